@@ -1,0 +1,28 @@
+/** The whole React tree, the same on the worker and in the browser; only the router differs. */
+import type { ReactNode } from 'react';
+import { HANDOFF_ELEMENT_ID } from '../../shared/handoff.ts';
+import { Document } from './document.tsx';
+import { StoreProvider, type Store } from './store.tsx';
+
+export interface AppProps {
+  store: Store;
+  /** The serialised hand-off, already escaped for a script element. */
+  handoffJson: string;
+  children: ReactNode;
+}
+
+export function App({ store, handoffJson, children }: AppProps) {
+  return (
+    <StoreProvider store={store}>
+      <Document>
+        {children}
+        <script
+          type="application/json"
+          id={HANDOFF_ELEMENT_ID}
+          // Already escaped by serializeForScript; React must not touch it.
+          dangerouslySetInnerHTML={{ __html: handoffJson }}
+        />
+      </Document>
+    </StoreProvider>
+  );
+}

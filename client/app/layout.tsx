@@ -1,0 +1,39 @@
+/**
+ * The shell (PRODUCT.md §2): loading bar, one page outlet, head tags, scroll reset on navigation.
+ * `slide` is the layout transition and `page` the page transition (CSS classes, out-in).
+ */
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { pageMeta } from '../../shared/page-meta.ts';
+import { Head } from './head.tsx';
+import type { RouteHandle } from './routes.tsx';
+import { useStore } from './store.tsx';
+
+export function Layout() {
+  const { language, origin } = useStore();
+  const location = useLocation();
+  const matches = useMatches();
+  const handle = (matches.at(-1)?.handle ?? {}) as RouteHandle;
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  return (
+    <div className="layout slide">
+      <Head
+        meta={pageMeta({
+          language,
+          origin,
+          pathname: location.pathname,
+          pageTitle: handle.title?.(language),
+          noindex: handle.noindex,
+        })}
+      />
+      <div className="loading-bar" role="progressbar" aria-hidden="true" />
+      <main className="page" key={location.pathname}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

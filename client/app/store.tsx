@@ -1,0 +1,47 @@
+/**
+ * The client store (PRODUCT.md §6): seeded from the server render, refined in the browser.
+ * A tiny external store so a refinement (device info, reachable domain, ids) re-renders readers.
+ */
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { ClientStore } from '../../shared/handoff.ts';
+
+export interface Store {
+  get(): ClientStore;
+  update(patch: Partial<ClientStore>): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createStore(initial: ClientStore): Store {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    update(patch) {
+      state = { ...state, ...patch };
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+const StoreContext = createContext<Store | null>(null);
+
+export function StoreProvider({ store, children }: { store: Store; children: ReactNode }) {
+  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
+}
+
+/** The store object itself, for code that writes to it. */
+export function useStoreApi(): Store {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useStore must be used inside <StoreProvider>');
+  return store;
+}
+
+/** The current store state; re-renders when it changes. */
+export function useStore(): ClientStore {
+  const store = useStoreApi();
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}

@@ -1,0 +1,47 @@
+/**
+ * The browser entry: read the hand-off, load the screens the server rendered, then hydrate the
+ * whole document with a data router, so the first client render matches the server's markup.
+ */
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { App } from '../app/app.tsx';
+import { reviveHydration } from '../app/hydration.ts';
+import type { RouteContext } from '../app/route-context.ts';
+import { routes } from '../app/routes.tsx';
+import { createStore } from '../app/store.tsx';
+import { HANDOFF_ELEMENT_ID, parseHandoff } from '../../shared/handoff.ts';
+import '../app/styles.css';
+
+/** Resolves the lazy routes the server rendered, before hydration (react-router docs: data/custom). */
+async function loadInitialScreens(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+async function start(): Promise<void> {
+  const handoffJson = document.getElementById(HANDOFF_ELEMENT_ID)?.textContent ?? '';
+  const handoff = parseHandoff(handoffJson);
+  const store = createStore(handoff.store);
+  await loadInitialScreens();
+  const router = createBrowserRouter(routes, {
+    hydrationData: reviveHydration(handoff.hydration),
+    getContext: (): RouteContext => ({ diagnostics: store.get().diagnostics }),
+  });
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <App store={store} handoffJson={handoffJson}>
+        <RouterProvider router={router} />
+      </App>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,75 @@
+/**
+ * The one thing the server hands to the browser: an explicit, typed allow-list.
+ * Written by the worker into `<script type="application/json" id="lander-data">` (a data block, so
+ * no script-src exception is needed) and read once by the browser entry.
+ */
+import type { DeviceInfo } from './device.ts';
+
+export type Language = 'zh-CN' | 'en';
+
+/** Client store seed (PRODUCT.md §6). Nothing secret belongs here. */
+export interface ClientStore {
+  /** The build whose HTML produced this page. */
+  buildId: string;
+  env: 'development' | 'production';
+  diagnostics: boolean;
+  /** The page's origin as the visitor sees it (`https://…`), for canonical and share URLs. */
+  origin: string;
+  language: Language;
+  deviceInfo: DeviceInfo;
+  queryData: Record<string, string>;
+  downloadOrigin: string;
+  downloadReachable: { init: boolean; url: string };
+  traceOrigin: string;
+}
+
+/** React Router's hydration data, with errors flattened to plain objects. */
+export interface HydrationState {
+  loaderData: Record<string, unknown>;
+  actionData: Record<string, unknown> | null;
+  errors: Record<string, SerializedError> | null;
+}
+
+export type SerializedError =
+  | { kind: 'response'; status: number; statusText: string; data: unknown }
+  | { kind: 'error'; message: string };
+
+export interface Handoff {
+  store: ClientStore;
+  hydration: HydrationState;
+}
+
+export const HANDOFF_ELEMENT_ID = 'lander-data';
+
+const UNSAFE_CHARS: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/**
+ * JSON that is safe inside an HTML `<script>` element: `<`, `>`, `&`, U+2028 and U+2029 are escaped,
+ * so no value can close the element or start a comment.
+ */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => UNSAFE_CHARS[ch] ?? ch);
+}
+
+/** Reads and sanity-checks the hand-off; throws when the page carries none or a malformed one. */
+export function parseHandoff(text: string | null | undefined): Handoff {
+  if (!text) throw new Error('Lander: the page carries no hand-off data');
+  const value: unknown = JSON.parse(text);
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    !('store' in value) ||
+    !('hydration' in value) ||
+    typeof value.store !== 'object' ||
+    typeof value.hydration !== 'object'
+  ) {
+    throw new Error('Lander: malformed hand-off data');
+  }
+  return value as Handoff;
+}

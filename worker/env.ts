@@ -1,0 +1,16 @@
+/** Types of the worker's Hono app: bindings from `wrangler types`, per-request variables. */
+import type { SecureHeadersVariables } from 'hono/secure-headers';
+import type { DeviceInfo } from '../shared/device.ts';
+import type { Language } from '../shared/handoff.ts';
+
+export interface AppVariables extends SecureHeadersVariables {
+  /** The visitor's device, detected once per request. */
+  device: DeviceInfo;
+  /** `zh-CN` or `en`, from Accept-Language. */
+  language: Language;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: AppVariables;
+}

@@ -1,0 +1,25 @@
+/**
+ * Lander's worker: security headers, visitor detection, route rules, API routes, then the
+ * server-rendered page for every other path.
+ */
+import { Hono } from 'hono';
+import { routeRules as rules } from '../shared/route-rules.ts';
+import type { AppEnv } from './env.ts';
+import { routeRules } from './middleware/route-rules.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { visitor } from './middleware/visitor.ts';
+import { renderPage } from './render/render-page.tsx';
+
+const app = new Hono<AppEnv>();
+
+app.use(securityHeaders());
+app.use(visitor());
+app.use(routeRules({ rules }));
+
+app.get('/api/health', (c) => c.json({ ok: true }));
+app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
+
+app.get('*', renderPage);
+app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
+
+export default app;

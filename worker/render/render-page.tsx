@@ -1,0 +1,104 @@
+/**
+ * Server rendering (PRODUCT.md §2): React Router's static handler resolves the route (lazy screens,
+ * loaders, redirects, errors), then React streams the document. The status is decided before the
+ * first byte: a screen that throws while the shell renders yields the 500 page, never a cut 200.
+ * Bots wait for the whole document; where a person would see an error, a bot gets the metadata page.
+ */
+import type { Context } from 'hono';
+import { renderToReadableStream } from 'react-dom/server';
+import { preinit, preloadModule } from 'react-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { App } from '../../client/app/app.tsx';
+import { ErrorScreen } from '../../client/app/error-page.tsx';
+import { serializeHydration } from '../../client/app/hydration.ts';
+import type { RouteContext } from '../../client/app/route-context.ts';
+import { routes, type RouteHandle } from '../../client/app/routes.tsx';
+import { createStore } from '../../client/app/store.tsx';
+import { serializeForScript, type Handoff } from '../../shared/handoff.ts';
+import type { AppEnv } from '../env.ts';
+import { pageAssets, type PageAssets } from './assets.ts';
+import { clientStore, isDiagnosticsOn } from './client-store.ts';
+import { metaPageHtml } from './meta-page.ts';
+
+const handler = createStaticHandler(routes);
+
+const HTML_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'private, no-cache',
+  vary: 'User-Agent, Accept-Language',
+};
+
+/** Server-only: hoists the page's stylesheets and screen chunks into <head>. Renders nothing. */
+function Preload({ assets }: { assets: PageAssets }) {
+  for (const href of assets.styles) preinit(href, { as: 'style', precedence: 'default' });
+  for (const href of assets.modules) preloadModule(href, { as: 'script' });
+  return null;
+}
+
+function html(body: BodyInit, status: number, extra: Record<string, string> = {}): Response {
+  return new Response(body, { status, headers: { ...HTML_HEADERS, ...extra } });
+}
+
+export async function renderPage(c: Context<AppEnv>): Promise<Response> {
+  const device = c.get('device');
+  const requestContext: RouteContext = { diagnostics: isDiagnosticsOn(c.env) };
+  const context = await handler.query(c.req.raw, { requestContext }).catch((error: unknown) => {
+    console.error('Route resolution failed', error);
+    return null;
+  });
+  if (context instanceof Response) return context;
+
+  const status = context?.statusCode ?? 404;
+  if (device.bot && status >= 400) return html(metaPageHtml(new URL(c.req.url).origin, c.get('language')), 200);
+
+  const seed = clientStore(c);
+  const store = createStore(seed);
+  const nonce = c.get('secureHeadersNonce');
+  if (!context) return renderStatic(store, { status: 404, description: `Page not found: ${c.req.path}` }, nonce);
+
+  const handoff: Handoff = { store: seed, hydration: serializeHydration(context) };
+  const handoffJson = serializeForScript(handoff);
+  const screens = context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? []);
+  const assets = pageAssets(screens);
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  try {
+    const stream = await renderToReadableStream(
+      <App store={store} handoffJson={handoffJson}>
+        <Preload assets={assets} />
+        <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
+      </App>,
+      {
+        nonce,
+        bootstrapModules: [assets.entry],
+        signal: c.req.raw.signal,
+        // Errors after the shell (inside a boundary) degrade in the page; the status is already sent.
+        onError(error) {
+          console.error('Render error', error);
+        },
+      },
+    );
+    if (device.bot) await stream.allReady;
+    return html(stream, status);
+  } catch (error) {
+    console.error('Page render failed', error);
+    return renderStatic(store, { status: 500 }, nonce);
+  }
+}
+
+/** An error page with no client script: used when the routed render itself failed. */
+async function renderStatic(
+  store: ReturnType<typeof createStore>,
+  info: { status: number; description?: string },
+  nonce: string | undefined,
+): Promise<Response> {
+  const handoffJson = serializeForScript({ store: store.get() });
+  const stream = await renderToReadableStream(
+    <App store={store} handoffJson={handoffJson}>
+      <ErrorScreen {...info} />
+    </App>,
+    { nonce },
+  );
+  await stream.allReady;
+  return html(stream, info.status);
+}
