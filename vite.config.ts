@@ -24,7 +24,7 @@ export default defineConfig(({ mode }) => ({
     outDir: 'dist/client',
     emptyOutDir: true,
     manifest: true,
-    target: 'es2022', 
+    target: 'es2022',
     rollupOptions: {
       input: 'client/browser/entry.tsx',
       onwarn(warning, warn) {

@@ -3,7 +3,7 @@
  * The worker calls `detectDevice` with request headers; the browser refines the result
  * with screen size, touch and client hints after hydration.
  */
-import { UAParser } from 'ua-parser-js';
+import UAParser from 'ua-parser-js';
 
 export type OperatingSystem = 'PC' | 'iOS' | 'Android' | 'Harmony';
 export type InAppCategory = 'messaging' | 'payment' | 'social' | 'search';

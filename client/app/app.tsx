@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { HANDOFF_ELEMENT_ID } from '../../shared/handoff.ts';
 import { Document } from './document.tsx';
-import { StoreProvider, type Store } from './store.tsx';
+import { type Store, StoreProvider } from './store.tsx';
 
 export interface AppProps {
   store: Store;
@@ -19,7 +19,7 @@ export function App({ store, handoffJson, children }: AppProps) {
         <script
           type="application/json"
           id={HANDOFF_ELEMENT_ID}
-          // Already escaped by serializeForScript; React must not touch it.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a JSON data block escaped by serializeForScript
           dangerouslySetInnerHTML={{ __html: handoffJson }}
         />
       </Document>

@@ -2,7 +2,11 @@
  * React Router hydration data across the wire: route errors become plain objects on the worker and
  * are revived on the browser, so the hydrated error page matches the server's.
  */
-import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl, type HydrationState as RouterHydrationState } from 'react-router-dom';
+import {
+  isRouteErrorResponse,
+  type HydrationState as RouterHydrationState,
+  UNSAFE_ErrorResponseImpl,
+} from 'react-router-dom';
 import type { HydrationState, SerializedError } from '../../shared/handoff.ts';
 
 interface StaticContextLike {

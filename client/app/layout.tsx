@@ -15,6 +15,8 @@ export function Layout() {
   const matches = useMatches();
   const handle = (matches.at(-1)?.handle ?? {}) as RouteHandle;
 
+  // Scroll resets to the top on every navigation (PRODUCT.md §2); the pathname is the trigger.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs for each new pathname
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);

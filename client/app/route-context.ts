@@ -2,10 +2,18 @@
  * What loaders receive as `context`: the worker passes it to `handler.query`, the browser router
  * builds it from the store (`getContext`). Nothing per-request lives at module scope.
  */
-export interface RouteContext {
-  diagnostics: boolean;
+import { createContext, RouterContextProvider } from 'react-router-dom';
+
+/** Whether the diagnostics screen may be shown (the `DIAGNOSTICS` variable, PRODUCT.md §2). */
+export const diagnosticsContext = createContext<boolean>(false);
+
+export function routeContext({ diagnostics }: { diagnostics: boolean }): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(diagnosticsContext, diagnostics);
+  return context;
 }
 
-export function isRouteContext(value: unknown): value is RouteContext {
-  return typeof value === 'object' && value !== null && 'diagnostics' in value;
+/** Reads the diagnostics switch from a loader's context; false when there is none. */
+export function diagnosticsAllowed(context: unknown): boolean {
+  return context instanceof RouterContextProvider && context.get(diagnosticsContext);
 }

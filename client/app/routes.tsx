@@ -4,11 +4,11 @@
  * `handle.chunk` names the screen's source file so the worker can preload its chunk.
  */
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { Layout } from './layout.tsx';
-import { RouteErrorPage } from './error-page.tsx';
-import { isRouteContext } from './route-context.ts';
 import type { Language } from '../../shared/handoff.ts';
 import { texts } from '../../shared/texts.ts';
+import { RouteErrorPage } from './error-page.tsx';
+import { Layout } from './layout.tsx';
+import { diagnosticsAllowed } from './route-context.ts';
 
 export interface RouteHandle {
   /** Source path of the lazily imported screen, as the client build manifest names it. */
@@ -27,7 +27,7 @@ export function notFound(request: Request): never {
 
 /** Route-level validation for `/test`: only where the `DIAGNOSTICS` variable is on. */
 function requireDiagnostics({ request, context }: LoaderFunctionArgs): null {
-  if (!isRouteContext(context) || !context.diagnostics) notFound(request);
+  if (!diagnosticsAllowed(context)) notFound(request);
   return null;
 }
 
@@ -48,14 +48,21 @@ export const routes: RouteObject[] = [
         id: 'landing',
         path: 'landing',
         lazy: () => import('./screens/landing.tsx'),
-        handle: { chunk: 'client/app/screens/landing.tsx', title: (l) => texts(l).landingHeading } satisfies RouteHandle,
+        handle: {
+          chunk: 'client/app/screens/landing.tsx',
+          title: (l) => texts(l).landingHeading,
+        } satisfies RouteHandle,
       },
       {
         id: 'test',
         path: 'test',
         loader: requireDiagnostics,
         lazy: () => import('./screens/test.tsx'),
-        handle: { chunk: 'client/app/screens/test.tsx', title: (l) => texts(l).testHeading, noindex: true } satisfies RouteHandle,
+        handle: {
+          chunk: 'client/app/screens/test.tsx',
+          title: (l) => texts(l).testHeading,
+          noindex: true,
+        } satisfies RouteHandle,
       },
       { id: 'not-found', path: '*', loader: ({ request }) => notFound(request) },
     ],

@@ -2,7 +2,7 @@
  * The client store (PRODUCT.md §6): seeded from the server render, refined in the browser.
  * A tiny external store so a refinement (device info, reachable domain, ids) re-renders readers.
  */
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import type { ClientStore } from '../../shared/handoff.ts';
 
 export interface Store {

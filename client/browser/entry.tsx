@@ -2,15 +2,15 @@
  * The browser entry: read the hand-off, load the screens the server rendered, then hydrate the
  * whole document with a data router, so the first client render matches the server's markup.
  */
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { HANDOFF_ELEMENT_ID, parseHandoff } from '../../shared/handoff.ts';
 import { App } from '../app/app.tsx';
 import { reviveHydration } from '../app/hydration.ts';
-import type { RouteContext } from '../app/route-context.ts';
+import { routeContext } from '../app/route-context.ts';
 import { routes } from '../app/routes.tsx';
 import { createStore } from '../app/store.tsx';
-import { HANDOFF_ELEMENT_ID, parseHandoff } from '../../shared/handoff.ts';
 import '../app/styles.css';
 
 /** Resolves the lazy routes the server rendered, before hydration (react-router docs: data/custom). */
@@ -25,6 +25,14 @@ async function loadInitialScreens(): Promise<void> {
   );
 }
 
+/** Renders nothing; marks <html data-hydrated="true"> once React has taken over the page. */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 async function start(): Promise<void> {
   const handoffJson = document.getElementById(HANDOFF_ELEMENT_ID)?.textContent ?? '';
   const handoff = parseHandoff(handoffJson);
@@ -32,13 +40,14 @@ async function start(): Promise<void> {
   await loadInitialScreens();
   const router = createBrowserRouter(routes, {
     hydrationData: reviveHydration(handoff.hydration),
-    getContext: (): RouteContext => ({ diagnostics: store.get().diagnostics }),
+    getContext: () => routeContext({ diagnostics: store.get().diagnostics }),
   });
   hydrateRoot(
     document,
     <StrictMode>
       <App store={store} handoffJson={handoffJson}>
         <RouterProvider router={router} />
+        <HydrationMarker />
       </App>
     </StrictMode>,
   );

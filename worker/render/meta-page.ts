@@ -8,8 +8,7 @@ import { pageMeta } from '../../shared/page-meta.ts';
 const cache = new Map<string, string>();
 const MAX_CACHED = 64;
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function build(origin: string, language: Language): string {
   const meta = pageMeta({ language, origin, pathname: '/', noindex: true });

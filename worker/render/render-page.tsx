@@ -5,18 +5,18 @@
  * Bots wait for the whole document; where a person would see an error, a bot gets the metadata page.
  */
 import type { Context } from 'hono';
-import { renderToReadableStream } from 'react-dom/server';
 import { preinit, preloadModule } from 'react-dom';
+import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { App } from '../../client/app/app.tsx';
 import { ErrorScreen } from '../../client/app/error-page.tsx';
 import { serializeHydration } from '../../client/app/hydration.ts';
-import type { RouteContext } from '../../client/app/route-context.ts';
-import { routes, type RouteHandle } from '../../client/app/routes.tsx';
+import { routeContext } from '../../client/app/route-context.ts';
+import { type RouteHandle, routes } from '../../client/app/routes.tsx';
 import { createStore } from '../../client/app/store.tsx';
-import { serializeForScript, type Handoff } from '../../shared/handoff.ts';
+import { type Handoff, serializeForScript } from '../../shared/handoff.ts';
 import type { AppEnv } from '../env.ts';
-import { pageAssets, type PageAssets } from './assets.ts';
+import { type PageAssets, pageAssets } from './assets.ts';
 import { clientStore, isDiagnosticsOn } from './client-store.ts';
 import { metaPageHtml } from './meta-page.ts';
 
@@ -41,7 +41,7 @@ function html(body: BodyInit, status: number, extra: Record<string, string> = {}
 
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const device = c.get('device');
-  const requestContext: RouteContext = { diagnostics: isDiagnosticsOn(c.env) };
+  const requestContext = routeContext({ diagnostics: isDiagnosticsOn(c.env) });
   const context = await handler.query(c.req.raw, { requestContext }).catch((error: unknown) => {
     console.error('Route resolution failed', error);
     return null;

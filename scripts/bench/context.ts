@@ -1,0 +1,27 @@
+/** What every benchmark section gets, and what it reports. */
+
+export interface BenchContext {
+  /** Base URL of the production build served by workerd itself (no wrangler proxy). */
+  url: string;
+  /** Seconds each load measurement runs. */
+  duration: number;
+  /** Concurrent connections for load measurements. */
+  connections: number;
+  /** Extra command-line flags (`--load`, …) for sections that have optional parts. */
+  flags: Set<string>;
+}
+
+export interface BenchRow {
+  name: string;
+  value: string;
+  /** The budget, if any, and whether the figure is within it. */
+  budget?: { limit: string; ok: boolean };
+}
+
+export interface BenchSection {
+  title: string;
+  run(context: BenchContext): Promise<BenchRow[]>;
+}
+
+export const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

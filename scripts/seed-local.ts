@@ -1,0 +1,16 @@
+/**
+ * Seeds the local KV store with what a fresh machine needs to show a complete page.
+ * Usage: node scripts/seed-local.ts [--persist-to DIR]
+ */
+import { parseArgs } from 'node:util';
+import { type KvEntry, kvPut } from './lib/kv.ts';
+
+/** Every key the local store starts with. */
+export function localSeed(): KvEntry[] {
+  return [];
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { 'persist-to': { type: 'string' } } });
+  kvPut(localSeed(), { local: true, persistTo: values['persist-to'] });
+}

@@ -1,0 +1,82 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import app from '../../worker/index.ts';
+import { AGENTS, get, ORIGIN } from './helpers.ts';
+
+describe('errors', () => {
+  it('answers an unmatched path with 404 and the path and query in the message', async () => {
+    const res = await get('/no/such/page?from=mail');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Page not found: /no/such/page?from=mail');
+    expect(html).toContain('Page Not Found');
+    expect(html).toContain('>404<');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it('escapes what the visitor put in the path', async () => {
+    const html = await (await get('/x?q=%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E')).text();
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('Page not found: /x?q=%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E');
+  });
+
+  it('serves /test where DIAGNOSTICS is on', async () => {
+    const res = await get('/test');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('class="screen diagnostics"');
+  });
+
+  it('answers /test with 404 where DIAGNOSTICS is off', async () => {
+    const res = await app.request(
+      `${ORIGIN}/test`,
+      { headers: { 'user-agent': AGENTS.iPhone } },
+      { ...env, DIAGNOSTICS: 'off' },
+    );
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Page not found: /test');
+  });
+
+  it('hands the route error to the browser so the 404 page hydrates', async () => {
+    const html = await (await get('/gone')).text();
+    const json = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1];
+    const errors = JSON.parse(json ?? 'null').hydration.errors;
+    expect(errors.root).toMatchObject({ kind: 'response', status: 404, data: { message: 'Page not found: /gone' } });
+  });
+});
+
+describe('bots', () => {
+  it('gives a bot status 200 and the metadata-only page where a person gets 404', async () => {
+    const res = await get('/no/such/page', { userAgent: AGENTS.googlebot });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/">`);
+    expect(html).toContain('<meta property="og:title"');
+    expect(html).toContain('<meta name="twitter:card"');
+    expect(html).not.toContain('<script');
+  });
+
+  it('gives a link previewer the metadata page for a disabled /test', async () => {
+    const res = await app.request(
+      `${ORIGIN}/test`,
+      { headers: { 'user-agent': AGENTS.whatsapp } },
+      { ...env, DIAGNOSTICS: 'off' },
+    );
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('noindex');
+  });
+
+  it('gives a bot the complete page on a valid path', async () => {
+    const res = await get('/', { userAgent: AGENTS.googlebot });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('class="screen download"');
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('does not call a person a bot because of words past the 512-character cap', async () => {
+    const agent = `${AGENTS.iPhone} ${'x'.repeat(600)} Googlebot/2.1`;
+    const res = await get('/missing', { userAgent: agent });
+    expect(res.status).toBe(404);
+  });
+});

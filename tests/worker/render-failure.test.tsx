@@ -1,0 +1,27 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AGENTS, get } from './helpers.ts';
+
+vi.mock('../../client/app/screens/landing.tsx', () => ({
+  Component() {
+    throw new Error('screen exploded');
+  },
+}));
+
+describe('a screen that throws while rendering', () => {
+  it('yields the 500 page with status 500, decided before the first byte', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await get('/landing');
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain('Internal Server Error');
+    expect(html).toContain('>500<');
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    expect(html).not.toContain('screen exploded');
+  });
+
+  it('still gives a bot the metadata page with 200', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await get('/landing', { userAgent: AGENTS.googlebot });
+    expect(res.status).toBe(200);
+  });
+});
