@@ -3,10 +3,10 @@
  * every figure in one run. Flags: --duration SECONDS (default 10), --connections N (default 32).
  */
 import { parseArgs } from 'node:util';
+import type { BenchContext, BenchSection } from './bench/context.ts';
 import { http } from './bench/http.ts';
 import { serveProduction } from './bench/serve.ts';
 import { sizes } from './bench/sizes.ts';
-import type { BenchContext, BenchSection } from './bench/context.ts';
 import { runTool } from './lib/run.ts';
 
 const { values } = parseArgs({
@@ -20,7 +20,9 @@ const { values } = parseArgs({
 const sections: BenchSection[] = [sizes, http];
 
 runTool('vite', ['build', '--logLevel', 'warn']);
-runTool('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker', '--minify', '--env', ''], { stdio: ['ignore', 'ignore', 'inherit'] });
+runTool('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker', '--minify', '--env', ''], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 
 const served = await serveProduction();
 const context: BenchContext = {

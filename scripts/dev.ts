@@ -2,17 +2,22 @@
  * `npm run dev`: rebuilds the client on every change (vite build --watch) and serves the worker with
  * wrangler dev, which reloads the worker on source changes. Same port rules as `npm start`.
  */
-import { runTool, startTool } from './lib/run.ts';
+
 import { kvPut } from './lib/kv.ts';
+import { runTool, startTool } from './lib/run.ts';
 import { localSeed } from './seed-local.ts';
 
 runTool('vite', ['build', '--logLevel', 'warn']);
 kvPut(localSeed(), { local: true });
 const children = [
   startTool('vite', ['build', '--watch', '--logLevel', 'warn'], { stdio: 'inherit' }),
-  startTool('wrangler', ['dev', '--port', process.env.PORT ?? '8787', '--ip', '127.0.0.1', '--local', '--live-reload'], {
-    stdio: 'inherit',
-  }),
+  startTool(
+    'wrangler',
+    ['dev', '--port', process.env.PORT ?? '8787', '--ip', '127.0.0.1', '--local', '--live-reload'],
+    {
+      stdio: 'inherit',
+    },
+  ),
 ];
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -11,6 +11,10 @@ export type InAppCategory = 'messaging' | 'payment' | 'social' | 'search';
 export interface InApp {
   name: string;
   category: InAppCategory;
+  /** This app's webview refuses file downloads on this OS (show the open-in-browser guide). */
+  blocksDownloads: boolean;
+  /** This app's webview refuses custom URL schemes on this OS (the app cannot be opened from it). */
+  blocksSchemes: boolean;
 }
 
 export interface DeviceInfo {
@@ -71,7 +75,9 @@ export function detectDevice({ userAgent, referrer = '', acceptLanguage = '' }: 
     mobile: parsed.device.type === 'mobile' || operatingSystem === 'iOS' || operatingSystem === 'Android',
     os: osName,
     osVersion: parsed.os.version ?? '',
-    inApp: /MicroMessenger/i.test(ua) ? { name: 'WeChat', category: 'messaging' } : null,
+    inApp: /MicroMessenger/i.test(ua)
+      ? { name: 'WeChat', category: 'messaging', blocksDownloads: true, blocksSchemes: true }
+      : null,
     bot: false,
   };
 }

@@ -21,7 +21,9 @@ export const sizes: BenchSection = {
   async run({ url }) {
     const html = await (await fetch(`${url}/`, { headers: { 'user-agent': IPHONE_UA } })).text();
     const scripts = new Set<string>();
-    for (const match of html.matchAll(/<(?:script type="module" src|link rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)) {
+    for (const match of html.matchAll(
+      /<(?:script type="module" src|link rel="modulepreload"[^>]*href)="([^"]+\.js)"/g,
+    )) {
       if (match[1]) scripts.add(match[1]);
     }
     const initial = [...scripts].reduce((sum, path) => sum + gzip(readFileSync(join(ROOT, 'dist/client', path))), 0);
