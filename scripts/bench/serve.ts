@@ -46,7 +46,7 @@ export async function serveProduction(kv: Record<string, string> = {}): Promise<
     }),
   );
   const url = (await miniflare.ready).origin;
-  const namespace = await miniflare.getKVNamespace('KV');
+  const namespace = (await miniflare.getKVNamespace('KV')) as unknown as KVNamespace;
   for (const [key, value] of Object.entries(kv)) await namespace.put(key, value);
   return { url, miniflare };
 }
