@@ -13,7 +13,11 @@ export default defineConfig({
       },
       {
         plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
-        test: { name: 'worker', include: ['tests/worker/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'worker',
+          include: ['tests/worker/**/*.test.{ts,tsx}'],
+          globalSetup: ['tests/worker/global-setup.ts'],
+        },
       },
       {
         test: {

@@ -16,6 +16,8 @@ const en = {
   serverErrorDescription: 'Something went wrong on our side. Please try again in a moment.',
   backHome: 'Back to the download page',
   continueToLanding: 'Campaign page',
+  invitedBy: 'Invited by',
+  campaign: 'Campaign',
 };
 
 export type Texts = typeof en;
@@ -32,6 +34,8 @@ const zhCN: Texts = {
   serverErrorDescription: '服务出了点问题，请稍后再试。',
   backHome: '返回下载页',
   continueToLanding: '活动页面',
+  invitedBy: '邀请人',
+  campaign: '活动',
 };
 
 const tables: Record<Language, Texts> = { en, 'zh-CN': zhCN };

@@ -1,6 +1,8 @@
 /** Builds the client store seed (PRODUCT.md §6) for one request: only what the browser may see. */
 import type { Context } from 'hono';
 import type { ClientStore } from '../../shared/handoff.ts';
+import { decodeKey } from '../campaign/decode-key.ts';
+import { readQueryData } from '../campaign/query-data.ts';
 import type { AppEnv } from '../env.ts';
 import { buildId } from './assets.ts';
 
@@ -18,7 +20,7 @@ export function clientStore(c: Context<AppEnv>): ClientStore {
     origin: url.origin,
     language: c.get('language'),
     deviceInfo: c.get('device'),
-    queryData: {},
+    queryData: url.search ? readQueryData(url, decodeKey(c.env)) : {},
     downloadOrigin,
     downloadReachable: { init: false, url: downloadOrigin },
     traceOrigin: c.env.TRACE_ORIGIN || url.origin,

@@ -4,7 +4,7 @@ import { texts } from '../../../shared/texts.ts';
 import { useStore } from '../store.tsx';
 
 export function Component() {
-  const { language } = useStore();
+  const { language, queryData } = useStore();
   const t = texts(language);
   return (
     <article className="screen landing">
@@ -13,6 +13,20 @@ export function Component() {
         <h1>{t.landingHeading}</h1>
         <p className="app-name">{t.appName}</p>
       </header>
+      {queryData.inviter || queryData.channel ? (
+        <section className="campaign" aria-label={t.campaign}>
+          {queryData.inviter ? (
+            <p className="campaign-inviter">
+              {t.invitedBy} <strong>{queryData.inviter}</strong>
+            </p>
+          ) : null}
+          {queryData.channel ? (
+            <p className="campaign-channel">
+              {t.campaign}: {queryData.channel}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
       <nav className="links">
         <Link to="/">{t.backHome}</Link>
       </nav>

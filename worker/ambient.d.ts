@@ -4,3 +4,9 @@ declare namespace Cloudflare {
     mainModule: typeof import('./index.ts');
   }
 }
+
+// Secrets are not in wrangler.toml, so `wrangler types` cannot see them.
+interface Env {
+  /** 16-byte key for campaign tokens (`wrangler secret put DECODE_KEY`). */
+  DECODE_KEY?: string;
+}

@@ -1,0 +1,50 @@
+/**
+ * `npm run link -- --channel X --inviter Y [--param key=value …] [--base URL] [--env production]`
+ * prints a campaign link: `/landing?d=<token>` plus any plain parameters. The token carries
+ * `channel`, `inviter` and every `--param` encrypted with the decode key (docs/campaign-links.md):
+ * `DECODE_KEY` from the environment, else — in development only — the built-in default.
+ */
+import { parseArgs } from 'node:util';
+import { parseUrl } from '../shared/safe-url.ts';
+import { decodeKey } from '../worker/campaign/decode-key.ts';
+import { encryptToken } from '../worker/campaign/token.ts';
+
+const { values } = parseArgs({
+  options: {
+    channel: { type: 'string' },
+    inviter: { type: 'string' },
+    param: { type: 'string', multiple: true, default: [] },
+    plain: { type: 'string', multiple: true, default: [] },
+    base: { type: 'string' },
+    env: { type: 'string', default: '' },
+  },
+});
+
+function fail(message: string): never {
+  console.error(`npm run link: ${message}`);
+  process.exit(2);
+}
+
+function pairs(list: string[]): [string, string][] {
+  return list.map((item) => {
+    const at = item.indexOf('=');
+    if (at < 1) fail(`expected key=value, got ${JSON.stringify(item)}`);
+    return [item.slice(0, at), item.slice(at + 1)];
+  });
+}
+
+const production = values.env === 'production';
+const key = decodeKey({ LANDER_ENV: production ? 'production' : 'development', DECODE_KEY: process.env.DECODE_KEY });
+if (!key) fail('set DECODE_KEY to the production decode key');
+if (new TextEncoder().encode(key).length !== 16) fail('DECODE_KEY must be exactly 16 bytes');
+
+const payload: Record<string, string> = Object.fromEntries(pairs(values.param));
+if (values.channel) payload.channel = values.channel;
+if (values.inviter) payload.inviter = values.inviter;
+if (Object.keys(payload).length === 0) fail('give at least --channel, --inviter or --param');
+
+const base = values.base ?? (production ? fail('--base is required with --env production') : 'http://localhost:8787');
+const url = parseUrl('/landing', base) ?? fail(`invalid --base ${JSON.stringify(base)}`);
+url.searchParams.set('d', encryptToken(JSON.stringify(payload), key));
+for (const [name, value] of pairs(values.plain)) url.searchParams.set(name, value);
+console.log(url.href);

@@ -1,0 +1,99 @@
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  decryptToken,
+  encryptToken,
+  fromBase64Url,
+  MAX_TOKEN_LENGTH,
+  toBase64Url,
+} from '../../worker/campaign/token.ts';
+
+const KEY = 'LanderDevKey2026';
+const IV = Uint8Array.from({ length: 16 }, (_, i) => i * 17);
+const PAYLOAD = '{"channel":"spring","inviter":"Ann"}';
+
+function expectFailure(token: string, key = KEY): void {
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  expect(decryptToken(token, key)).toBeUndefined();
+  expect(error).toHaveBeenCalledWith('Decryption failed', expect.anything());
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('campaign tokens', () => {
+  it('round-trips a payload', () => {
+    expect(decryptToken(encryptToken(PAYLOAD, KEY), KEY)).toBe(PAYLOAD);
+  });
+
+  it('round-trips non-ASCII text', () => {
+    const text = '{"inviter":"小明 \u2028 👋"}';
+    expect(decryptToken(encryptToken(text, KEY), KEY)).toBe(text);
+  });
+
+  it('uses a fresh random IV for every token', () => {
+    expect(encryptToken(PAYLOAD, KEY)).not.toBe(encryptToken(PAYLOAD, KEY));
+  });
+
+  it("lays the token out as iv ‖ AES-128-CFB ciphertext ‖ tag, matching Node's aes-128-cfb", () => {
+    const bytes = fromBase64Url(encryptToken(PAYLOAD, KEY, IV)) ?? new Uint8Array();
+    expect(bytes.length).toBe(16 + PAYLOAD.length + 16);
+    expect(Buffer.from(bytes.slice(0, 16))).toEqual(Buffer.from(IV));
+    const cipher = createCipheriv('aes-128-cfb', Buffer.from(KEY), IV);
+    const expected = Buffer.concat([cipher.update(PAYLOAD, 'utf8'), cipher.final()]);
+    expect(Buffer.from(bytes.slice(16, 16 + PAYLOAD.length))).toEqual(expected);
+    const decipher = createDecipheriv('aes-128-cfb', Buffer.from(KEY), IV);
+    const plain = Buffer.concat([decipher.update(bytes.slice(16, 16 + PAYLOAD.length)), decipher.final()]);
+    expect(plain.toString('utf8')).toBe(PAYLOAD);
+  });
+
+  it('decrypts a fixed vector', () => {
+    const token = encryptToken(PAYLOAD, KEY, IV);
+    expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(token).toBe(encryptToken(PAYLOAD, KEY, IV));
+    expect(decryptToken(token, KEY)).toBe(PAYLOAD);
+  });
+
+  it('is URL-safe base64 without padding', () => {
+    const token = encryptToken('x'.repeat(61), KEY);
+    expect(token).not.toMatch(/[+/=]/);
+  });
+
+  it('yields no value for a wrong key', () => {
+    expectFailure(encryptToken(PAYLOAD, KEY), 'AnotherKey123456');
+  });
+
+  it('yields no value when any single bit is flipped', () => {
+    const bytes = fromBase64Url(encryptToken(PAYLOAD, KEY)) ?? new Uint8Array();
+    for (let i = 0; i < bytes.length; i += 7) {
+      const copy = bytes.slice();
+      copy[i] = (copy[i] ?? 0) ^ 0x01;
+      expectFailure(toBase64Url(copy));
+    }
+  });
+
+  it('yields no value for a truncated token', () => {
+    const token = encryptToken(PAYLOAD, KEY);
+    expectFailure(token.slice(0, -4));
+    expectFailure(token.slice(0, 20));
+  });
+
+  it('yields no value for text that is not base64', () => {
+    expectFailure('not a token!');
+    expectFailure('%E0%A4%A');
+  });
+
+  it('yields no value for padded base64', () => {
+    expectFailure(`${encryptToken(PAYLOAD, KEY)}==`);
+  });
+
+  it('rejects a 100 KB token unread', () => {
+    expectFailure('A'.repeat(100_000));
+    expect(MAX_TOKEN_LENGTH).toBeLessThan(100_000);
+  });
+
+  it('refuses a key that is not 16 bytes', () => {
+    expectFailure(encryptToken(PAYLOAD, KEY), 'short');
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, inject, it, vi } from 'vitest';
+import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { get } from './helpers.ts';
+
+const HOSTILE_INVITER = '</script><script>alert(1)</script>\u2028<img src=x onerror=alert(2)>';
+
+function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+function handoff(html: string): { store: { queryData: Record<string, string> } } {
+  const json = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1];
+  return JSON.parse(json ?? 'null');
+}
+
+describe('/landing with a campaign link', () => {
+  it('renders the inviter and channel of a link minted by npm run link in the server HTML', async () => {
+    const res = await get(pathOf(inject('campaignLink')));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<strong>Ann Lee</strong>');
+    expect(html).toContain('spring-sale');
+    expect(handoff(html).store.queryData).toEqual({ channel: 'spring-sale', inviter: 'Ann Lee', utm_source: 'mail' });
+  });
+
+  it('keeps a hostile payload inert in the markup and in the data block', async () => {
+    const html = await (await get(pathOf(inject('hostileCampaignLink')))).text();
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    const block = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(block).not.toMatch(/[<>\u2028\u2029]/);
+    expect(handoff(html).store.queryData.inviter).toBe(HOSTILE_INVITER);
+    expect(handoff(html).store.queryData.channel).toBe('x\u2029y');
+  });
+
+  it('never sends the decode key to the browser', async () => {
+    const res = await get(pathOf(inject('campaignLink')));
+    const text = `${[...res.headers].join('\n')}\n${await res.text()}`;
+    expect(text).not.toContain(DEV_DECODE_KEY);
+  });
+
+  it('answers 200 with no campaign data for a broken or oversized token', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (const d of [
+      '%',
+      'A'.repeat(100_000),
+      'not-a-token',
+      `${inject('campaignLink').split('d=')[1]?.split('&')[0]}==`,
+    ]) {
+      const res = await get(`/landing?d=${d}`);
+      expect(res.status).toBe(200);
+      expect(handoff(await res.text()).store.queryData).toEqual({});
+    }
+    expect(error).toHaveBeenCalledWith('Decryption failed', expect.anything());
+    error.mockRestore();
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Query data (PRODUCT.md §6): plain parameters (channel, inviter, …) merged with the decrypted `d`
+ * token, bounded in count and size. Values from `d` win: they were signed by the operator.
+ */
+import * as v from 'valibot';
+import { decryptToken } from './token.ts';
+
+export const QUERY_LIMITS = { maxParams: 20, maxKeyLength: 32, maxValueLength: 256 } as const;
+
+const KEY = /^[A-Za-z0-9_.-]+$/;
+
+const PayloadSchema = v.pipe(
+  v.record(
+    v.pipe(v.string(), v.maxLength(QUERY_LIMITS.maxKeyLength), v.regex(KEY)),
+    v.pipe(v.string(), v.maxLength(QUERY_LIMITS.maxValueLength)),
+  ),
+  v.check((record) => Object.keys(record).length <= QUERY_LIMITS.maxParams, 'too many fields'),
+);
+
+export type QueryData = Record<string, string>;
+
+function acceptable(key: string, value: string): boolean {
+  return (
+    key !== 'd' &&
+    key.length <= QUERY_LIMITS.maxKeyLength &&
+    KEY.test(key) &&
+    value.length <= QUERY_LIMITS.maxValueLength
+  );
+}
+
+/** Decrypts and validates a `d` token; no value when anything is wrong (already logged). */
+export function readToken(token: string, key: string | undefined): QueryData | undefined {
+  if (!key) return undefined;
+  const plaintext = decryptToken(token, key);
+  if (plaintext === undefined) return undefined;
+  try {
+    const result = v.safeParse(PayloadSchema, JSON.parse(plaintext));
+    if (result.success) return result.output;
+  } catch {
+    // not JSON: reported below like a schema failure
+  }
+  console.error('Decryption failed', 'payload is not a valid campaign object');
+  return undefined;
+}
+
+/** The visit's query data from `url`, with `d` decrypted by `key`; at most `maxParams` entries. */
+export function readQueryData(url: URL, key: string | undefined): QueryData {
+  const token = url.searchParams.get('d');
+  const data: QueryData = { ...(token ? readToken(token, key) : undefined) };
+  let count = Object.keys(data).length;
+  for (const [name, value] of url.searchParams) {
+    if (count >= QUERY_LIMITS.maxParams) break;
+    if (!acceptable(name, value) || name in data) continue;
+    data[name] = value;
+    count += 1;
+  }
+  return data;
+}
