@@ -10,6 +10,7 @@ import { watchBuilds } from './build-check.ts';
 import { wantsDebugConsole } from './debug-switch.ts';
 import { loadingBar } from './loading-bar.ts';
 import { guardNavigation } from './navigation-guard.ts';
+import { enterNewPages } from './page-transition.ts';
 import { preloadLinks } from './preload-links.ts';
 import { loadScreen, type RouteTable } from './screens.ts';
 
@@ -43,6 +44,7 @@ export function enhance({ router, store, routes, matchRoutes, reloadOnce }: Enha
     bar,
   });
   preloadLinks(table);
+  enterNewPages();
   // Warm the rules so the first navigation need not wait; a failure here is only worth a log (§7).
   routeRules().catch((error: unknown) => console.error('Lander: the build manifest did not load', error));
 

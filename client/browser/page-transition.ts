@@ -1,10 +1,12 @@
 /**
- * The out half of the out-in page transition (PRODUCT.md §2): the current page takes the
- * `page-leave-active` class and fades out before the router swaps in the next page, which then
- * enters with `page-enter-active` (see the layout). With reduced motion there is nothing to wait for.
+ * The out-in page transition (PRODUCT.md §2): the current page takes `page-leave-active` and fades
+ * out before the router swaps in the next page, which takes `page-enter-active` as it is inserted
+ * (a mutation observer runs before the next paint). The first page, painted by the server, never
+ * fades in. The CSS drops both with reduced motion, and then there is nothing to wait for.
  */
 
 export const PAGE_LEAVE_CLASS = 'page-leave-active';
+export const PAGE_ENTER_CLASS = 'page-enter-active';
 
 /** Longest wait for the fade, should `transitionend` never come (e.g. a hidden tab). */
 const LEAVE_TIMEOUT_MS = 300;
@@ -31,4 +33,15 @@ export function leavePage(): Promise<void> {
 /** Brings the page back when the navigation kept it (same path, or the navigation failed). */
 export function stayOnPage(): void {
   page()?.classList.remove(PAGE_LEAVE_CLASS);
+}
+
+/** From now on, every page the router inserts enters with `page-enter-active`. */
+export function enterNewPages(): void {
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node instanceof HTMLElement && node.matches('main.page')) node.classList.add(PAGE_ENTER_CLASS);
+      }
+    }
+  }).observe(document.body, { childList: true, subtree: true });
 }
