@@ -11,21 +11,20 @@ export const RELOAD_GUARD_MS = 10_000;
 const KEY = 'lander:chunk-reload';
 
 /**
- * Loads `url` afresh unless the guard (sessionStorage, `"{ms} {url}"`) says it was reloaded less
- * than `RELOAD_GUARD_MS` ago. Returns whether the page is going away. Without storage there is no
- * guard, so no reload either: a loop would be worse than the error page.
+ * Loads `url` (absolute, as `location.href` or `URL.href` give it: no raw spaces) afresh unless the
+ * guard (sessionStorage, `"{ms} {url}"`) says it was reloaded less than `RELOAD_GUARD_MS` ago.
+ * Returns whether the page is going away. Without storage there is no guard, so no reload either:
+ * a loop would be worse than the error page.
  */
 export function reloadOnce(url: string): boolean {
-  const path = new URL(url, location.href).href;
   try {
     const now = Date.now();
-    const last = sessionStorage.getItem(KEY) ?? '';
-    const space = last.indexOf(' ');
-    if (last.slice(space + 1) === path && now - Number(last.slice(0, space)) < RELOAD_GUARD_MS) return false;
-    sessionStorage.setItem(KEY, `${now} ${path}`);
+    const [at, last] = (sessionStorage.getItem(KEY) ?? '').split(' ');
+    if (last === url && now - Number(at) < RELOAD_GUARD_MS) return false;
+    sessionStorage.setItem(KEY, `${now} ${url}`);
   } catch {
     return false;
   }
-  location.assign(path);
+  location.assign(url);
   return true;
 }

@@ -73,7 +73,7 @@ export function guardNavigation(
       }
 
       const [screen] = await Promise.allSettled([loadScreen(url.pathname), leavePage()]);
-      if (screen.status === 'rejected' && reloadOnce(pathOf(url))) return;
+      if (screen.status === 'rejected' && reloadOnce(url.href)) return;
       await navigate(target, options);
     } finally {
       if (router.state.location.pathname === from) stayOnPage();

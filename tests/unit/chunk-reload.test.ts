@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RELOAD_GUARD_MS, reloadOnce } from '../../client/browser/chunk-reload.ts';
 
+const LANDING = 'https://lander.test/landing';
 let assigned: string[];
 let storage: Map<string, string>;
 
@@ -25,7 +26,7 @@ describe('the chunk reload guard', () => {
   });
 
   it('reloads a path, then refuses the same path within 10 s', () => {
-    expect(reloadOnce('/landing?x=1')).toBe(true);
+    expect(reloadOnce('https://lander.test/landing?x=1')).toBe(true);
     expect(assigned).toEqual(['https://lander.test/landing?x=1']);
     vi.advanceTimersByTime(9_999);
     expect(reloadOnce('https://lander.test/landing?x=1')).toBe(false);
@@ -33,20 +34,20 @@ describe('the chunk reload guard', () => {
   });
 
   it('reloads the same path again once 10 s have passed', () => {
-    reloadOnce('/landing');
+    reloadOnce(LANDING);
     vi.advanceTimersByTime(10_000);
-    expect(reloadOnce('/landing')).toBe(true);
+    expect(reloadOnce(LANDING)).toBe(true);
     expect(assigned).toHaveLength(2);
   });
 
   it('does not let one path block another', () => {
-    reloadOnce('/landing');
-    expect(reloadOnce('/test')).toBe(true);
+    reloadOnce(LANDING);
+    expect(reloadOnce('https://lander.test/test')).toBe(true);
   });
 
   it('treats a malformed record as no record', () => {
     storage.set('lander:chunk-reload', 'garbage');
-    expect(reloadOnce('/landing')).toBe(true);
+    expect(reloadOnce(LANDING)).toBe(true);
   });
 
   it('does not reload at all where sessionStorage is unavailable (no guard, no loop)', () => {
@@ -58,7 +59,7 @@ describe('the chunk reload guard', () => {
         throw new Error('SecurityError');
       },
     });
-    expect(reloadOnce('/landing')).toBe(false);
+    expect(reloadOnce(LANDING)).toBe(false);
     expect(assigned).toEqual([]);
   });
 });
