@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { buildId } from './scripts/lib/build-id-plugin.ts';
 
 // react-router's package exports point at its development build; its production build ships
 // beside it, without dev-only warnings and checks.
@@ -11,6 +12,7 @@ const reactRouterProduction = fileURLToPath(new URL('node_modules/react-router/d
 
 export default defineConfig(({ mode }) => ({
   publicDir: 'public',
+  plugins: [buildId()],
   resolve: {
     alias:
       mode === 'production'

@@ -3,6 +3,7 @@
  * every figure in one run. Flags: --duration SECONDS (default 10), --connections N (default 32).
  */
 import { parseArgs } from 'node:util';
+import { builds } from './bench/builds.ts';
 import type { BenchContext, BenchSection } from './bench/context.ts';
 import { http } from './bench/http.ts';
 import { serveProduction } from './bench/serve.ts';
@@ -17,7 +18,7 @@ const { values } = parseArgs({
   },
 });
 
-const sections: BenchSection[] = [sizes, http];
+const sections: BenchSection[] = [sizes, http, builds];
 
 runTool('vite', ['build', '--logLevel', 'warn']);
 runTool('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker', '--minify', '--env', ''], {

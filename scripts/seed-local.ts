@@ -3,11 +3,12 @@
  * Usage: node scripts/seed-local.ts [--persist-to DIR]
  */
 import { parseArgs } from 'node:util';
+import { buildSeed } from './lib/build-entries.ts';
 import { type KvEntry, kvPut } from './lib/kv.ts';
 
 /** Every key the local store starts with. */
 export function localSeed(): KvEntry[] {
-  return [];
+  return [...buildSeed()];
 }
 
 if (import.meta.main) {

@@ -21,6 +21,10 @@ export interface ClientStore {
   downloadOrigin: string;
   downloadReachable: { init: boolean; url: string };
   traceOrigin: string;
+  /** The newest deployed build, once the browser has asked (PRODUCT.md §5.3, §8). */
+  latestBuildId?: string;
+  /** Opens the debug console (PRODUCT.md §8); the operator config may switch it on. */
+  debug?: boolean;
 }
 
 /** React Router's hydration data, with errors flattened to plain objects. */

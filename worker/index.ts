@@ -9,6 +9,7 @@ import { routeRules } from './middleware/route-rules.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { visitor } from './middleware/visitor.ts';
 import { renderPage } from './render/render-page.tsx';
+import { builds } from './routes/builds.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -18,6 +19,7 @@ app.use(routeRules({ rules }));
 
 app.get('/api/health', (c) => c.json({ ok: true }));
 app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
+app.route('/assets/builds', builds);
 
 app.get('*', renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));

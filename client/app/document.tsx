@@ -18,7 +18,11 @@ export function Document({ children }: { children: ReactNode }) {
         <link rel="icon" href="/logo.png" type="image/png" />
         <link rel="apple-touch-icon" href="/logo.png" />
       </head>
-      <body>{children}</body>
+      <body>
+        {/* Outside the routes, so a navigation error can still turn it the error colour (§8). */}
+        <div className="loading-bar" role="progressbar" aria-hidden="true" />
+        {children}
+      </body>
     </html>
   );
 }

@@ -1,5 +1,6 @@
 /**
- * The shell (PRODUCT.md §2): loading bar, one page outlet, head tags, scroll reset on navigation.
+ * The shell (PRODUCT.md §2): one page outlet, head tags, scroll reset on navigation (the loading
+ * bar is in the document, so it stays through the error page).
  * `slide` is the layout transition and `page` the page transition (CSS classes, out-in).
  */
 import { useEffect } from 'react';
@@ -32,7 +33,6 @@ export function Layout() {
           noindex: handle.noindex,
         })}
       />
-      <div className="loading-bar" role="progressbar" aria-hidden="true" />
       <main className="page" key={location.pathname}>
         <Outlet />
       </main>

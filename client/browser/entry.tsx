@@ -11,6 +11,7 @@ import { reviveHydration } from '../app/hydration.ts';
 import { routeContext } from '../app/route-context.ts';
 import { routes } from '../app/routes.tsx';
 import { createStore } from '../app/store.tsx';
+import { reloadOnce } from './chunk-reload.ts';
 import '../app/styles.css';
 
 /** Resolves the lazy routes the server rendered, before hydration (react-router docs: data/custom). */
@@ -37,7 +38,8 @@ async function start(): Promise<void> {
   const handoffJson = document.getElementById(HANDOFF_ELEMENT_ID)?.textContent ?? '';
   const handoff = parseHandoff(handoffJson);
   const store = createStore(handoff.store);
-  await loadInitialScreens();
+  // A screen that does not load: reload once (§8); past the guard, the router shows the error page.
+  await loadInitialScreens().catch(() => reloadOnce(location.href) && new Promise(() => {}));
   const router = createBrowserRouter(routes, {
     hydrationData: reviveHydration(handoff.hydration),
     getContext: () => routeContext({ diagnostics: store.get().diagnostics }),
@@ -51,6 +53,8 @@ async function start(): Promise<void> {
       </App>
     </StrictMode>,
   );
+  // Build checks, route rules, preloading, loading bar, debug console: not needed to paint (§8).
+  void import('./enhance.ts').then(({ enhance }) => enhance({ router, store, routes, matchRoutes, reloadOnce }));
 }
 
 void start();

@@ -49,6 +49,3 @@ export function pageAssets(screenSources: readonly string[]): PageAssets {
   for (const source of screenSources) collect(source, seen, modules, styles);
   return { entry: `/${entry.file}`, modules, styles };
 }
-
-/** This build's id: the content hash Vite gave the entry, which changes whenever any chunk does. */
-export const buildId = /-([\w-]+)\.js$/.exec(entry.file)?.[1] ?? entry.file;

@@ -3,8 +3,8 @@ import type { Context } from 'hono';
 import type { ClientStore } from '../../shared/handoff.ts';
 import { decodeKey } from '../campaign/decode-key.ts';
 import { readQueryData } from '../campaign/query-data.ts';
+import { carriedBuild } from '../carried-build.ts';
 import type { AppEnv } from '../env.ts';
-import { buildId } from './assets.ts';
 
 export function isDiagnosticsOn(env: Env): boolean {
   return env.DIAGNOSTICS === 'on';
@@ -14,7 +14,7 @@ export function clientStore(c: Context<AppEnv>): ClientStore {
   const url = new URL(c.req.url);
   const downloadOrigin = c.env.DOWNLOAD_ORIGIN;
   return {
-    buildId,
+    buildId: carriedBuild.id,
     env: c.env.LANDER_ENV === 'production' ? 'production' : 'development',
     diagnostics: isDiagnosticsOn(c.env),
     origin: url.origin,
