@@ -51,6 +51,8 @@ async function start(): Promise<void> {
       </App>
     </StrictMode>,
   );
+  // PRODUCT.md §3: the browser refines the device in its own chunk, applied once hydration is done.
+  void import('./refine-device.ts').then(({ refineDevice }) => refineDevice(store));
 }
 
 void start();

@@ -1,5 +1,6 @@
 /** `/test` — diagnostics for operators and QA (PRODUCT.md §5.3), never indexed. */
 import { texts } from '../../../shared/texts.ts';
+import { DeviceComparison } from '../device-comparison.tsx';
 import { useStore } from '../store.tsx';
 
 export function Component() {
@@ -27,6 +28,7 @@ export function Component() {
           ))}
         </tbody>
       </table>
+      <DeviceComparison />
     </article>
   );
 }
