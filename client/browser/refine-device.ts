@@ -61,4 +61,6 @@ export async function refineDevice(store: Store): Promise<void> {
   });
   const { deviceInfo: serverDeviceInfo, serverDeviceInfo: kept } = store.get();
   store.update({ serverDeviceInfo: kept ?? serverDeviceInfo, deviceInfo });
+  // For tests and QA, like `data-hydrated`: the store now holds the browser's detection.
+  document.documentElement.dataset.deviceRefined = 'true';
 }
