@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { BenchContext, BenchSection } from './bench/context.ts';
+import { detect } from './bench/detect.ts';
 import { http } from './bench/http.ts';
 import { serveProduction } from './bench/serve.ts';
 import { sizes } from './bench/sizes.ts';
@@ -17,7 +18,7 @@ const { values } = parseArgs({
   },
 });
 
-const sections: BenchSection[] = [sizes, http];
+const sections: BenchSection[] = [sizes, detect, http];
 
 runTool('vite', ['build', '--logLevel', 'warn']);
 runTool('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker', '--minify', '--env', ''], {

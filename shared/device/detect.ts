@@ -29,6 +29,13 @@ export interface DetectInput {
   telegram?: boolean;
 }
 
+/** What we read from ua-parser-js (engine and CPU are never parsed: detection does not use them). */
+interface Parsed {
+  os: UAParser.IOS;
+  browser: UAParser.IBrowser;
+  device: UAParser.IDevice;
+}
+
 /** Device types of ua-parser-js that are handhelds. */
 const HANDHELD_TYPES = new Set(['mobile', 'tablet', 'wearable']);
 
@@ -42,7 +49,7 @@ interface System {
 
 function systemOf(
   userAgent: string,
-  parsed: UAParser.IResult,
+  parsed: Parsed,
   harmony: Harmony | null,
   hints: ClientHints,
   iPad: boolean,
@@ -73,7 +80,7 @@ function systemOf(
 
 function mobileOf(
   userAgent: string,
-  parsed: UAParser.IResult,
+  parsed: Parsed,
   harmony: Harmony | null,
   hints: ClientHints,
   iPad: boolean,
@@ -103,7 +110,8 @@ export function detectDevice({
   telegram = false,
 }: DetectInput): DeviceInfo {
   const ua = userAgent.slice(0, MAX_USER_AGENT);
-  const parsed = new UAParser(ua).getResult();
+  const parser = new UAParser(ua);
+  const parsed: Parsed = { os: parser.getOS(), browser: parser.getBrowser(), device: parser.getDevice() };
   const harmony = detectHarmony(ua);
   const iPad = !harmony && isIPadOS(parsed.os.name ?? '', screen?.touchPoints);
   const system = systemOf(ua, parsed, harmony, hints, iPad);

@@ -58,7 +58,8 @@ describe('device refinement in the browser', () => {
     ['a desktop', DEVICES.desktop, 'PC', 'false'],
   ] as const)('fills the screen size for %s', async (name, options, os, mobile) => {
     const { context, page, log } = await openTest(options);
-    const screen = options.screen ?? options.viewport;
+    const emulated: BrowserContextOptions = options;
+    const screen = emulated.screen ?? emulated.viewport;
     expect(await cell(page, 'width', 'server')).toBe('0');
     expect(await cell(page, 'width', 'browser')).toBe(String(screen?.width));
     expect(await cell(page, 'height', 'browser')).toBe(String(screen?.height));
