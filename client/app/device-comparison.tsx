@@ -44,6 +44,7 @@ function show(device: DeviceInfo, field: keyof DeviceInfo): string {
   return String(value);
 }
 
+/** The device table of /test: one row per `DeviceInfo` field, worker and browser columns. */
 export function DeviceComparison() {
   const { language, deviceInfo, serverDeviceInfo } = useStore();
   const t = texts(language);

@@ -14,6 +14,7 @@ import { preferredLocale, primaryLanguage } from './locale.ts';
 import { hasPhoneBrand, isHandheldScreen, type Screen } from './mobile.ts';
 import { type ClientHints, type DeviceInfo, MAX_REFERRER, MAX_USER_AGENT, type OperatingSystem } from './types.ts';
 
+/** What detection reads: headers on the worker, the same plus screen and Telegram in the browser. */
 export interface DetectInput {
   /** The User-Agent header or `navigator.userAgent`; cut at `MAX_USER_AGENT` characters. */
   userAgent: string;

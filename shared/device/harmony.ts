@@ -9,6 +9,7 @@
 /** The device class HarmonyOS NEXT names first in its agent: `(Phone; OpenHarmony 5.0)`. */
 export type HarmonyFormFactor = 'phone' | 'tablet' | 'pc' | 'other' | '';
 
+/** What a HarmonyOS agent tells. */
 export interface Harmony {
   /** HarmonyOS NEXT (native), as opposed to the Android-based HarmonyOS 2–4. */
   next: boolean;

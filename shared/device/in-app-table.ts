@@ -13,6 +13,7 @@ import { compareVersions, firstGroup } from './version.ts';
 /** What a webview refuses: `downloads` (APK / store links), `schemes` (custom URL schemes), both or neither. */
 export type Blocks = 'nothing' | 'downloads' | 'schemes' | 'both';
 
+/** One row of the in-app table. */
 export interface InAppEntry {
   name: string;
   category: InAppCategory;
@@ -30,10 +31,12 @@ export interface InAppEntry {
   universalLinksSince?: string;
 }
 
-// Policies: the Chinese super-apps keep visitors inside (no APK downloads, no custom schemes on
-// Android; no custom schemes on iOS, where App Store links still open); Douyin, Kuaishou and
-// Xiaohongshu also hold back App Store links. The Baidu app opens `bdashighdown` (PRODUCT.md §5.1).
-// The global apps' webviews let downloads and scheme launches through.
+/**
+ * The table, first match wins. Policies: the Chinese super-apps keep visitors inside (no APK
+ * downloads, no custom schemes on Android; no custom schemes on iOS, where App Store links still
+ * open); Douyin, Kuaishou and Xiaohongshu also hold back App Store links. The Baidu app opens
+ * `bdashighdown` (PRODUCT.md §5.1). The global apps' webviews let downloads and scheme launches through.
+ */
 export const IN_APP_TABLE: readonly InAppEntry[] = [
   { name: 'WeCom', category: 'messaging', match: /\bwxwork\/([\d.]+)/i, iOS: 'schemes', android: 'both' },
   {

@@ -14,6 +14,7 @@ export function hasPhoneBrand(userAgent: string): boolean {
   return PHONE_BRAND.test(userAgent);
 }
 
+/** What the browser knows of its screen (PRODUCT.md §3). */
 export interface Screen {
   width: number;
   height: number;

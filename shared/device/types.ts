@@ -1,8 +1,11 @@
 /** The shapes of device detection (PRODUCT.md §3), shared by the worker and the browser. */
 
+/** The platform the page offers a download for. */
 export type OperatingSystem = 'PC' | 'iOS' | 'Android' | 'Harmony';
+/** The kind of app whose webview the visitor is in (PRODUCT.md §3). */
 export type InAppCategory = 'messaging' | 'payment' | 'social' | 'search';
 
+/** The in-app browser the visitor is in, with what its webview refuses on this OS. */
 export interface InApp {
   name: string;
   category: InAppCategory;
@@ -16,6 +19,7 @@ export interface InApp {
   universalLinks?: boolean;
 }
 
+/** The visitor's device (PRODUCT.md §3); docs/device.md explains each field. */
 export interface DeviceInfo {
   userAgent: string;
   operatingSystem: OperatingSystem;

@@ -9,6 +9,7 @@ import { clientHintsFromHeaders, DETECTION_HINTS, detectDevice, REQUESTED_HINTS 
 import { pickLanguage } from '../../shared/texts.ts';
 import type { AppEnv } from '../env.ts';
 
+/** Options of `visitor()`; the defaults are what PRODUCT.md §3 asks for. */
 export interface VisitorOptions {
   /** Client hints asked for with `Accept-CH`. */
   requestHints?: readonly string[];
@@ -33,6 +34,7 @@ export function mergeVary(current: string | null, names: readonly string[]): str
   return values.join(', ');
 }
 
+/** Detects the visitor's device and language once per request and negotiates client hints. */
 export function visitor({
   requestHints = REQUESTED_HINTS,
   varyOn = ['User-Agent', 'Accept-Language', ...DETECTION_HINTS],

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 
+/** Mounted at `/api/device`. */
 export const deviceRoute = new Hono<AppEnv>().get('/', (c) =>
   // Per visitor and per request (referrer, hints): never stored by any cache.
   c.json(c.get('device'), 200, { 'cache-control': 'private, no-store' }),
