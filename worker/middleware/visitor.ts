@@ -51,7 +51,8 @@ export function visitor({
     c.set('device', device);
     c.set('language', pickLanguage(acceptLanguage));
     await next();
-    c.header('Accept-CH', acceptCH);
-    c.header('Vary', mergeVary(c.res.headers.get('vary'), varyOn));
+    // Set in place, as hono's secureHeaders does: c.header() would re-wrap the finished response.
+    c.res.headers.set('Accept-CH', acceptCH);
+    c.res.headers.set('Vary', mergeVary(c.res.headers.get('vary'), varyOn));
   };
 }
