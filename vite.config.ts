@@ -3,16 +3,37 @@
  * preload the right files. The worker itself is bundled by wrangler (docs/decisions/001).
  */
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { buildId } from './scripts/lib/build-id-plugin.ts';
 
 // react-router's package exports point at its development build; its production build ships
 // beside it, without dev-only warnings and checks.
 const reactRouterProduction = fileURLToPath(new URL('node_modules/react-router/dist/production/', import.meta.url));
 
+/**
+ * ua-parser-js 1.x ships only a UMD file. Bundled as CommonJS into the lazy device chunk, it needs
+ * the bundler's CommonJS helpers there too, and the bundler then moves those helpers out of the
+ * entry into a shared chunk that every first visit has to load. Wrapped as an ES module (its UMD
+ * header takes the `module` object it is given), it needs no helpers (docs/decisions/002).
+ */
+function uaParserAsEsm(): Plugin {
+  return {
+    name: 'lander:ua-parser-as-esm',
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]ua-parser-js[\\/]src[\\/]ua-parser\.js$/ },
+      handler(code) {
+        return {
+          code: `var module = { exports: {} }, exports = module.exports;\n${code}\nexport default module.exports;\n`,
+          map: null,
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   publicDir: 'public',
-  plugins: [buildId()],
+  plugins: [buildId(), uaParserAsEsm()],
   resolve: {
     alias:
       mode === 'production'

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { builds } from './bench/builds.ts';
 import type { BenchContext, BenchSection } from './bench/context.ts';
+import { detect } from './bench/detect.ts';
 import { http } from './bench/http.ts';
 import { serveProduction } from './bench/serve.ts';
 import { sizes } from './bench/sizes.ts';
@@ -18,7 +19,7 @@ const { values } = parseArgs({
   },
 });
 
-const sections: BenchSection[] = [sizes, http, builds];
+const sections: BenchSection[] = [sizes, detect, http, builds];
 
 runTool('vite', ['build', '--logLevel', 'warn']);
 runTool('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker', '--minify', '--env', ''], {

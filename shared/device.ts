@@ -1,83 +1,20 @@
 /**
- * The visitor's device (PRODUCT.md §3). One module for the worker and the browser.
- * The worker calls `detectDevice` with request headers; the browser refines the result
- * with screen size, touch and client hints after hydration.
+ * The visitor's device (PRODUCT.md §3): one module for the worker and the browser. The worker
+ * calls `detectDevice` with request headers; the browser calls it again after hydration with the
+ * screen, touch, client hints and Telegram signals (client/browser/refine-device.ts).
+ * The parts live in `shared/device/`, one job per file; this file is their public face.
+ * Import types with `import type`: a value import pulls ua-parser-js and isbot into the bundle.
  */
-import UAParser from 'ua-parser-js';
-
-export type OperatingSystem = 'PC' | 'iOS' | 'Android' | 'Harmony';
-export type InAppCategory = 'messaging' | 'payment' | 'social' | 'search';
-
-export interface InApp {
-  name: string;
-  category: InAppCategory;
-  /** This app's webview refuses file downloads on this OS (show the open-in-browser guide). */
-  blocksDownloads: boolean;
-  /** This app's webview refuses custom URL schemes on this OS (the app cannot be opened from it). */
-  blocksSchemes: boolean;
-}
-
-export interface DeviceInfo {
-  userAgent: string;
-  operatingSystem: OperatingSystem;
-  browser: string;
-  referrer: string;
-  width: number;
-  height: number;
-  device_model: string;
-  device_model_name: string;
-  device_version: string;
-  device_system_name: string;
-  device_locale: string;
-  language: string;
-  mobile: boolean;
-  os: string;
-  osVersion: string;
-  inApp: InApp | null;
-  bot: boolean;
-}
-
-/** Longest User-Agent we parse; longer agents are cut before any regular expression sees them. */
-export const MAX_USER_AGENT = 512;
-
-export interface DetectInput {
-  userAgent: string;
-  referrer?: string;
-  acceptLanguage?: string;
-}
-
-/** Detects the device from a User-Agent and request metadata. */
-export function detectDevice({ userAgent, referrer = '', acceptLanguage = '' }: DetectInput): DeviceInfo {
-  const ua = userAgent.slice(0, MAX_USER_AGENT);
-  const parsed = new UAParser(ua).getResult();
-  const osName = parsed.os.name ?? '';
-  const operatingSystem: OperatingSystem = /OpenHarmony|HarmonyOS/i.test(ua)
-    ? 'Harmony'
-    : osName === 'iOS'
-      ? 'iOS'
-      : osName === 'Android'
-        ? 'Android'
-        : 'PC';
-  const locale = (acceptLanguage.split(',')[0] ?? '').split(';')[0]?.trim() ?? '';
-  return {
-    userAgent: ua,
-    operatingSystem,
-    browser: parsed.browser.name ?? '',
-    referrer: referrer.slice(0, 2048),
-    width: 0,
-    height: 0,
-    device_model: parsed.device.model ?? '',
-    device_model_name: parsed.device.vendor ?? '',
-    device_version: parsed.os.version ?? '',
-    device_system_name: osName,
-    device_locale: locale,
-    language: locale.split('-')[0] ?? '',
-    mobile: parsed.device.type === 'mobile' || operatingSystem === 'iOS' || operatingSystem === 'Android',
-    os: osName,
-    osVersion: parsed.os.version ?? '',
-    inApp: /MicroMessenger/i.test(ua)
-      ? { name: 'WeChat', category: 'messaging', blocksDownloads: true, blocksSchemes: true }
-      : null,
-    bot: false,
-  };
-}
+export { cleanClientHints, clientHintsFromHeaders, DETECTION_HINTS, REQUESTED_HINTS } from './device/client-hints.ts';
+export { type DetectInput, detectDevice } from './device/detect.ts';
+export { type Blocks, detectInApp, IN_APP_TABLE, type InAppEntry } from './device/in-app-table.ts';
+export type { Screen } from './device/mobile.ts';
+export {
+  type ClientHints,
+  type DeviceInfo,
+  type InApp,
+  type InAppCategory,
+  MAX_REFERRER,
+  MAX_USER_AGENT,
+  type OperatingSystem,
+} from './device/types.ts';

@@ -17,6 +17,8 @@ export interface ClientStore {
   origin: string;
   language: Language;
   deviceInfo: DeviceInfo;
+  /** The worker's detection, kept by the browser when it refines `deviceInfo` (PRODUCT.md §3, §5.3). */
+  serverDeviceInfo?: DeviceInfo;
   queryData: Record<string, string>;
   downloadOrigin: string;
   downloadReachable: { init: boolean; url: string };

@@ -18,6 +18,9 @@ const en = {
   continueToLanding: 'Campaign page',
   invitedBy: 'Invited by',
   campaign: 'Campaign',
+  deviceHeading: 'Device',
+  deviceServer: 'Worker',
+  deviceBrowser: 'Browser',
 };
 
 export type Texts = typeof en;
@@ -36,6 +39,9 @@ const zhCN: Texts = {
   continueToLanding: '活动页面',
   invitedBy: '邀请人',
   campaign: '活动',
+  deviceHeading: '设备',
+  deviceServer: '服务端',
+  deviceBrowser: '浏览器',
 };
 
 const tables: Record<Language, Texts> = { en, 'zh-CN': zhCN };

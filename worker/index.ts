@@ -10,6 +10,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { visitor } from './middleware/visitor.ts';
 import { renderPage } from './render/render-page.tsx';
 import { builds } from './routes/builds.ts';
+import { deviceRoute } from './routes/device.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -18,6 +19,7 @@ app.use(visitor());
 app.use(routeRules({ rules }));
 
 app.get('/api/health', (c) => c.json({ ok: true }));
+app.route('/api/device', deviceRoute);
 app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
 

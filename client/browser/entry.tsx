@@ -55,6 +55,8 @@ async function start(): Promise<void> {
   );
   // Build checks, route rules, preloading, loading bar, debug console: not needed to paint (§8).
   void import('./enhance.ts').then(({ enhance }) => enhance({ router, store, routes, matchRoutes, reloadOnce }));
+  // PRODUCT.md §3: the browser refines the device in its own chunk, applied once hydration is done.
+  void import('./refine-device.ts').then(({ refineDevice }) => refineDevice(store));
 }
 
 void start();

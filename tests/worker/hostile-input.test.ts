@@ -118,39 +118,51 @@ describe('hostile input', () => {
     }
   });
 
-  it('property: any printable path answers 200/3xx/404 quickly, never 5xx', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 200, unit: 'binary' }), async (raw) => {
-        const path = `/${encodeURI(raw).replace(/#/g, '%23').replace(/\?/g, '%3F')}`;
-        const { status, ms } = await answer(path, { 'user-agent': AGENTS.iPhone });
-        return ALLOWED.has(status) && ms < 500;
-      }),
-      { numRuns: RUNS, seed },
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    'property: any printable path answers 200/3xx/404 quickly, never 5xx',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.string({ maxLength: 200, unit: 'binary' }), async (raw) => {
+          const path = `/${encodeURI(raw).replace(/#/g, '%23').replace(/\?/g, '%3F')}`;
+          const { status, ms } = await answer(path, { 'user-agent': AGENTS.iPhone });
+          return ALLOWED.has(status) && ms < 500;
+        }),
+        { numRuns: RUNS, seed },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it('property: any query on /landing answers 200', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.dictionary(fc.string({ maxLength: 40 }), fc.string({ maxLength: 300, unit: 'binary' }), { maxKeys: 30 }),
-        async (params) => {
-          const { status, body } = await answer(`/landing?${new URLSearchParams(params)}`, {
-            'user-agent': AGENTS.android,
-          });
-          return status === 200 && body.trimEnd().endsWith('</html>');
-        },
-      ),
-      { numRuns: RUNS, seed },
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    'property: any query on /landing answers 200',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.dictionary(fc.string({ maxLength: 40 }), fc.string({ maxLength: 300, unit: 'binary' }), { maxKeys: 30 }),
+          async (params) => {
+            const { status, body } = await answer(`/landing?${new URLSearchParams(params)}`, {
+              'user-agent': AGENTS.android,
+            });
+            return status === 200 && body.trimEnd().endsWith('</html>');
+          },
+        ),
+        { numRuns: RUNS, seed },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it('property: any User-Agent answers / with 200', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 1200, unit: HEADER_BYTE }), async (userAgent) => {
-        const { status, ms } = await answer('/', { 'user-agent': userAgent });
-        return status === 200 && ms < 500;
-      }),
-      { numRuns: RUNS, seed },
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    'property: any User-Agent answers / with 200',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.string({ maxLength: 1200, unit: HEADER_BYTE }), async (userAgent) => {
+          const { status, ms } = await answer('/', { 'user-agent': userAgent });
+          return status === 200 && ms < 500;
+        }),
+        { numRuns: RUNS, seed },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });

@@ -1,21 +1,58 @@
 /**
  * Detects the visitor once per request (PRODUCT.md §3) and puts the device and the language on
- * the context for every later handler.
+ * the context for every later handler. Detection reads the User-Agent, the `Sec-CH-UA-*` client
+ * hints and Accept-Language, so every response asks for the high-entropy hints (`Accept-CH`) and
+ * says it varies on all of them (`Vary`), keeping shared caches from mixing visitors' pages.
  */
 import type { MiddlewareHandler } from 'hono';
-import { isbot } from 'isbot';
-import { detectDevice, MAX_USER_AGENT } from '../../shared/device.ts';
+import { clientHintsFromHeaders, DETECTION_HINTS, detectDevice, REQUESTED_HINTS } from '../../shared/device.ts';
 import { pickLanguage } from '../../shared/texts.ts';
 import type { AppEnv } from '../env.ts';
 
-export function visitor(): MiddlewareHandler<AppEnv> {
+/** Options of `visitor()`; the defaults are what PRODUCT.md §3 asks for. */
+export interface VisitorOptions {
+  /** Client hints asked for with `Accept-CH`. */
+  requestHints?: readonly string[];
+  /** Request headers detection reads; added to `Vary`. */
+  varyOn?: readonly string[];
+}
+
+/** Adds `names` to a `Vary` value, once each (compared case-insensitively), keeping what is there. */
+export function mergeVary(current: string | null, names: readonly string[]): string {
+  const values = (current ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+  if (values.includes('*')) return '*';
+  const seen = new Set(values.map((value) => value.toLowerCase()));
+  for (const name of names) {
+    if (!seen.has(name.toLowerCase())) {
+      values.push(name);
+      seen.add(name.toLowerCase());
+    }
+  }
+  return values.join(', ');
+}
+
+/** Detects the visitor's device and language once per request and negotiates client hints. */
+export function visitor({
+  requestHints = REQUESTED_HINTS,
+  varyOn = ['User-Agent', 'Accept-Language', ...DETECTION_HINTS],
+}: VisitorOptions = {}): MiddlewareHandler<AppEnv> {
+  const acceptCH = requestHints.join(', ');
   return async function visitorMiddleware(c, next) {
-    const userAgent = (c.req.header('user-agent') ?? '').slice(0, MAX_USER_AGENT);
     const acceptLanguage = c.req.header('accept-language') ?? '';
-    const device = detectDevice({ userAgent, referrer: c.req.header('referer') ?? '', acceptLanguage });
-    device.bot = isbot(userAgent);
+    const device = detectDevice({
+      userAgent: c.req.header('user-agent') ?? '',
+      referrer: c.req.header('referer') ?? '',
+      acceptLanguage,
+      hints: clientHintsFromHeaders((name) => c.req.header(name)),
+    });
     c.set('device', device);
     c.set('language', pickLanguage(acceptLanguage));
     await next();
+    // Set in place, as hono's secureHeaders does: c.header() would re-wrap the finished response.
+    c.res.headers.set('Accept-CH', acceptCH);
+    c.res.headers.set('Vary', mergeVary(c.res.headers.get('vary'), varyOn));
   };
 }

@@ -1,6 +1,7 @@
 /** `/test` — diagnostics for operators and QA (PRODUCT.md §5.3), never indexed. */
 import { texts } from '../../../shared/texts.ts';
 import { BuildRows } from '../build-info.tsx';
+import { DeviceComparison } from '../device-comparison.tsx';
 import { useStore } from '../store.tsx';
 
 export function Component() {
@@ -29,6 +30,7 @@ export function Component() {
           <BuildRows />
         </tbody>
       </table>
+      <DeviceComparison />
     </article>
   );
 }

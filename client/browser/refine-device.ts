@@ -1,0 +1,66 @@
+/**
+ * Browser refinement of the device (PRODUCT.md §3), its own chunk loaded after hydration so
+ * ua-parser-js and isbot stay out of the initial JavaScript. It runs the same detection as the
+ * worker with what only the browser knows — screen size, touch points, orientation support,
+ * high-entropy client hints, iPadOS behind a Mac agent, Telegram's injected objects — and puts the
+ * result in the store in one update, keeping the worker's copy for /test. It changes the store
+ * only once React has hydrated, so hydration always sees the server's values.
+ */
+import { type ClientHints, cleanClientHints, detectDevice } from '../../shared/device.ts';
+import type { Store } from '../app/store.tsx';
+
+/** `navigator.userAgentData` (Chromium); not in TypeScript's DOM types yet. */
+interface UserAgentData {
+  mobile: boolean;
+  platform: string;
+  getHighEntropyValues(hints: string[]): Promise<{ model?: string; platformVersion?: string }>;
+}
+
+/** High-entropy hints can stall on some builds; detection does not wait longer than this. */
+const HINTS_TIMEOUT_MS = 1000;
+
+async function readClientHints(): Promise<ClientHints> {
+  const data = (navigator as Navigator & { userAgentData?: UserAgentData }).userAgentData;
+  if (!data) return {};
+  const high = await Promise.race([
+    data.getHighEntropyValues(['model', 'platformVersion']).catch(() => ({})),
+    new Promise<Record<string, never>>((resolve) => setTimeout(() => resolve({}), HINTS_TIMEOUT_MS)),
+  ]);
+  return cleanClientHints({ mobile: data.mobile, platform: data.platform, ...high });
+}
+
+/** Resolves once the entry has marked the document hydrated (`<html data-hydrated="true">`). */
+function hydrated(): Promise<void> {
+  const root = document.documentElement;
+  if (root.dataset.hydrated === 'true') return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (root.dataset.hydrated !== 'true') return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
+  });
+}
+
+/** Refines `store.deviceInfo` with the browser's own signals. */
+export async function refineDevice(store: Store): Promise<void> {
+  const [hints] = await Promise.all([readClientHints(), hydrated()]);
+  const deviceInfo = detectDevice({
+    userAgent: navigator.userAgent,
+    referrer: document.referrer,
+    acceptLanguage: navigator.language,
+    hints,
+    screen: {
+      width: window.screen.width,
+      height: window.screen.height,
+      touchPoints: navigator.maxTouchPoints,
+      orientation: 'orientation' in window.screen || 'onorientationchange' in window,
+    },
+    telegram: 'TelegramWebview' in window || 'TelegramWebviewProxy' in window,
+  });
+  const { deviceInfo: serverDeviceInfo, serverDeviceInfo: kept } = store.get();
+  store.update({ serverDeviceInfo: kept ?? serverDeviceInfo, deviceInfo });
+  // For tests and QA, like `data-hydrated`: the store now holds the browser's detection.
+  document.documentElement.dataset.deviceRefined = 'true';
+}
