@@ -27,6 +27,8 @@ export interface ServeOptions {
   outDir?: string;
   /** The KV namespace's initial entries. */
   kv?: KvSeedEntry[];
+  /** Vars set over wrangler.toml's (e.g. to measure with `DIAGNOSTICS` on). */
+  vars?: Record<string, unknown>;
 }
 
 export interface KvState {
@@ -127,7 +129,7 @@ export async function writeServerFiles(options: ServeOptions = {}): Promise<stri
       workerModules: bundleModules(workerDir, outDir),
       compatibilityDate: wrangler.compatibility_date ?? '2026-10-01',
       compatibilityFlags: wrangler.compatibility_flags,
-      vars: { ...wrangler.vars },
+      vars: { ...wrangler.vars, ...options.vars },
       clientDir,
       frontModule: 'front.js',
       kvModule: 'kv.js',

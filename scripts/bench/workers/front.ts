@@ -79,7 +79,7 @@ async function serveFile(path: string, request: Request, env: FrontEnv): Promise
 
 /** The socket's handler: build files first, then the worker. */
 export default {
-  fetch(request, env) {
+  fetch(request: Request, env: FrontEnv): Promise<Response> {
     const path = fileFor(request, env);
     return path ? serveFile(path, request, env) : env.WORKER.fetch(request);
   },
@@ -87,7 +87,7 @@ export default {
 
 /** The worker's `ASSETS` binding. */
 export const assets = {
-  fetch(request, env) {
+  async fetch(request: Request, env: FrontEnv): Promise<Response> {
     const path = fileFor(request, env);
     return path ? serveFile(path, request, env) : new Response('Not Found', { status: 404 });
   },

@@ -319,14 +319,14 @@ async function steer(request: Request, env: KvServiceEnv): Promise<Response> {
 
 /** The namespace, as workerd's `kvNamespace` binding calls it. */
 export default {
-  fetch(request, env) {
+  fetch(request: Request, env: KvServiceEnv): Promise<Response> {
     return serve(request, env);
   },
 } satisfies ExportedHandler<KvServiceEnv>;
 
 /** The control socket: fault injection, seeding and counters for load tests. */
 export const control = {
-  fetch(request, env) {
+  fetch(request: Request, env: KvServiceEnv): Promise<Response> {
     return steer(request, env);
   },
 } satisfies ExportedHandler<KvServiceEnv>;
