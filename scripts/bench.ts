@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { builds } from './bench/builds.ts';
+import { composition } from './bench/composition.ts';
 import type { BenchContext, BenchSection } from './bench/context.ts';
 import { detect } from './bench/detect.ts';
 import { http } from './bench/http.ts';
@@ -26,11 +27,10 @@ const { values } = parseArgs({
     threads: { type: 'string', default: '1' },
     env: { type: 'string', default: 'production' },
     'no-build': { type: 'boolean', default: false },
-    load: { type: 'boolean', default: false },
   },
 });
 
-const sections: BenchSection[] = [sizes, detect, http, builds];
+const sections: BenchSection[] = [sizes, composition, detect, http, builds];
 const host = machine();
 
 if (!values['no-build']) {
@@ -47,7 +47,6 @@ const context: BenchContext = {
   duration: Number(values.duration),
   connections: Number(values.connections),
   threads: Number(values.threads),
-  flags: new Set(values.load ? ['load'] : []),
 };
 const tool = loadTool();
 const lines: string[] = [

@@ -12,8 +12,6 @@ export interface BenchContext {
   connections: number;
   /** wrk threads. */
   threads: number;
-  /** Extra command-line flags (`--load`, …) for sections that have optional parts. */
-  flags: Set<string>;
 }
 
 export interface BenchRow {

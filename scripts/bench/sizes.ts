@@ -7,7 +7,7 @@ import type { BenchSection } from './context.ts';
 import { IPHONE_UA } from './context.ts';
 
 const gzip = (buffer: Buffer): number => gzipSync(buffer, { level: 9 }).length;
-const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
+const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB (${bytes} B)`;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -70,7 +70,7 @@ export const sizes: BenchSection = {
       .reduce((sum, path) => sum + gzip(readFileSync(path)), 0);
     return [
       {
-        name: `Initial JS of / (${scripts.length} files, ${kB(minified)} minified)`,
+        name: `Initial JS of / (${scripts.length} files, ${(minified / 1000).toFixed(1)} kB minified)`,
         value: kB(initial),
         budget: { limit: '≤ 100 kB', ok: initial <= 100_000 },
       },

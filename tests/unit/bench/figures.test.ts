@@ -1,5 +1,6 @@
 /** Reading the figures: wrk's output, the page's module scripts, the machine. */
 import { describe, expect, it } from 'vitest';
+import { chunkLabel, packageOf } from '../../../scripts/bench/composition.ts';
 import { parseWrk, wrkMs } from '../../../scripts/bench/load.ts';
 import { cpuModel } from '../../../scripts/bench/machine.ts';
 import { moduleScripts, withStaticImports } from '../../../scripts/bench/sizes.ts';
@@ -83,5 +84,20 @@ describe('machine', () => {
   it('reads the CPU model from /proc/cpuinfo text', () => {
     expect(cpuModel('processor\t: 0\nmodel name\t: AMD EPYC 7B13\nflags\t: x\n')).toBe('AMD EPYC 7B13');
     expect(cpuModel('')).toBe('unknown');
+  });
+});
+
+describe('initial JavaScript by package', () => {
+  it('names a module by its npm package, scoped or not, and the app’s own code by none', () => {
+    expect(packageOf('/w/node_modules/react-dom/cjs/react-dom-client.production.js')).toBe('react-dom');
+    expect(packageOf('/w/node_modules/@scope/pkg/index.js')).toBe('@scope/pkg');
+    expect(packageOf('/w/client/app/app.tsx')).toBeUndefined();
+  });
+
+  it('labels chunks by package even when the hash contains a dash', () => {
+    expect(chunkLabel('/assets/pkg_react-dom-BM-PXA0c.js')).toBe('react-dom');
+    expect(chunkLabel('/assets/pkg_@scope__pkg-abcdefgh.js')).toBe('@scope/pkg');
+    expect(chunkLabel('/assets/rolldown-runtime-WkwZ5CU-.js')).toBe('bundler runtime');
+    expect(chunkLabel('/assets/entry-BKpvn0p2.js')).toBe('app (entry + index screen)');
   });
 });
