@@ -8,6 +8,8 @@ import autocannon from 'autocannon';
 export interface LoadResult {
   tool: 'wrk' | 'autocannon';
   requestsPerSecond: number;
+  /** Requests completed. */
+  requests: number;
   /** Milliseconds. */
   p50: number;
   p99: number;
@@ -58,6 +60,7 @@ export function parseWrk(out: string): LoadResult {
   return {
     tool: 'wrk',
     requestsPerSecond,
+    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
     p50: wrkMs(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? ''),
     p99: wrkMs(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? ''),
     non2xx3xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
@@ -99,6 +102,7 @@ async function runAutocannon(options: LoadOptions): Promise<LoadResult> {
   return {
     tool: 'autocannon',
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx3xx: result.non2xx,

@@ -2,6 +2,7 @@
  * The machine a benchmark ran on, printed with its figures: throughput means little without the
  * core count, the CPU and how busy the machine already was.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, totalmem } from 'node:os';
 
@@ -43,6 +44,27 @@ export function residentBytes(pid: number): number | undefined {
   try {
     const kB = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kB === undefined ? undefined : Number(kB) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** User + system time from /proc/PID/stat's text, in seconds (the command name may contain spaces). */
+export function parseCpuSeconds(stat: string, ticksPerSecond = CLOCK_TICKS): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the command: state is field 3 of the full line, utime 14 and stime 15.
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+/**
+ * CPU seconds a process has used (Linux), or undefined. Unlike requests/s, CPU per request barely
+ * moves when other work shares the machine, so it is the steadier figure on a busy host.
+ */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    return parseCpuSeconds(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return undefined;
   }

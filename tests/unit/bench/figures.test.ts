@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunkLabel, packageOf } from '../../../scripts/bench/composition.ts';
 import { parseWrk, wrkMs } from '../../../scripts/bench/load.ts';
-import { cpuModel } from '../../../scripts/bench/machine.ts';
+import { cpuModel, parseCpuSeconds } from '../../../scripts/bench/machine.ts';
 import { moduleScripts, withStaticImports } from '../../../scripts/bench/sizes.ts';
 
 const WRK = `Running 10s test @ http://127.0.0.1:40001/
@@ -27,6 +27,7 @@ describe('wrk output', () => {
     expect(parseWrk(WRK)).toEqual({
       tool: 'wrk',
       requestsPerSecond: 659.03,
+      requests: 6590,
       p50: 0.812,
       p99: 1610,
       non2xx3xx: 7,
@@ -99,5 +100,12 @@ describe('initial JavaScript by package', () => {
     expect(chunkLabel('/assets/pkg_@scope__pkg-abcdefgh.js')).toBe('@scope/pkg');
     expect(chunkLabel('/assets/rolldown-runtime-WkwZ5CU-.js')).toBe('bundler runtime');
     expect(chunkLabel('/assets/entry-BKpvn0p2.js')).toBe('app (entry + index screen)');
+  });
+});
+
+describe('server CPU time', () => {
+  it('reads user + system ticks from /proc/PID/stat, even with spaces and parentheses in the name', () => {
+    const stat = '4242 (work (er) d) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 50 0 0 20 0 4 0 1000 1 1';
+    expect(parseCpuSeconds(stat, 100)).toBe(3);
   });
 });
