@@ -1,9 +1,9 @@
 /**
  * The SSR page against a static asset, both through the same front of the same workerd server, in
  * one run (issue 2; the ratio's budget is issue 8's). Besides requests/s, the server's CPU time per
- * request: on a shared machine throughput swings with the neighbours' load, CPU per request hardly
- * does, and its ratio predicts the throughput ratio of an idle machine. A wrong status would make
- * every figure meaningless, so both URLs are checked before any load.
+ * request: on a shared machine throughput swings with the neighbours' load, CPU per request much
+ * less, so it is the figure to compare between runs there. A wrong status would make every figure
+ * meaningless, so both URLs are checked before any load.
  */
 import type { BenchSection } from './context.ts';
 import { IPHONE_UA } from './context.ts';
@@ -60,7 +60,7 @@ export const http: BenchSection = {
     ];
     if (page.cpuMs && asset.cpuMs) {
       rows.push({
-        name: 'SSR / static by CPU per request (static ÷ SSR)',
+        name: 'CPU per request, static ÷ SSR',
         value: (asset.cpuMs / page.cpuMs).toFixed(2),
       });
     }
