@@ -41,6 +41,10 @@ if (!values['no-build']) {
 }
 
 const server = await serveProduction({ env: values.env, kv: localSeed() });
+// Interrupted (Ctrl-C, a CI timeout): stop workerd before leaving, so no server outlives the run.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void server.stop().then(() => process.exit(130)));
+}
 const context: BenchContext = {
   url: server.url,
   server,
