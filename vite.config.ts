@@ -48,6 +48,11 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    // The worker writes the modulepreload links a page needs (worker/render/assets.ts, from the
+    // manifest). Vite's own preloading of a lazy chunk's imports only helps chunks loaded after
+    // hydration, and its file tables cost ~85 B gzip of the initial-JS budget (docs/benchmarks.md).
+    // Lazy chunks' CSS is still loaded with them.
+    modulePreload: false,
     rollupOptions: {
       input: 'client/browser/entry.tsx',
       onwarn(warning, warn) {

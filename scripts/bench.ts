@@ -1,51 +1,87 @@
 /**
- * `npm run bench`: builds for production, serves the worker bundle on workerd itself and prints
- * every figure in one run. Flags: --duration SECONDS (default 10), --connections N (default 32).
+ * `npm run bench`: builds for production, serves the build with `workerd serve` and a generated config
+ * (scripts/bench/serve.ts), and prints every figure in one run, with the machine it ran on; the same
+ * text goes to dist/bench/report.md. Flags: --duration SECONDS (default 10), --connections N
+ * (default 32), --threads N (wrk threads, default 1), --env NAME (wrangler.toml environment whose vars
+ * the worker gets, default production; '' for the top level), --no-build (reuse dist/).
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { builds } from './bench/builds.ts';
+import { composition } from './bench/composition.ts';
 import type { BenchContext, BenchSection } from './bench/context.ts';
 import { detect } from './bench/detect.ts';
 import { http } from './bench/http.ts';
+import { loadTool } from './bench/load.ts';
+import { describeMachine, machine } from './bench/machine.ts';
 import { serveProduction } from './bench/serve.ts';
 import { sizes } from './bench/sizes.ts';
-import { runTool } from './lib/run.ts';
+import { ROOT, runTool } from './lib/run.ts';
+import { localSeed } from './seed-local.ts';
 
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
-    load: { type: 'boolean', default: false },
+    threads: { type: 'string', default: '1' },
+    env: { type: 'string', default: 'production' },
+    'no-build': { type: 'boolean', default: false },
   },
 });
 
-const sections: BenchSection[] = [sizes, detect, http, builds];
+const sections: BenchSection[] = [sizes, composition, detect, http, builds];
+const host = machine();
 
-runTool('vite', ['build', '--logLevel', 'warn']);
-runTool('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker', '--minify', '--env', ''], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+if (!values['no-build']) {
+  runTool('vite', ['build', '--logLevel', 'warn']);
+  runTool('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker', '--minify', '--env', values.env], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
 
-const served = await serveProduction();
+const server = await serveProduction({ env: values.env, kv: localSeed() });
+// Interrupted (Ctrl-C, a CI timeout): stop workerd before leaving, so no server outlives the run.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void server.stop().then(() => process.exit(130)));
+}
 const context: BenchContext = {
-  url: served.url,
+  url: server.url,
+  server,
   duration: Number(values.duration),
   connections: Number(values.connections),
-  flags: new Set(values.load ? ['load'] : []),
+  threads: Number(values.threads),
 };
+const tool = loadTool();
+const lines: string[] = [
+  `Lander benchmark · ${new Date().toISOString()}`,
+  `Server: workerd ${server.workerdVersion}, \`workerd serve\` with the generated ${server.configPath.replace(ROOT, '')}`,
+  `        (front worker: build files from a disk service, else the production worker; vars of [env${values.env ? `.${values.env}` : ''}]; in-memory KV)`,
+  `Machine: ${describeMachine(host)}`,
+  `Load: ${tool.tool} ${tool.version}, loopback, ${context.connections} connections, ${context.threads} thread(s), ${context.duration} s per measurement after 2 s warm-up`,
+];
+const print = (line: string): void => {
+  console.log(line);
+  lines.push(line);
+};
+for (const line of lines) console.log(line);
 
-console.log(`Lander benchmark · ${new Date().toISOString()} · workerd via miniflare at ${served.url}`);
 let failed = false;
 try {
   for (const section of sections) {
-    console.log(`\n## ${section.title}`);
+    print(`\n## ${section.title}`);
     for (const row of await section.run(context)) {
       const budget = row.budget ? `  [${row.budget.ok ? 'ok' : 'OVER'} ${row.budget.limit}]` : '';
       if (row.budget && !row.budget.ok) failed = true;
-      console.log(`${row.name.padEnd(44)} ${row.value}${budget}`);
+      print(`${row.name.padEnd(48)} ${row.value}${budget}`);
     }
   }
+} catch (error) {
+  console.error(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`workerd's last lines:\n${server.logs()}`);
+  process.exitCode = 1;
 } finally {
-  await served.miniflare.dispose();
+  await server.stop();
 }
-if (failed) console.log('\nSome figures are over budget.');
+if (failed) print('\nSome figures are over budget.');
+writeFileSync(join(ROOT, 'dist/bench/report.md'), `\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);

@@ -43,7 +43,7 @@ export const builds: BenchSection = {
     return [
       { name: 'After hydration: enhance + imports (gzip)', value: kB(after) },
       { name: 'Debug console, only with ?debug=1 (gzip)', value: kB(debug) },
-      { name: 'GET /assets/builds/latest.json (empty KV)', value: describeLoad(latest) },
+      { name: 'GET /assets/builds/latest.json (from KV)', value: describeLoad(latest) },
     ];
   },
 };

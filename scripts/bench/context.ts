@@ -1,14 +1,17 @@
 /** What every benchmark section gets, and what it reports. */
+import type { Served } from './serve.ts';
 
 export interface BenchContext {
-  /** Base URL of the production build served by workerd itself (no wrangler proxy). */
+  /** Origin of the production build served by `workerd serve` (no wrangler proxy). */
   url: string;
+  /** The server: its KV control socket, its process id (memory), its logs. */
+  server: Served;
   /** Seconds each load measurement runs. */
   duration: number;
   /** Concurrent connections for load measurements. */
   connections: number;
-  /** Extra command-line flags (`--load`, …) for sections that have optional parts. */
-  flags: Set<string>;
+  /** wrk threads. */
+  threads: number;
 }
 
 export interface BenchRow {

@@ -1,13 +1,16 @@
 /**
- * HTTP load on loopback, bounded in time: wrk when installed (C, light on the 2 cores), else
+ * HTTP load on loopback, bounded in time: wrk when installed (C, light on a 2-core machine), else
  * autocannon. Returns requests/s, p50, p99, non-2xx/3xx answers and socket errors.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
   tool: 'wrk' | 'autocannon';
   requestsPerSecond: number;
+  /** Requests completed. */
+  requests: number;
+  /** Milliseconds. */
   p50: number;
   p99: number;
   non2xx3xx: number;
@@ -16,45 +19,90 @@ export interface LoadResult {
 
 export interface LoadOptions {
   url: string;
+  /** Seconds. */
   duration: number;
   connections: number;
   headers?: Record<string, string>;
+  /** wrk threads (default 1: the other core is workerd's, which serves from one thread). */
+  threads?: number;
+  /** Seconds before a request counts as a timeout (socket error); default 5. */
+  timeout?: number;
   /** A wrk Lua script (e.g. to vary requests); with autocannon, `requests` is used instead. */
   wrkScript?: string;
   requests?: autocannon.Request[];
 }
 
-const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
-
-function ms(text: string): number {
-  const match = /([\d.]+)(us|ms|s)/.exec(text);
-  if (!match) return Number.NaN;
-  const value = Number(match[1]);
-  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+/** The load generator `load()` uses, and its version. */
+export function loadTool(): { tool: LoadResult['tool']; version: string } {
+  const wrk = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
+  if (wrk.error === undefined) {
+    return { tool: 'wrk', version: /^wrk (\S+)/.exec(`${wrk.stdout}${wrk.stderr}`)?.[1] ?? 'unknown' };
+  }
+  return { tool: 'autocannon', version: 'npm' };
 }
 
-function runWrk({ url, duration, connections, headers = {}, wrkScript }: LoadOptions): LoadResult {
-  const args = ['--latency', '-t', '2', '-c', String(connections), '-d', `${duration}s`];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  if (wrkScript) args.push('-s', wrkScript);
-  args.push(url);
-  const out = spawnSync('wrk', args, { encoding: 'utf8' }).stdout;
+const TOOL = loadTool().tool;
+
+/** A wrk duration (`812.00us`, `1.20ms`, `2.00s`, `1.50m`) in milliseconds. */
+export function wrkMs(text: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  const scale = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2] as 'us' | 'ms' | 's' | 'm'];
+  return value * scale;
+}
+
+/** Reads the figures out of `wrk --latency` output. */
+export function parseWrk(out: string): LoadResult {
+  const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
+  if (Number.isNaN(requestsPerSecond)) throw new Error(`wrk printed no Requests/sec:\n${out}`);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   return {
     tool: 'wrk',
-    requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN),
-    p50: ms(/\s50%\s+(\S+)/.exec(out)?.[1] ?? ''),
-    p99: ms(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ''),
+    requestsPerSecond,
+    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
+    p50: wrkMs(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? ''),
+    p99: wrkMs(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? ''),
     non2xx3xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
     socketErrors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
   };
 }
 
-async function runAutocannon({ url, duration, connections, headers = {}, requests }: LoadOptions): Promise<LoadResult> {
-  const result = await autocannon({ url, duration, connections, headers, requests });
+/** wrk runs asynchronously: a blocked event loop would stop draining workerd's log pipes. */
+function runWrk(options: LoadOptions): Promise<LoadResult> {
+  const { url, duration, connections, headers = {}, threads = 1, timeout = 5, wrkScript } = options;
+  const args = ['--latency', '-t', String(threads), '-c', String(connections), '-d', `${duration}s`];
+  args.push('--timeout', `${timeout}s`);
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  if (wrkScript) args.push('-s', wrkScript);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        resolve(parseWrk(out));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+async function runAutocannon(options: LoadOptions): Promise<LoadResult> {
+  const { url, duration, connections, headers = {}, timeout = 5, requests } = options;
+  const result = await autocannon({ url, duration, connections, headers, timeout, requests });
   return {
     tool: 'autocannon',
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx3xx: result.non2xx,
@@ -63,9 +111,9 @@ async function runAutocannon({ url, duration, connections, headers = {}, request
 }
 
 export function load(options: LoadOptions): Promise<LoadResult> {
-  return hasWrk ? Promise.resolve(runWrk(options)) : runAutocannon(options);
+  return TOOL === 'wrk' ? runWrk(options) : runAutocannon(options);
 }
 
 export function describeLoad(r: LoadResult): string {
-  return `${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, non-2xx/3xx ${r.non2xx3xx}, socket errors ${r.socketErrors} (${r.tool})`;
+  return `${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, non-2xx/3xx ${r.non2xx3xx}, socket errors ${r.socketErrors}`;
 }

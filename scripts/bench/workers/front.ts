@@ -1,0 +1,94 @@
+/**
+ * The benchmark server's front door (docs/benchmarks.md): like Cloudflare, a request for a file of the
+ * client build is answered from the files, anything else by the worker. The file list is known when
+ * the config is generated (as Cloudflare knows a deploy's assets), so deciding costs one set lookup;
+ * the bytes come from workerd's native `disk` service. Static and SSR requests both pass through here,
+ * so their throughputs compare fairly.
+ *
+ * The `assets` entrypoint is the worker's `ASSETS` binding: the same files, 404 for anything else.
+ * Types only in this file: it is transpiled on its own into dist/bench.
+ */
+
+export interface FrontEnv {
+  /** workerd's `disk` service over dist/client. */
+  DISK: Fetcher;
+  /** The production worker. */
+  WORKER: Fetcher;
+  /** Every servable path of dist/client, `/`-rooted, not percent-encoded (dist/bench/files.json). */
+  FILES: string[];
+}
+
+// Cloudflare's asset server sends these types (text with a charset) and this cache policy by default.
+const TYPES: Record<string, string> = {
+  css: 'text/css; charset=utf-8',
+  gif: 'image/gif',
+  html: 'text/html; charset=utf-8',
+  ico: 'image/x-icon',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  js: 'text/javascript; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  png: 'image/png',
+  svg: 'image/svg+xml; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  wasm: 'application/wasm',
+  webmanifest: 'application/manifest+json; charset=utf-8',
+  webp: 'image/webp',
+  woff2: 'font/woff2',
+  xml: 'application/xml; charset=utf-8',
+};
+const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+let known: { list: string[]; set: Set<string> } | undefined;
+
+function files(env: FrontEnv): Set<string> {
+  if (known?.list !== env.FILES) known = { list: env.FILES, set: new Set(env.FILES) };
+  return known.set;
+}
+
+/** The file a request names, if it is one of the build's files and the method reads it. */
+export function fileFor(request: Request, env: FrontEnv): string | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(request.url).pathname);
+  } catch {
+    return undefined;
+  }
+  return files(env).has(path) ? path : undefined;
+}
+
+/** Content type by extension, as Cloudflare's asset server sends it. */
+export function contentType(path: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
+  return TYPES[extension] ?? 'application/octet-stream';
+}
+
+async function serveFile(path: string, request: Request, env: FrontEnv): Promise<Response> {
+  const url = new URL('http://disk/');
+  url.pathname = path;
+  const file = await env.DISK.fetch(url, { method: request.method });
+  if (!file.ok) return file;
+  const headers = new Headers(file.headers);
+  headers.set('content-type', contentType(path));
+  headers.set('cache-control', CACHE_CONTROL);
+  return new Response(file.body, { status: file.status, headers });
+}
+
+/** The socket's handler: build files first, then the worker. */
+export default {
+  fetch(request: Request, env: FrontEnv): Promise<Response> {
+    const path = fileFor(request, env);
+    return path ? serveFile(path, request, env) : env.WORKER.fetch(request);
+  },
+} satisfies ExportedHandler<FrontEnv>;
+
+/** The worker's `ASSETS` binding. */
+export const assets = {
+  async fetch(request: Request, env: FrontEnv): Promise<Response> {
+    const path = fileFor(request, env);
+    return path ? serveFile(path, request, env) : new Response('Not Found', { status: 404 });
+  },
+} satisfies ExportedHandler<FrontEnv>;

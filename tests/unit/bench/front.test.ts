@@ -1,0 +1,81 @@
+/** The benchmark server's front: build files from the disk service, everything else to the worker. */
+import { describe, expect, it } from 'vitest';
+import front, { assets, contentType, type FrontEnv } from '../../../scripts/bench/workers/front.ts';
+
+/** A stand-in for a service binding that records what reached it. */
+function service(answer: (request: Request) => Response): Fetcher & { seen: string[] } {
+  const seen: string[] = [];
+  return {
+    seen,
+    fetch(input: RequestInfo | URL, init?: RequestInit) {
+      const request = new Request(input, init);
+      seen.push(`${request.method} ${new URL(request.url).pathname}`);
+      return Promise.resolve(answer(request));
+    },
+    connect() {
+      throw new Error('not used');
+    },
+  };
+}
+
+function setup() {
+  const disk = service(
+    (request) =>
+      new Response(request.method === 'HEAD' ? null : 'bytes', {
+        headers: { 'content-type': 'application/octet-stream', 'content-length': '5' },
+      }),
+  );
+  const worker = service(() => new Response('page', { headers: { 'content-type': 'text/html' } }));
+  const env: FrontEnv = { DISK: disk, WORKER: worker, FILES: ['/logo.png', '/assets/entry-abc.js', '/my file.txt'] };
+  const get = (path: string, method = 'GET') => front.fetch(new Request(`http://127.0.0.1${path}`, { method }), env);
+  return { disk, worker, env, get };
+}
+
+describe('bench front', () => {
+  it('serves a build file from the disk service with its content type and cache policy', async () => {
+    const { disk, worker, get } = setup();
+    const response = await get('/assets/entry-abc.js');
+    expect(await response.text()).toBe('bytes');
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(response.headers.get('content-length')).toBe('5');
+    expect(disk.seen).toEqual(['GET /assets/entry-abc.js']);
+    expect(worker.seen).toEqual([]);
+  });
+
+  it('sends every other path, and the query string, to the worker', async () => {
+    const { disk, worker, get } = setup();
+    expect(await (await get('/')).text()).toBe('page');
+    await get('/landing?d=x');
+    await get('/assets/missing.js');
+    expect(worker.seen).toEqual(['GET /', 'GET /landing', 'GET /assets/missing.js']);
+    expect(disk.seen).toEqual([]);
+  });
+
+  it('matches percent-encoded file names and answers HEAD from the disk service', async () => {
+    const { disk, get } = setup();
+    await get('/my%20file.txt', 'HEAD');
+    expect(disk.seen).toEqual(['HEAD /my%20file.txt']);
+  });
+
+  it('leaves methods other than GET and HEAD, and broken encodings, to the worker', async () => {
+    const { disk, worker, get } = setup();
+    await get('/logo.png', 'POST');
+    await get('/%E0%A4%A');
+    expect(worker.seen).toEqual(['POST /logo.png', 'GET /%E0%A4%A']);
+    expect(disk.seen).toEqual([]);
+  });
+
+  it('gives the worker an ASSETS binding that answers 404 outside the build', async () => {
+    const { env } = setup();
+    const hit = await assets.fetch(new Request('http://assets/logo.png'), env);
+    expect(hit.headers.get('content-type')).toBe('image/png');
+    expect((await assets.fetch(new Request('http://assets/'), env)).status).toBe(404);
+  });
+
+  it('names content types by extension, octet-stream when unknown', () => {
+    expect(contentType('/a.CSS')).toBe('text/css; charset=utf-8');
+    expect(contentType('/a.woff2')).toBe('font/woff2');
+    expect(contentType('/LICENSE')).toBe('application/octet-stream');
+  });
+});
