@@ -8,6 +8,7 @@ import { texts } from '../../../shared/texts.ts';
 import { AppDetails, AppSummary } from '../download/app-summary.tsx';
 import { PrimaryAction, QrPanel } from '../download/download-actions.tsx';
 import { useStore } from '../store.tsx';
+import '../download/download.css';
 
 const loadGuide = () => import('../download/open-in-browser-guide.tsx');
 const Guide = lazy(loadGuide);
