@@ -71,7 +71,7 @@ export function createConfigLoader({
   key = CONFIG_KEY,
   timeoutMs = 500,
   now = Date.now,
-  log = console.warn,
+  log = (message) => console.warn(message),
 }: ConfigLoaderOptions = {}): ConfigLoader {
   let cached: { until: number; loaded: LoadedConfig } | null = null;
   return async function loadConfig(kv, ttlMs) {
