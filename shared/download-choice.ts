@@ -60,7 +60,10 @@ function android(item: AppItem | undefined, downloadOrigin: string): DownloadTar
 
 function appGallery(item: AppItem | undefined): DownloadTarget | null {
   return item?.appgallery_id
-    ? { kind: 'appgallery', href: `https://appgallery.huawei.com/app/detail?id=${encodeURIComponent(item.appgallery_id)}` }
+    ? {
+        kind: 'appgallery',
+        href: `https://appgallery.huawei.com/app/detail?id=${encodeURIComponent(item.appgallery_id)}`,
+      }
     : null;
 }
 
@@ -80,7 +83,8 @@ export function chooseDownload({ appData, device, downloadOrigin }: ChooseInput)
   }
   let primary =
     layout === 'Harmony'
-      ? (appGallery(androidItem) ?? (harmonyInstallsApk(device.userAgent) ? android(androidItem, downloadOrigin) : null))
+      ? (appGallery(androidItem) ??
+        (harmonyInstallsApk(device.userAgent) ? android(androidItem, downloadOrigin) : null))
       : android(androidItem, downloadOrigin);
   let guide = blocks;
   // Android WeChat cannot download, but it opens Tencent's own app store (PRODUCT.md §5.1).

@@ -76,10 +76,7 @@ export const CommonConfigSchema = v.object({
   description: LocalTextSchema,
   features: v.optional(v.pipe(v.array(LocalTextSchema), v.maxLength(8, 'at most 8 feature lines')), []),
   screenshots: v.optional(
-    v.pipe(
-      v.array(v.object({ url: imageUrl, alt: LocalTextSchema })),
-      v.maxLength(6, 'at most 6 screenshots'),
-    ),
+    v.pipe(v.array(v.object({ url: imageUrl, alt: LocalTextSchema })), v.maxLength(6, 'at most 6 screenshots')),
     [],
   ),
   /** Open Graph / Twitter card image; the first app's logo when absent. */
@@ -100,7 +97,10 @@ export const LinksSchema = v.object({
     v.pipe(v.string(), v.regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a host name')),
   ),
   /** `TEAMID.bundle.id` entries for apple-app-site-association. */
-  apple_app_ids: v.optional(v.array(v.pipe(v.string(), v.regex(/^[A-Z0-9]{10}\.[\w.-]+$/, 'must be TEAMID.bundle'))), []),
+  apple_app_ids: v.optional(
+    v.array(v.pipe(v.string(), v.regex(/^[A-Z0-9]{10}\.[\w.-]+$/, 'must be TEAMID.bundle'))),
+    [],
+  ),
   paths: v.optional(v.array(v.pipe(v.string(), v.startsWith('/', 'must start with /'))), ['/open/*']),
   android_package: v.optional(v.pipe(v.string(), v.regex(/^[a-zA-Z][\w]*(\.[a-zA-Z][\w]*)+$/))),
   android_sha256: v.optional(

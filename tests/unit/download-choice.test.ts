@@ -14,7 +14,15 @@ const android: AppItem = {
   download_url: '/app.apk',
   store_url: 'https://play.example/app',
 };
-const ios: AppItem = { plat: 2, logo_url: '/i.png', name: 'iOS app', version: '2.1', size: '50 MB', updated_at: '2026-01-02', app_store_id: '123456789' };
+const ios: AppItem = {
+  plat: 2,
+  logo_url: '/i.png',
+  name: 'iOS app',
+  version: '2.1',
+  size: '50 MB',
+  updated_at: '2026-01-02',
+  app_store_id: '123456789',
+};
 const wechat = { name: 'WeChat', category: 'messaging', blocksDownloads: true, blocksSchemes: true } as const;
 
 type Device = Pick<DeviceInfo, 'operatingSystem' | 'userAgent' | 'inApp'>;
@@ -24,8 +32,10 @@ const device = (operatingSystem: Device['operatingSystem'], userAgent = '', inAp
   inApp,
 });
 
-const HARMONY_4 = 'Mozilla/5.0 (Linux; Android 12; HarmonyOS; NOH-AN00; HMSCore 6.13) AppleWebKit/537.36 Mobile Safari/537.36';
-const HARMONY_NEXT = 'Mozilla/5.0 (Phone; OpenHarmony 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile';
+const HARMONY_4 =
+  'Mozilla/5.0 (Linux; Android 12; HarmonyOS; NOH-AN00; HMSCore 6.13) AppleWebKit/537.36 Mobile Safari/537.36';
+const HARMONY_NEXT =
+  'Mozilla/5.0 (Phone; OpenHarmony 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile';
 
 describe('the download chosen for a device', () => {
   it('sends iOS to the App Store id of its item', () => {
@@ -56,7 +66,9 @@ describe('the download chosen for a device', () => {
     expect(chooseDownload({ appData: [all], device: device('iOS'), downloadOrigin: ORIGIN }).primary?.href).toBe(
       'https://apps.apple.com/app/id555555555',
     );
-    expect(chooseDownload({ appData: [all], device: device('Android'), downloadOrigin: ORIGIN }).primary?.kind).toBe('apk');
+    expect(chooseDownload({ appData: [all], device: device('Android'), downloadOrigin: ORIGIN }).primary?.kind).toBe(
+      'apk',
+    );
   });
 
   it('sends HarmonyOS to AppGallery when configured', () => {
@@ -74,7 +86,11 @@ describe('the download chosen for a device', () => {
   });
 
   it('gives HarmonyOS NEXT no APK (it cannot install one)', () => {
-    const choice = chooseDownload({ appData: [android], device: device('Harmony', HARMONY_NEXT), downloadOrigin: ORIGIN });
+    const choice = chooseDownload({
+      appData: [android],
+      device: device('Harmony', HARMONY_NEXT),
+      downloadOrigin: ORIGIN,
+    });
     expect(choice.primary).toBeNull();
   });
 
@@ -91,7 +107,11 @@ describe('the download chosen for a device', () => {
   });
 
   it('shows the guide in an in-app browser that blocks downloads', () => {
-    const choice = chooseDownload({ appData: [android], device: device('Android', '', wechat), downloadOrigin: ORIGIN });
+    const choice = chooseDownload({
+      appData: [android],
+      device: device('Android', '', wechat),
+      downloadOrigin: ORIGIN,
+    });
     expect(choice.guide).toBe(true);
     expect(choice.primary?.kind).toBe('apk');
   });

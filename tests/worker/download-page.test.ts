@@ -109,7 +109,9 @@ describe('the button in the server HTML, from the seeded config', () => {
   it('gives a desktop an SVG QR code and both store buttons', async () => {
     await seed(testConfig());
     const html = await (await get('/?channel=mail&x=1', { userAgent: AGENTS.desktop })).text();
-    expect(html).toMatch(/<div class="qr-code" role="img" aria-label="[^"]+" data-url="https:\/\/lander\.test\/\?channel=mail&amp;x=1"><svg /);
+    expect(html).toMatch(
+      /<div class="qr-code" role="img" aria-label="[^"]+" data-url="https:\/\/lander\.test\/\?channel=mail&amp;x=1"><svg /,
+    );
     const stores = [...html.matchAll(/<a class="button button-store" href="([^"]*)"/g)].map((m) => m[1]);
     expect(stores).toEqual(['https://apps.apple.com/app/id6740858208', `${env.DOWNLOAD_ORIGIN}/apk/tern-9.8.7.apk`]);
     expect(primary(html)).toBeNull();
@@ -161,9 +163,12 @@ describe('the page from the config', () => {
 
   it('speaks Chinese to a zh-CN visitor, with <html lang="zh-CN">', async () => {
     await seed(testConfig());
-    const html = await (await get('/', { userAgent: AGENTS.android, headers: { 'accept-language': 'zh-CN,zh;q=0.9' } })).text();
+    const html = await (
+      await get('/', { userAgent: AGENTS.android, headers: { 'accept-language': 'zh-CN,zh;q=0.9' } })
+    ).text();
     expect(html).toContain('<html lang="zh-CN"');
-    for (const text of ['燕鸥地图', '回家的地图', '2026年3月4日', '下载安卓版', '离线瓦片']) expect(html).toContain(text);
+    for (const text of ['燕鸥地图', '回家的地图', '2026年3月4日', '下载安卓版', '离线瓦片'])
+      expect(html).toContain(text);
   });
 
   it('speaks English to an en visitor, with <html lang="en">', async () => {

@@ -33,7 +33,11 @@ const FALLBACK_TTL_MS = 5_000;
 
 const TIMED_OUT = Symbol('timed out');
 
-async function readWithTimeout(kv: ConfigStore, key: string, timeoutMs: number): Promise<string | null | typeof TIMED_OUT> {
+async function readWithTimeout(
+  kv: ConfigStore,
+  key: string,
+  timeoutMs: number,
+): Promise<string | null | typeof TIMED_OUT> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
     timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
@@ -54,7 +58,10 @@ async function read(kv: ConfigStore, key: string, timeoutMs: number, log: (m: st
   try {
     text = await readWithTimeout(kv, key, timeoutMs);
   } catch (error) {
-    return fallback('kv-error', `reading KV key "${key}" failed: ${error instanceof Error ? error.message : String(error)}`);
+    return fallback(
+      'kv-error',
+      `reading KV key "${key}" failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (text === TIMED_OUT) return fallback('kv-timeout', `KV did not answer within ${timeoutMs} ms`);
   if (text === null) return fallback('missing', `KV has no key "${key}"`);
@@ -63,7 +70,10 @@ async function read(kv: ConfigStore, key: string, timeoutMs: number, log: (m: st
   const notJson = result.problems.length === 1 && result.problems[0]?.message.startsWith('not JSON');
   return notJson
     ? fallback('not-json', `KV key "${key}" is not JSON`)
-    : fallback('invalid', `KV key "${key}" does not match the schema:\n${formatProblems(result.problems.slice(0, 10))}`);
+    : fallback(
+        'invalid',
+        `KV key "${key}" does not match the schema:\n${formatProblems(result.problems.slice(0, 10))}`,
+      );
 }
 
 /** A loader with its own per-isolate cache; `ttlMs` 0 reads KV on every call. */

@@ -1,7 +1,8 @@
 /** The site's head metadata (PRODUCT.md §5.1 last bullet) from the configuration, in one language. */
-import type { Language } from '../../shared/handoff.ts';
+
 import { localize } from '../../shared/config/localize.ts';
 import type { LanderConfig } from '../../shared/config/schema.ts';
+import type { Language } from '../../shared/handoff.ts';
 import type { SiteMeta } from '../../shared/page-meta.ts';
 
 export function siteMeta(config: LanderConfig, language: Language): SiteMeta {

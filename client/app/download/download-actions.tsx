@@ -13,7 +13,11 @@ interface ActionsProps {
   onBlocked?: () => void;
 }
 
-function DownloadLink({ button, className, onBlocked }: { button: DownloadButton; className: string } & Pick<ActionsProps, 'onBlocked'>) {
+function DownloadLink({
+  button,
+  className,
+  onBlocked,
+}: { button: DownloadButton; className: string } & Pick<ActionsProps, 'onBlocked'>) {
   const { downloadReachable } = useStore();
   const href = button.apkPath ? `${downloadReachable.url}${button.apkPath}` : button.href;
   const onClick = onBlocked
