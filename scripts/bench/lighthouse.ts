@@ -36,7 +36,11 @@ export const lighthouseSection: BenchSection = {
       }
       // Scored audits under 0.9, to say where points went (insights are advice, not scores).
       const failing = Object.values(audits).filter(
-        (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'numeric' && !a.id.endsWith('-insight'),
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          (a.scoreDisplayMode === 'numeric' || a.scoreDisplayMode === 'binary') &&
+          !a.id.endsWith('-insight'),
       );
       if (failing.length > 0) rows.push({ name: '  audits below 0.9', value: failing.map((a) => a.id).join(', ') });
       return rows;

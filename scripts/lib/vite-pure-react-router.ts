@@ -6,7 +6,7 @@
  * `Form.displayName = "Form"`: a call with no `@__PURE__` mark and a property write, both of which
  * a bundler must keep. Marking the `forwardRef` calls pure and removing those `displayName` lines
  * (read only by developer tools) makes unused components dead code; used ones (`Link`) stay.
- * See docs/decisions/002-trim-react-router-for-the-js-budget.md.
+ * See docs/decisions/003-trim-react-router-for-the-js-budget.md.
  */
 import type { Plugin } from 'vite';
 
