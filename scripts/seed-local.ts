@@ -3,9 +3,9 @@
  * Usage: node scripts/seed-local.ts [--persist-to DIR]
  */
 import { parseArgs } from 'node:util';
-import { buildSeed } from './lib/build-entries.ts';
 import { DEMO_CONFIG_JSON } from '../shared/config/demo.ts';
 import { CONFIG_KEY } from '../shared/config/schema.ts';
+import { buildSeed } from './lib/build-entries.ts';
 import { type KvEntry, kvPut } from './lib/kv.ts';
 
 /** Every key the local store starts with. */
