@@ -10,6 +10,8 @@ const HARMONY_NEXT =
   'Mozilla/5.0 (Phone; OpenHarmony 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile HuaweiBrowser/5.0.7.300';
 const WECHAT_ANDROID =
   'Mozilla/5.0 (Linux; Android 13; PHF110 Build/RKQ1.211119.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160117 MMWEBSDK/20231202 MicroMessenger/8.0.46.2540(0x28002E3C) WeChat/arm64 Weixin NetType/5G Language/zh_CN ABI/arm64';
+const DOUYIN_IOS =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 aweme_31.9.0 Region/CN AppTheme/light NetType/WIFI JsSdk/2.0 Channel/App ByteLocale/zh WKWebView/1 aweme/31.9.0';
 const WECHAT_IOS =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
 
@@ -143,10 +145,18 @@ describe('the button in the server HTML, from the seeded config', () => {
     expect(handoff(html).store.download.guide).toBeNull();
   });
 
-  it('tells iOS WeChat to open Safari', async () => {
+  it('tells an iOS in-app browser that holds back App Store links (Douyin) to open Safari', async () => {
+    await seed(testConfig());
+    const html = await (await get('/', { userAgent: DOUYIN_IOS, headers: { 'accept-language': 'en' } })).text();
+    expect(primary(html)?.kind).toBe('app-store');
+    expect(handoff(html).store.download.guide.steps[1]).toBe('Choose “Open in Safari”');
+  });
+
+  it('lets iOS WeChat, whose webview opens App Store links, go straight to the App Store', async () => {
     await seed(testConfig());
     const html = await (await get('/', { userAgent: WECHAT_IOS })).text();
-    expect(handoff(html).store.download.guide.steps[1]).toBe('Choose “Open in Safari”');
+    expect(primary(html)).toEqual({ href: 'https://apps.apple.com/app/id6740858208', kind: 'app-store' });
+    expect(handoff(html).store.download.guide).toBeNull();
   });
 });
 
