@@ -9,6 +9,7 @@ interface __BaseEnv_Env {
 	DOWNLOAD_ORIGIN: string;
 	TRACE_ORIGIN: string;
 	TRACE_ALLOWED_ORIGINS: string;
+	CONFIG_CACHE_SECONDS: string;
 }
 declare namespace Cloudflare {
 	interface ProductionEnv {
@@ -19,6 +20,7 @@ declare namespace Cloudflare {
 		DOWNLOAD_ORIGIN: string;
 		TRACE_ORIGIN: string;
 		TRACE_ALLOWED_ORIGINS: string;
+		CONFIG_CACHE_SECONDS: string;
 	}
 	interface Env extends __BaseEnv_Env {}
 }
@@ -27,7 +29,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "LANDER_ENV" | "DIAGNOSTICS" | "DOWNLOAD_ORIGIN" | "TRACE_ORIGIN" | "TRACE_ALLOWED_ORIGINS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "LANDER_ENV" | "DIAGNOSTICS" | "DOWNLOAD_ORIGIN" | "TRACE_ORIGIN" | "TRACE_ALLOWED_ORIGINS" | "CONFIG_CACHE_SECONDS">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -13,6 +13,7 @@ import { composition } from './bench/composition.ts';
 import type { BenchContext, BenchSection } from './bench/context.ts';
 import { detect } from './bench/detect.ts';
 import { http } from './bench/http.ts';
+import { lighthouseSection } from './bench/lighthouse.ts';
 import { loadTool } from './bench/load.ts';
 import { describeMachine, machine } from './bench/machine.ts';
 import { serveProduction } from './bench/serve.ts';
@@ -30,7 +31,7 @@ const { values } = parseArgs({
   },
 });
 
-const sections: BenchSection[] = [sizes, composition, detect, http, builds];
+const sections: BenchSection[] = [sizes, composition, detect, http, builds, lighthouseSection];
 const host = machine();
 
 if (!values['no-build']) {

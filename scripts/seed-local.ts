@@ -3,12 +3,14 @@
  * Usage: node scripts/seed-local.ts [--persist-to DIR]
  */
 import { parseArgs } from 'node:util';
+import { DEMO_CONFIG_JSON } from '../shared/config/demo.ts';
+import { CONFIG_KEY } from '../shared/config/schema.ts';
 import { buildSeed } from './lib/build-entries.ts';
 import { type KvEntry, kvPut } from './lib/kv.ts';
 
 /** Every key the local store starts with. */
 export function localSeed(): KvEntry[] {
-  return [...buildSeed()];
+  return [...buildSeed(), { key: CONFIG_KEY, value: DEMO_CONFIG_JSON }];
 }
 
 if (import.meta.main) {

@@ -3,7 +3,10 @@
  * Written by the worker into `<script type="application/json" id="lander-data">` (a data block, so
  * no script-src exception is needed) and read once by the browser entry.
  */
+import type { AppItem, CommonConfig } from './config/schema.ts';
 import type { DeviceInfo } from './device.ts';
+import type { DownloadView } from './download-view.ts';
+import type { SiteMeta } from './page-meta.ts';
 
 export type Language = 'zh-CN' | 'en';
 
@@ -27,6 +30,17 @@ export interface ClientStore {
   latestBuildId?: string;
   /** Opens the debug console (PRODUCT.md §8); the operator config may switch it on. */
   debug?: boolean;
+  /** The configured apps (PRODUCT.md §6): public facts only. */
+  appData: AppItem[];
+  /** Download domains the browser probes in order (§6). */
+  domains: string[];
+  commonConfig: CommonConfig;
+  /** Which configuration this page came from: its revision, and why the demo is served if it is. */
+  config: { revision: string; fallback: string | null };
+  /** Head metadata from the configuration, in the visitor's language. */
+  site: SiteMeta;
+  /** The download page as decided on the worker for this device and language (§5.1). */
+  download: DownloadView;
 }
 
 /** React Router's hydration data, with errors flattened to plain objects. */

@@ -14,6 +14,17 @@ export interface PageMeta {
   noindex: boolean;
 }
 
+/** The site's own words from the configuration (PRODUCT.md §5.1 last bullet), per language. */
+export interface SiteMeta {
+  /** The app's name: the site name, and the suffix of every page title. */
+  name: string;
+  /** The home page's title. */
+  title: string;
+  description: string;
+  /** Open Graph / Twitter image: a path on this site or an absolute URL. */
+  image: string;
+}
+
 export interface PageMetaInput {
   language: Language;
   origin: string;
@@ -21,16 +32,19 @@ export interface PageMetaInput {
   /** A page title to put before the app's name. */
   pageTitle?: string;
   noindex?: boolean;
+  /** The configured site metadata; the built-in texts when absent. */
+  site?: SiteMeta;
 }
 
-export function pageMeta({ language, origin, pathname, pageTitle, noindex = false }: PageMetaInput): PageMeta {
+export function pageMeta({ language, origin, pathname, pageTitle, noindex = false, site }: PageMetaInput): PageMeta {
   const t = texts(language);
+  const name = site?.name ?? t.appName;
   return {
-    title: pageTitle ? `${pageTitle} · ${t.appName}` : t.appName,
-    description: t.description,
+    title: pageTitle ? `${pageTitle} · ${name}` : (site?.title ?? name),
+    description: site?.description ?? t.description,
     canonical: new URL(pathname, origin).href,
-    image: new URL('/logo.png', origin).href,
-    siteName: t.appName,
+    image: new URL(site?.image ?? '/logo.png', origin).href,
+    siteName: name,
     noindex,
   };
 }

@@ -2,12 +2,15 @@
 import type { SecureHeadersVariables } from 'hono/secure-headers';
 import type { DeviceInfo } from '../shared/device.ts';
 import type { Language } from '../shared/handoff.ts';
+import type { LoadedConfig } from './config/load-config.ts';
 
 export interface AppVariables extends SecureHeadersVariables {
   /** The visitor's device, detected once per request. */
   device: DeviceInfo;
   /** `zh-CN` or `en`, from Accept-Language. */
   language: Language;
+  /** The operator's configuration for this request, or the demo one (PRODUCT.md §6). */
+  config: LoadedConfig;
 }
 
 export interface AppEnv {

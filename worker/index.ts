@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { routeRules as rules } from '../shared/route-rules.ts';
 import type { AppEnv } from './env.ts';
+import { appConfig } from './middleware/config.ts';
 import { routeRules } from './middleware/route-rules.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { visitor } from './middleware/visitor.ts';
@@ -23,6 +24,7 @@ app.route('/api/device', deviceRoute);
 app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
 
+app.use(appConfig());
 app.get('*', renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 

@@ -26,13 +26,13 @@ export function describeRouteError(error: unknown): ErrorInfo {
 }
 
 export function ErrorScreen({ status, description }: ErrorInfo) {
-  const { language, origin } = useStore();
+  const { language, origin, site } = useStore();
   const t = texts(language);
   const notFound = status === 404;
   const title = notFound ? t.notFoundTitle : t.serverErrorTitle;
   return (
     <main className="error-page">
-      <Head meta={pageMeta({ language, origin, pathname: '/', pageTitle: title, noindex: true })} />
+      <Head meta={pageMeta({ language, origin, pathname: '/', pageTitle: title, noindex: true, site })} />
       <p className="error-code">{status}</p>
       <h1>{title}</h1>
       <p className="error-description">

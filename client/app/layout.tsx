@@ -11,7 +11,7 @@ import type { RouteHandle } from './routes.tsx';
 import { useStore } from './store.tsx';
 
 export function Layout() {
-  const { language, origin } = useStore();
+  const { language, origin, site } = useStore();
   const location = useLocation();
   const matches = useMatches();
   const handle = (matches.at(-1)?.handle ?? {}) as RouteHandle;
@@ -31,6 +31,7 @@ export function Layout() {
           pathname: location.pathname,
           pageTitle: handle.title?.(language),
           noindex: handle.noindex,
+          site,
         })}
       />
       <main className="page" key={location.pathname}>

@@ -57,6 +57,8 @@ async function start(): Promise<void> {
   void import('./enhance.ts').then(({ enhance }) => enhance({ router, store, routes, matchRoutes, reloadOnce }));
   // PRODUCT.md §3: the browser refines the device in its own chunk, applied once hydration is done.
   void import('./refine-device.ts').then(({ refineDevice }) => refineDevice(store));
+  // PRODUCT.md §6: the first download domain that answers, probed once the page is idle.
+  void import('./reachable-domain.ts').then((m) => m.probeDownloadDomains(store));
 }
 
 void start();

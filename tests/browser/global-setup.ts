@@ -13,6 +13,8 @@ import { CHROMIUM } from './browser.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The started worker's local KV directory (`--persist-to`), for tests that change its data. */
+    kvPersistTo: string;
   }
 }
 
@@ -63,6 +65,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('baseURL', url);
+  project.provide('kvPersistTo', persistTo);
   return async () => {
     if (child.pid) {
       try {

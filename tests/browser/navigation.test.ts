@@ -195,6 +195,8 @@ describe('page transitions', () => {
     const page = await context.newPage();
     const preloaded = page.waitForResponse(LANDING_CHUNK);
     await open(page, '/');
+    // The link preloads once visible; on a phone it sits below the download page's content.
+    await page.locator('a[href="/landing"]').scrollIntoViewIfNeeded();
     await preloaded;
     expect(await page.getAttribute('main.page', 'class')).toBe('page');
     await page.evaluate(() => {

@@ -1,17 +1,20 @@
 /**
  * The bots' page where a person would get an error (PRODUCT.md §2): status 200, the index page's
- * metadata only, `noindex`, canonical `/`, no script. Precomputed once per origin and language.
+ * metadata only, `noindex`, canonical `/`, no script. Precomputed once per configuration, origin
+ * and language: a new configuration document starts a new set.
  */
+import type { LanderConfig } from '../../shared/config/schema.ts';
 import type { Language } from '../../shared/handoff.ts';
 import { pageMeta } from '../../shared/page-meta.ts';
+import { siteMeta } from './site-meta.ts';
 
-const cache = new Map<string, string>();
+const caches = new WeakMap<LanderConfig, Map<string, string>>();
 const MAX_CACHED = 64;
 
 const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-function build(origin: string, language: Language): string {
-  const meta = pageMeta({ language, origin, pathname: '/', noindex: true });
+function build(origin: string, language: Language, config: LanderConfig): string {
+  const meta = pageMeta({ language, origin, pathname: '/', noindex: true, site: siteMeta(config, language) });
   const tags: [string, string, string][] = [
     ['name', 'description', meta.description],
     ['name', 'robots', 'noindex'],
@@ -35,12 +38,17 @@ function build(origin: string, language: Language): string {
   );
 }
 
-/** The metadata-only HTML for `origin` and `language`, built on first use. */
-export function metaPageHtml(origin: string, language: Language): string {
+/** The metadata-only HTML for `origin` and `language` under `config`, built on first use. */
+export function metaPageHtml(origin: string, language: Language, config: LanderConfig): string {
+  let cache = caches.get(config);
+  if (!cache) {
+    cache = new Map();
+    caches.set(config, cache);
+  }
   const key = `${language} ${origin}`;
   let html = cache.get(key);
   if (html === undefined) {
-    html = build(origin, language);
+    html = build(origin, language, config);
     if (cache.size >= MAX_CACHED) cache.clear();
     cache.set(key, html);
   }

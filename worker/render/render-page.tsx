@@ -49,7 +49,9 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   if (context instanceof Response) return context;
 
   const status = context?.statusCode ?? 404;
-  if (device.bot && status >= 400) return html(metaPageHtml(new URL(c.req.url).origin, c.get('language')), 200);
+  if (device.bot && status >= 400) {
+    return html(metaPageHtml(new URL(c.req.url).origin, c.get('language'), c.get('config').config), 200);
+  }
 
   const seed = clientStore(c);
   const store = createStore(seed);

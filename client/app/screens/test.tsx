@@ -2,6 +2,7 @@
 import { texts } from '../../../shared/texts.ts';
 import { BuildRows } from '../build-info.tsx';
 import { DeviceComparison } from '../device-comparison.tsx';
+import { ConfigInfo } from '../diagnostics/config-info.tsx';
 import { useStore } from '../store.tsx';
 
 export function Component() {
@@ -31,6 +32,7 @@ export function Component() {
         </tbody>
       </table>
       <DeviceComparison />
+      <ConfigInfo />
     </article>
   );
 }

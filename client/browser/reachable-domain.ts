@@ -1,0 +1,45 @@
+/**
+ * Finds the first download domain that answers (PRODUCT.md §6), after the page is interactive.
+ *
+ * "Answers" means the HTTP exchange completes: a `no-cors` fetch of a small resource resolves with
+ * an opaque response, whatever its status (the download hosts send no CORS headers, so the status
+ * cannot be read — and any status proves the host is reachable from this network). A DNS failure,
+ * a refused connection, a TLS error or no answer within the timeout means the domain is down.
+ * Domains are tried in order; none answering leaves `downloadOrigin`.
+ */
+import type { Store } from '../app/store.tsx';
+
+/** Each domain gets this long before the next is tried. */
+export const PROBE_TIMEOUT_MS = 1500;
+
+export async function firstReachable(
+  domains: readonly string[],
+  path: string,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<string | null> {
+  for (const domain of domains) {
+    try {
+      await fetch(`${domain}${path}`, {
+        mode: 'no-cors',
+        cache: 'no-store',
+        credentials: 'omit',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      return domain;
+    } catch {
+      // down from here: try the next one
+    }
+  }
+  return null;
+}
+
+/** Probes once the browser is idle and stores `downloadReachable = { init: true, url }`. */
+export function probeDownloadDomains(store: Store): void {
+  const run = async () => {
+    const { domains, commonConfig, downloadOrigin } = store.get();
+    const url = (await firstReachable(domains, commonConfig.probe_path)) ?? downloadOrigin;
+    store.update({ downloadReachable: { init: true, url } });
+  };
+  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void run(), { timeout: 2000 });
+  else setTimeout(() => void run(), 200);
+}

@@ -1,0 +1,53 @@
+/**
+ * `npm run config:push -- FILE [--env production] [--local] [--persist-to DIR]`: validates a
+ * configuration document (PRODUCT.md §6) and writes it to KV under the config key. On any problem
+ * it prints each one with its JSON path, writes nothing and exits with status 1.
+ * Without --local it writes to Cloudflare's KV of the environment (wrangler must be logged in).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { CONFIG_KEY } from '../shared/config/schema.ts';
+import { type ConfigResult, formatProblems, parseConfig } from '../shared/config/validate.ts';
+import { kvPut } from './lib/kv.ts';
+
+/** Reads and validates the file; a file that cannot be read is one problem at `$`. */
+export function checkConfigFile(file: string): ConfigResult {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return { ok: false, problems: [{ path: '$', message: `cannot read ${file}: ${(error as Error).message}` }] };
+  }
+  return parseConfig(text);
+}
+
+function main(): void {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      env: { type: 'string', default: '' },
+      local: { type: 'boolean', default: false },
+      'persist-to': { type: 'string' },
+    },
+  });
+  const file = positionals[0];
+  if (!file || positionals.length > 1) {
+    console.error('Usage: npm run config:push -- FILE [--env production] [--local]');
+    process.exit(2);
+  }
+  const result = checkConfigFile(file);
+  if (!result.ok) {
+    console.error(`${file} is not a valid configuration; nothing was written.\n${formatProblems(result.problems)}`);
+    process.exit(1);
+  }
+  // The document is stored as validated, with the schema's defaults filled in.
+  kvPut([{ key: CONFIG_KEY, value: JSON.stringify(result.config) }], {
+    local: values.local ?? false,
+    env: values.env || undefined,
+    persistTo: values['persist-to'],
+  });
+  const where = values.local ? 'the local KV' : `KV (${values.env || 'development'})`;
+  console.log(`Wrote ${file} (revision ${result.config.revision}) to ${where} under "${CONFIG_KEY}".`);
+}
+
+if (import.meta.main) main();

@@ -1,0 +1,129 @@
+/**
+ * The operator's configuration document (PRODUCT.md §6): one JSON document in KV under
+ * `CONFIG_KEY`, checked with this schema before the worker uses it and before `config:push`
+ * writes it. docs/config.md describes every field.
+ */
+import * as v from 'valibot';
+
+/** The KV key that holds the configuration document. */
+export const CONFIG_KEY = 'config';
+
+/** The App Store id of PRODUCT.md §9, used when an iOS item names none. */
+export const APP_STORE_ID = '6740858208';
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max));
+
+/** A visible text: one string for every language, or one per language (PRODUCT.md §5.4). */
+export const LocalTextSchema = v.union(
+  [
+    text(500),
+    v.pipe(
+      v.object({ en: v.optional(text(500)), 'zh-CN': v.optional(text(500)) }),
+      v.check((t) => t.en !== undefined || t['zh-CN'] !== undefined, 'needs "en" or "zh-CN"'),
+    ),
+  ],
+  'must be a string or an object with "en" and/or "zh-CN"',
+);
+
+const httpsUrl = v.pipe(v.string(), v.url('must be a URL'), v.startsWith('https://', 'must start with https://'));
+/** A site path (`/logo.png`) or an https URL: where images may come from. */
+const imageUrl = v.union(
+  [httpsUrl, v.pipe(v.string(), v.regex(/^\/(?!\/)[^\s\\]*$/, 'must be a path starting with one /'))],
+  'must be an https URL or a path starting with /',
+);
+const origin = v.pipe(
+  httpsUrl,
+  v.check((value) => {
+    try {
+      return new URL(value).origin === value.replace(/\/$/, '');
+    } catch {
+      return false;
+    }
+  }, 'must be an origin only (https://host[:port]), no path'),
+  v.transform((value) => value.replace(/\/$/, '')),
+);
+const scheme = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9+.-]{0,31}$/, 'must be a URL scheme name such as "lander"'));
+
+export const AppItemSchema = v.object({
+  /** 1 Android, 2 iOS, 3 all (PRODUCT.md §9). */
+  plat: v.picklist([1, 2, 3], 'must be 1 (Android), 2 (iOS) or 3 (all)'),
+  logo_url: imageUrl,
+  name: LocalTextSchema,
+  version: text(32),
+  /** As shown, e.g. "36.2 MB". */
+  size: text(32),
+  updated_at: v.pipe(v.string(), v.isoDate('must be a date YYYY-MM-DD')),
+  /** The APK's path on the download domains (`/android/app-2.4.0.apk`); the page adds the reachable domain. */
+  download_url: v.optional(
+    v.pipe(v.string(), v.regex(/^\/(?!\/)[^\s\\?#]*$/, 'must be a path starting with one / (no domain)')),
+  ),
+  /** A store page for Android when there is no APK. */
+  store_url: v.optional(httpsUrl),
+  app_store_id: v.optional(v.pipe(v.string(), v.regex(/^\d{6,12}$/, 'must be the numeric App Store id'))),
+  /** AppGallery's app id: the page links to https://appgallery.huawei.com/app/detail?id=<id>. */
+  appgallery_id: v.optional(v.pipe(v.string(), v.regex(/^[\w.]{1,100}$/, 'must be an AppGallery app id'))),
+  /** Tencent app store (YYB) link, usually carrying `android_schema`; WeChat on Android goes there. */
+  yyb_url: v.optional(httpsUrl),
+  package: v.optional(v.pipe(v.string(), v.regex(/^[a-zA-Z][\w]*(\.[a-zA-Z][\w]*)+$/, 'must be a package name'))),
+  bundle_id: v.optional(v.pipe(v.string(), v.regex(/^[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)+$/, 'must be a bundle id'))),
+  /** URL schemes that open the app: `dev` in development, `pro` in production (PRODUCT.md §5.1). */
+  schemes: v.optional(v.object({ dev: scheme, pro: scheme })),
+});
+
+export const CommonConfigSchema = v.object({
+  tagline: LocalTextSchema,
+  /** Meta description for search results and link previews. */
+  description: LocalTextSchema,
+  features: v.optional(v.pipe(v.array(LocalTextSchema), v.maxLength(8, 'at most 8 feature lines')), []),
+  screenshots: v.optional(
+    v.pipe(v.array(v.object({ url: imageUrl, alt: LocalTextSchema })), v.maxLength(6, 'at most 6 screenshots')),
+    [],
+  ),
+  /** Open Graph / Twitter card image; the first app's logo when absent. */
+  og_image: v.optional(imageUrl),
+  /** Offers the debug console (PRODUCT.md §8). */
+  debug: v.optional(v.boolean(), false),
+  /** The small resource fetched on each download domain to see whether it answers (§6). */
+  probe_path: v.optional(
+    v.pipe(v.string(), v.regex(/^\/(?!\/)[^\s\\#]*$/, 'must be a path starting with one /')),
+    '/favicon.ico',
+  ),
+});
+
+/** Universal Links (iOS) and App Links (Android) settings, served under /.well-known. */
+export const LinksSchema = v.object({
+  /** The host whose links open the app; never the page's own host (same-host links never open it). */
+  universal_link_domain: v.optional(
+    v.pipe(v.string(), v.regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a host name')),
+  ),
+  /** `TEAMID.bundle.id` entries for apple-app-site-association. */
+  apple_app_ids: v.optional(
+    v.array(v.pipe(v.string(), v.regex(/^[A-Z0-9]{10}\.[\w.-]+$/, 'must be TEAMID.bundle'))),
+    [],
+  ),
+  paths: v.optional(v.array(v.pipe(v.string(), v.startsWith('/', 'must start with /'))), ['/open/*']),
+  android_package: v.optional(v.pipe(v.string(), v.regex(/^[a-zA-Z][\w]*(\.[a-zA-Z][\w]*)+$/))),
+  android_sha256: v.optional(
+    v.array(v.pipe(v.string(), v.regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/, 'must be an SHA-256 fingerprint AA:BB:…'))),
+    [],
+  ),
+});
+
+export const ConfigSchema = v.object({
+  /** A label the operator chooses for this document; `/test` shows it. */
+  revision: text(64),
+  appData: v.pipe(v.array(AppItemSchema), v.minLength(1, 'needs at least one app'), v.maxLength(6)),
+  /** Download domains, probed in order by the browser (PRODUCT.md §6). */
+  domains: v.optional(v.pipe(v.array(origin), v.maxLength(10, 'at most 10 domains')), []),
+  commonConfig: CommonConfigSchema,
+  links: v.optional(LinksSchema, {}),
+});
+
+export type LocalText = v.InferOutput<typeof LocalTextSchema>;
+export type AppItem = v.InferOutput<typeof AppItemSchema>;
+export type CommonConfig = v.InferOutput<typeof CommonConfigSchema>;
+export type LinksConfig = v.InferOutput<typeof LinksSchema>;
+/** A validated configuration document. */
+export type LanderConfig = v.InferOutput<typeof ConfigSchema>;
+/** What an operator writes (defaults not yet applied). */
+export type LanderConfigInput = v.InferInput<typeof ConfigSchema>;

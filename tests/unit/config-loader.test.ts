@@ -1,0 +1,97 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEMO_CONFIG } from '../../shared/config/demo.ts';
+import { CONFIG_KEY } from '../../shared/config/schema.ts';
+import { type ConfigStore, createConfigLoader } from '../../worker/config/load-config.ts';
+
+const VALID = JSON.stringify({
+  revision: 'r7',
+  appData: [{ plat: 1, logo_url: '/logo.png', name: 'Seven', version: '7.0', size: '7 MB', updated_at: '2026-07-07' }],
+  commonConfig: { tagline: 'T', description: 'D' },
+});
+
+function store(value: string | null | (() => Promise<string | null>)): ConfigStore & { calls: number } {
+  const kv = {
+    calls: 0,
+    get: (async (key: string) => {
+      kv.calls += 1;
+      expect(key).toBe(CONFIG_KEY);
+      return typeof value === 'function' ? value() : value;
+    }) as ConfigStore['get'],
+  };
+  return kv;
+}
+
+describe('the config loader', () => {
+  it('returns the document from KV when it is valid', async () => {
+    const loaded = await createConfigLoader({ log: () => {} })(store(VALID), 0);
+    expect(loaded.fallback).toBeNull();
+    expect(loaded.config.revision).toBe('r7');
+  });
+
+  it.each([
+    ['missing', null, 'missing'],
+    ['not JSON', '{oops', 'not-json'],
+    ['schema-invalid', JSON.stringify({ revision: 'x', appData: [] }), 'invalid'],
+  ] as const)('falls back to the demo config when the document is %s, and logs why', async (_, value, reason) => {
+    const log = vi.fn();
+    const loaded = await createConfigLoader({ log })(store(value), 0);
+    expect(loaded).toEqual({ config: DEMO_CONFIG, fallback: reason });
+    expect(log).toHaveBeenCalledWith(expect.stringContaining(`Config fallback (${reason})`));
+  });
+
+  it('names the invalid fields in the log line', async () => {
+    const log = vi.fn();
+    await createConfigLoader({ log })(store(JSON.stringify({ revision: 'x', appData: [] })), 0);
+    expect(log.mock.calls[0]?.[0]).toContain('$.appData');
+  });
+
+  it('falls back when KV throws', async () => {
+    const log = vi.fn();
+    const kv = { get: (() => Promise.reject(new Error('KV GET failed: 500'))) as ConfigStore['get'] };
+    const loaded = await createConfigLoader({ log })(kv, 0);
+    expect(loaded.fallback).toBe('kv-error');
+    expect(log.mock.calls[0]?.[0]).toContain('KV GET failed: 500');
+  });
+
+  it('falls back when KV does not answer in time, without waiting for it', async () => {
+    const slow = store(() => new Promise((resolve) => setTimeout(() => resolve(VALID), 1000)));
+    const started = Date.now();
+    const loaded = await createConfigLoader({ timeoutMs: 50, log: () => {} })(slow, 0);
+    expect(loaded.fallback).toBe('kv-timeout');
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('keeps a parsed copy for the TTL, then reads KV again', async () => {
+    let now = 1_000;
+    const kv = store(VALID);
+    const load = createConfigLoader({ now: () => now, log: () => {} });
+    const first = await load(kv, 30_000);
+    now += 29_000;
+    expect(await load(kv, 30_000)).toBe(first);
+    expect(kv.calls).toBe(1);
+    now += 2_000;
+    await load(kv, 30_000);
+    expect(kv.calls).toBe(2);
+  });
+
+  it('reads KV on every call when the TTL is 0', async () => {
+    const kv = store(VALID);
+    const load = createConfigLoader({ log: () => {} });
+    await load(kv, 0);
+    await load(kv, 0);
+    expect(kv.calls).toBe(2);
+  });
+
+  it('keeps a fallback only briefly, so a recovered store is used soon', async () => {
+    let now = 0;
+    let value: string | null = null;
+    const kv = store(() => Promise.resolve(value));
+    const load = createConfigLoader({ now: () => now, log: () => {} });
+    expect((await load(kv, 60_000)).fallback).toBe('missing');
+    value = VALID;
+    now += 4_000;
+    expect((await load(kv, 60_000)).fallback).toBe('missing');
+    now += 2_000;
+    expect((await load(kv, 60_000)).fallback).toBeNull();
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Reads the configuration document from KV (PRODUCT.md §6). A missing, unreadable, invalid or slow
+ * document never breaks the page: the loader logs why and returns the bundled demo config, marked
+ * as a fallback. A parsed copy is kept per isolate for a short time.
+ */
+import { DEMO_CONFIG } from '../../shared/config/demo.ts';
+import { CONFIG_KEY, type LanderConfig } from '../../shared/config/schema.ts';
+import { formatProblems, parseConfig } from '../../shared/config/validate.ts';
+
+export type ConfigFallbackReason = 'missing' | 'not-json' | 'invalid' | 'kv-error' | 'kv-timeout';
+
+export interface LoadedConfig {
+  config: LanderConfig;
+  /** Why the demo config is served instead of KV's, or null when KV's document is in use. */
+  fallback: ConfigFallbackReason | null;
+}
+
+/** The part of a KV namespace the loader uses (so tests can pass a fake). */
+export type ConfigStore = Pick<KVNamespace, 'get'>;
+
+export interface ConfigLoaderOptions {
+  key?: string;
+  /** Longest wait for KV before falling back (the page must not wait on a slow store). */
+  timeoutMs?: number;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+export type ConfigLoader = (kv: ConfigStore, ttlMs: number) => Promise<LoadedConfig>;
+
+/** A fallback is kept only briefly, so a store that recovers is used again soon. */
+const FALLBACK_TTL_MS = 5_000;
+
+const TIMED_OUT = Symbol('timed out');
+
+async function readWithTimeout(
+  kv: ConfigStore,
+  key: string,
+  timeoutMs: number,
+): Promise<string | null | typeof TIMED_OUT> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+  });
+  try {
+    return await Promise.race([kv.get(key, 'text'), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function read(kv: ConfigStore, key: string, timeoutMs: number, log: (m: string) => void): Promise<LoadedConfig> {
+  const fallback = (reason: ConfigFallbackReason, detail: string): LoadedConfig => {
+    log(`Config fallback (${reason}): ${detail}; serving the bundled demo config`);
+    return { config: DEMO_CONFIG, fallback: reason };
+  };
+  let text: string | null | typeof TIMED_OUT;
+  try {
+    text = await readWithTimeout(kv, key, timeoutMs);
+  } catch (error) {
+    return fallback(
+      'kv-error',
+      `reading KV key "${key}" failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (text === TIMED_OUT) return fallback('kv-timeout', `KV did not answer within ${timeoutMs} ms`);
+  if (text === null) return fallback('missing', `KV has no key "${key}"`);
+  const result = parseConfig(text);
+  if (result.ok) return { config: result.config, fallback: null };
+  const notJson = result.problems.length === 1 && result.problems[0]?.message.startsWith('not JSON');
+  return notJson
+    ? fallback('not-json', `KV key "${key}" is not JSON`)
+    : fallback(
+        'invalid',
+        `KV key "${key}" does not match the schema:\n${formatProblems(result.problems.slice(0, 10))}`,
+      );
+}
+
+/** A loader with its own per-isolate cache; `ttlMs` 0 reads KV on every call. */
+export function createConfigLoader({
+  key = CONFIG_KEY,
+  timeoutMs = 500,
+  now = Date.now,
+  log = (message) => console.warn(message),
+}: ConfigLoaderOptions = {}): ConfigLoader {
+  let cached: { until: number; loaded: LoadedConfig } | null = null;
+  return async function loadConfig(kv, ttlMs) {
+    const start = now();
+    if (cached && cached.until > start) return cached.loaded;
+    cached = null;
+    const loaded = await read(kv, key, timeoutMs, log);
+    const ttl = loaded.fallback ? Math.min(ttlMs, FALLBACK_TTL_MS) : ttlMs;
+    if (ttl > 0) cached = { until: start + ttl, loaded };
+    return loaded;
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Builds the download page's view (PRODUCT.md §5.1) for one request: the device's button from the
+ * configuration, worded in the visitor's language, plus the desktop QR code and the in-app guide.
+ */
+
+import { localize } from '../../shared/config/localize.ts';
+import type { LanderConfig } from '../../shared/config/schema.ts';
+import type { DeviceInfo } from '../../shared/device.ts';
+import { chooseDownload, type DownloadTarget } from '../../shared/download-choice.ts';
+import type { DownloadButton, DownloadView } from '../../shared/download-view.ts';
+import type { ClientStore } from '../../shared/handoff.ts';
+import { type DownloadTexts, downloadTexts, formatDate } from '../../shared/texts.ts';
+import { qrSvg } from './qr-svg.ts';
+
+export interface DownloadViewInput {
+  config: LanderConfig;
+  device: DeviceInfo;
+  language: ClientStore['language'];
+  downloadOrigin: string;
+  /** The page URL as the visitor opened it, query included: what the desktop QR code encodes. */
+  pageUrl: string;
+}
+
+const LABEL = {
+  'app-store': 'appStore',
+  apk: 'apk',
+  appgallery: 'appGallery',
+  store: 'store',
+  yyb: 'yyb',
+} as const satisfies Record<DownloadTarget['kind'], keyof DownloadTexts>;
+
+function button(target: DownloadTarget, label: string): DownloadButton {
+  return target.apkPath
+    ? { kind: target.kind, href: target.href, label, apkPath: target.apkPath }
+    : { kind: target.kind, href: target.href, label };
+}
+
+export function downloadView({ config, device, language, downloadOrigin, pageUrl }: DownloadViewInput): DownloadView {
+  const t = downloadTexts(language);
+  const choice = chooseDownload({ appData: config.appData, device, downloadOrigin });
+  const { app, layout } = choice;
+  const common = config.commonConfig;
+  const qr = layout === 'PC' ? qrSvg(pageUrl) : null;
+  return {
+    layout,
+    name: localize(app.name, language),
+    tagline: localize(common.tagline, language),
+    logo: app.logo_url,
+    facts: [
+      { label: t.version, value: app.version },
+      { label: t.size, value: app.size },
+      { label: t.updated, value: formatDate(app.updated_at, language) },
+    ],
+    featuresHeading: t.features,
+    features: common.features.map((line) => localize(line, language)),
+    screenshotsHeading: t.screenshots,
+    screenshots: common.screenshots.map((s) => ({ src: s.url, alt: localize(s.alt, language) })),
+    primary: choice.primary ? button(choice.primary, t[LABEL[choice.primary.kind]]) : null,
+    stores: choice.stores.map((s) => button(s, s.kind === 'app-store' ? t.appStoreShort : t.apkShort)),
+    note: layout !== 'PC' && !choice.primary ? t.unavailable : null,
+    qr: qr ? { svg: qr, heading: t.qrHeading, caption: t.qrCaption, alt: t.qrAlt, url: pageUrl } : null,
+    guide: choice.guide
+      ? {
+          title: t.guideTitle,
+          steps: [t.guideMenu, layout === 'iOS' ? t.guideSafari : t.guideBrowser],
+          close: t.guideClose,
+        }
+      : null,
+    smartBannerAppId:
+      layout === 'iOS' && !device.inApp && choice.primary?.kind === 'app-store'
+        ? (/id(\d+)$/.exec(choice.primary.href)?.[1] ?? null)
+        : null,
+  };
+}
