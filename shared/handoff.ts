@@ -4,6 +4,7 @@
  * no script-src exception is needed) and read once by the browser entry.
  */
 import type { DeviceInfo } from './device.ts';
+import type { Identity } from './identity.ts';
 
 export type Language = 'zh-CN' | 'en';
 
@@ -21,6 +22,8 @@ export interface ClientStore {
   downloadOrigin: string;
   downloadReachable: { init: boolean; url: string };
   traceOrigin: string;
+  /** Visitor id and fingerprint id with their sources (PRODUCT.md §4); resolved in the browser. */
+  identity: Identity;
 }
 
 /** React Router's hydration data, with errors flattened to plain objects. */

@@ -9,6 +9,7 @@ import { routeRules } from './middleware/route-rules.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { visitor } from './middleware/visitor.ts';
 import { renderPage } from './render/render-page.tsx';
+import { trace } from './routes/trace.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -17,6 +18,7 @@ app.use(visitor());
 app.use(routeRules({ rules }));
 
 app.get('/api/health', (c) => c.json({ ok: true }));
+app.route('/api/trace', trace);
 app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 
 app.get('*', renderPage);

@@ -11,6 +11,7 @@ import { reviveHydration } from '../app/hydration.ts';
 import { routeContext } from '../app/route-context.ts';
 import { routes } from '../app/routes.tsx';
 import { createStore } from '../app/store.tsx';
+import { afterLoad } from './after-load.ts';
 import '../app/styles.css';
 
 /** Resolves the lazy routes the server rendered, before hydration (react-router docs: data/custom). */
@@ -51,6 +52,7 @@ async function start(): Promise<void> {
       </App>
     </StrictMode>,
   );
+  afterLoad(() => import('./identity/start-identity.ts').then(({ startIdentity }) => startIdentity(store)));
 }
 
 void start();

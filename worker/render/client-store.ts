@@ -1,6 +1,7 @@
 /** Builds the client store seed (PRODUCT.md §6) for one request: only what the browser may see. */
 import type { Context } from 'hono';
 import type { ClientStore } from '../../shared/handoff.ts';
+import { UNRESOLVED_IDENTITY } from '../../shared/identity.ts';
 import { decodeKey } from '../campaign/decode-key.ts';
 import { readQueryData } from '../campaign/query-data.ts';
 import type { AppEnv } from '../env.ts';
@@ -24,5 +25,6 @@ export function clientStore(c: Context<AppEnv>): ClientStore {
     downloadOrigin,
     downloadReachable: { init: false, url: downloadOrigin },
     traceOrigin: c.env.TRACE_ORIGIN || url.origin,
+    identity: UNRESOLVED_IDENTITY,
   };
 }

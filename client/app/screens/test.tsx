@@ -1,5 +1,6 @@
 /** `/test` — diagnostics for operators and QA (PRODUCT.md §5.3), never indexed. */
 import { texts } from '../../../shared/texts.ts';
+import { IdentityRows } from '../identity-rows.tsx';
 import { useStore } from '../store.tsx';
 
 export function Component() {
@@ -25,6 +26,7 @@ export function Component() {
               <td>{value}</td>
             </tr>
           ))}
+          <IdentityRows />
         </tbody>
       </table>
     </article>
