@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import type { BenchContext, BenchSection } from './bench/context.ts';
 import { http } from './bench/http.ts';
+import { identity } from './bench/identity.ts';
 import { serveProduction } from './bench/serve.ts';
 import { sizes } from './bench/sizes.ts';
 import { runTool } from './lib/run.ts';
@@ -17,7 +18,7 @@ const { values } = parseArgs({
   },
 });
 
-const sections: BenchSection[] = [sizes, http];
+const sections: BenchSection[] = [sizes, identity, http];
 
 runTool('vite', ['build', '--logLevel', 'warn']);
 runTool('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker', '--minify', '--env', ''], {
