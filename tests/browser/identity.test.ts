@@ -160,8 +160,8 @@ describe('the fingerprint id in Chromium (PRODUCT.md §4)', () => {
           loadEventEnd: navigation?.loadEventEnd ?? 0,
           fingerprintjs: started(files[0] ?? ''),
           identity: started(files[1] ?? ''),
-          preloaded: [...document.querySelectorAll('link[rel="modulepreload"], script[src]')].map((el) =>
-            el.getAttribute('href') ?? el.getAttribute('src'),
+          preloaded: [...document.querySelectorAll('link[rel="modulepreload"], script[src]')].map(
+            (el) => el.getAttribute('href') ?? el.getAttribute('src'),
           ),
         };
       },

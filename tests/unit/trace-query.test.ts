@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TRACE_QUERY_LIMITS, traceQuery } from '../../worker/routes/trace-query.ts';
+import { QUERY_LIMITS } from '../../worker/campaign/query-data.ts';
+import { traceQuery } from '../../worker/routes/trace-query.ts';
 
 const query = (search: string) => traceQuery(new URLSearchParams(search));
 
@@ -11,10 +12,10 @@ describe('query data on a trace call', () => {
     });
   });
 
-  it('keeps at most 16 parameters and counts the rest', () => {
+  it('keeps at most 20 parameters (the campaign limit) and counts the rest', () => {
     const result = query(Array.from({ length: 30 }, (_, i) => `k${i}=v`).join('&'));
-    expect(Object.keys(result.data)).toHaveLength(TRACE_QUERY_LIMITS.params);
-    expect(result.dropped).toBe(14);
+    expect(Object.keys(result.data)).toHaveLength(QUERY_LIMITS.maxParams);
+    expect(result.dropped).toBe(30 - QUERY_LIMITS.maxParams);
   });
 
   it('drops odd names, long names, long values and control characters', () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { AGENTS, get } from './helpers.ts';
 
@@ -114,12 +115,12 @@ describe('GET /api/trace', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(await res.json())).toEqual(['userId']);
     const line = log.mock.calls[0]?.[0] as { query: Record<string, string>; droppedParams: number };
-    expect(Object.keys(line.query)).toHaveLength(16);
+    expect(Object.keys(line.query)).toHaveLength(20);
     expect(line.query.channel).toBe('x');
     expect(line.query).not.toHaveProperty('long');
     expect(line.query).not.toHaveProperty('<script>');
-    // `<script>` and `long`, then the 25 `p…` past the 16th kept parameter.
-    expect(line.droppedParams).toBe(2 + 25);
+    // `<script>` and `long`, then the 21 `p…` past the 20th kept parameter.
+    expect(line.droppedParams).toBe(2 + 21);
     expect(JSON.stringify(line).length).toBeLessThan(1024);
   });
 
@@ -131,6 +132,27 @@ describe('GET /api/trace', () => {
       expect(res.headers.getSetCookie()).toEqual([]);
     }
     expect(log).not.toHaveBeenCalled();
+  });
+
+  it('property: any Cookie header and query data answer 200 with a UUID, never echoing the input', async () => {
+    const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+    console.info(`fast-check seed ${seed} (replay with FC_SEED=${seed})`);
+    // Printable ASCII and tab: what a Cookie header can carry.
+    const headerChar = fc.integer({ min: 0x1f, max: 0x7e }).map((c) => String.fromCharCode(c === 0x1f ? 0x09 : c));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ maxLength: 300, unit: headerChar }),
+        fc.dictionary(fc.string({ maxLength: 40 }), fc.string({ maxLength: 300, unit: 'binary' }), { maxKeys: 30 }),
+        async (junk, params) => {
+          const res = await trace(`user_id=${junk}`, { query: `?${new URLSearchParams(params)}` });
+          const text = await res.text();
+          const userId = (JSON.parse(text) as { userId: string }).userId;
+          // The body is exactly one UUID-shaped field: nothing else the visitor sent can be in it.
+          return res.status === 200 && UUID.test(userId) && text === JSON.stringify({ userId });
+        },
+      ),
+      { numRuns: 300, seed },
+    );
   });
 
   it('answers other methods with 405', async () => {

@@ -1,10 +1,10 @@
 /**
- * The visit's query data on a trace call (channel, inviter, … — PRODUCT.md §5.2, §6), bounded so a
- * visitor cannot make the log line large or odd: a few parameters with short plain names and short
- * values without control characters. Everything else is dropped and only counted.
+ * The visit's query data on a trace call (channel, inviter, … — PRODUCT.md §5.2, §6). The browser
+ * sends the query data the page was seeded with; here it is bounded again with the same limits
+ * (`QUERY_LIMITS`), since anyone can call the endpoint, and values with control characters are
+ * left out of the log line as well. What does not fit is dropped and only counted.
  */
-
-export const TRACE_QUERY_LIMITS = { params: 16, keyLength: 32, valueLength: 256 } as const;
+import { QUERY_LIMITS } from '../campaign/query-data.ts';
 
 const KEY = /^[A-Za-z0-9_.-]+$/;
 const CONTROL = /\p{Cc}/u;
@@ -21,11 +21,11 @@ export function traceQuery(params: URLSearchParams): TraceQuery {
   let dropped = 0;
   for (const [key, value] of params) {
     const fits =
-      kept.size < TRACE_QUERY_LIMITS.params &&
-      key.length <= TRACE_QUERY_LIMITS.keyLength &&
+      kept.size < QUERY_LIMITS.maxParams &&
+      key.length <= QUERY_LIMITS.maxKeyLength &&
       KEY.test(key) &&
       !kept.has(key) &&
-      value.length <= TRACE_QUERY_LIMITS.valueLength &&
+      value.length <= QUERY_LIMITS.maxValueLength &&
       !CONTROL.test(value);
     if (fits) kept.set(key, value);
     else dropped += 1;
