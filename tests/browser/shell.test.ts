@@ -30,6 +30,8 @@ describe('the shell in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${baseURL}/`);
     await hydrated(page);
+    // The identity chunks load after the load event; let them finish so only the screen's chunk is counted.
+    await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved');
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     const scripts: string[] = [];
     let documents = 0;
