@@ -148,6 +148,11 @@ describe('the fingerprint id in Chromium (PRODUCT.md §4)', () => {
     const page = await context.newPage();
     const hosts = new Set<string>();
     page.on('request', (request) => hosts.add(new URL(request.url()).host));
+    // A slow image holds the load event back well past hydration, so fetching early would show.
+    await page.route('**/logo.png', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await visit(page);
     const fingerprintjs = builtFile('@fingerprintjs/fingerprintjs');
     const identity = builtFile('identity/start-identity.ts');
