@@ -5,6 +5,7 @@
  */
 import { useStore } from './store.tsx';
 
+/** Two `<tr>`s for the diagnostics table's `<tbody>`. */
 export function IdentityRows() {
   const { identity } = useStore();
   const rows = [

@@ -34,6 +34,7 @@ function configuredOrigins(c: Context<AppEnv>): ReadonlySet<string> {
   return parseOrigins(c.env.TRACE_ALLOWED_ORIGINS);
 }
 
+/** Trace CORS as a middleware: echoes allowed origins with credentials, refuses others with 403. */
 export function traceCors({
   allowedOrigins = configuredOrigins,
   maxAge = 600,

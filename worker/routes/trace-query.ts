@@ -16,6 +16,7 @@ export interface TraceQuery {
   dropped: number;
 }
 
+/** The parameters of a trace call that fit the limits, and how many did not. */
 export function traceQuery(params: URLSearchParams): TraceQuery {
   const kept = new Map<string, string>();
   let dropped = 0;

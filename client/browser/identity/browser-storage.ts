@@ -32,6 +32,7 @@ export function cookieValue(cookies: string, name: string): string | null {
   return null;
 }
 
+/** document.cookie: reads one cookie, writes one cookie string. */
 export const documentCookies: CookieJar = {
   get: (name) => cookieValue(document.cookie, name),
   set(cookie) {

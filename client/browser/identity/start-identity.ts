@@ -10,6 +10,7 @@ import { documentCookies, localStore } from './browser-storage.ts';
 import { resolveFingerprintId } from './fingerprint-id.ts';
 import { resolveVisitorId } from './visitor-id.ts';
 
+/** Resolves both ids in parallel, updating the store as each arrives; never rejects. */
 export async function startIdentity(store: Store): Promise<void> {
   const { traceOrigin, queryData } = store.get();
   const setIdentity = (patch: Partial<Identity>) => store.update({ identity: { ...store.get().identity, ...patch } });
