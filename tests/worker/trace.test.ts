@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { AGENTS, get } from './helpers.ts';
 
+// Many requests in one test: allow for a busy machine rather than fail on the default 5 s.
+const HEAVY_TIMEOUT = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function trace(cookie?: string, options: { userAgent?: string; query?: string } = {}): Promise<Response> {
@@ -79,15 +81,19 @@ describe('GET /api/trace', () => {
     for (const [, header] of res.headers) expect(header).not.toContain(bad);
   });
 
-  it('gives 1,000 calls 1,000 distinct ids', async () => {
-    const ids = new Set<string>();
-    for (let batch = 0; batch < 20; batch += 1) {
-      const answers = await Promise.all(Array.from({ length: 50 }, async () => userIdOf(await trace())));
-      for (const id of answers) ids.add(id);
-    }
-    expect(ids.size).toBe(1000);
-    for (const id of ids) expect(id).toMatch(UUID);
-  });
+  it(
+    'gives 1,000 calls 1,000 distinct ids',
+    async () => {
+      const ids = new Set<string>();
+      for (let batch = 0; batch < 20; batch += 1) {
+        const answers = await Promise.all(Array.from({ length: 50 }, async () => userIdOf(await trace())));
+        for (const id of answers) ids.add(id);
+      }
+      expect(ids.size).toBe(1000);
+      for (const id of ids) expect(id).toMatch(UUID);
+    },
+    HEAVY_TIMEOUT,
+  );
 
   it('logs one structured line per counted call with the bounded query data', async () => {
     const res = await trace(undefined, { query: '?channel=spring&inviter=ann' });
@@ -134,26 +140,30 @@ describe('GET /api/trace', () => {
     expect(log).not.toHaveBeenCalled();
   });
 
-  it('property: any Cookie header and query data answer 200 with a UUID, never echoing the input', async () => {
-    const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
-    console.info(`fast-check seed ${seed} (replay with FC_SEED=${seed})`);
-    // Printable ASCII and tab: what a Cookie header can carry.
-    const headerChar = fc.integer({ min: 0x1f, max: 0x7e }).map((c) => String.fromCharCode(c === 0x1f ? 0x09 : c));
-    await fc.assert(
-      fc.asyncProperty(
-        fc.string({ maxLength: 300, unit: headerChar }),
-        fc.dictionary(fc.string({ maxLength: 40 }), fc.string({ maxLength: 300, unit: 'binary' }), { maxKeys: 30 }),
-        async (junk, params) => {
-          const res = await trace(`user_id=${junk}`, { query: `?${new URLSearchParams(params)}` });
-          const text = await res.text();
-          const userId = (JSON.parse(text) as { userId: string }).userId;
-          // The body is exactly one UUID-shaped field: nothing else the visitor sent can be in it.
-          return res.status === 200 && UUID.test(userId) && text === JSON.stringify({ userId });
-        },
-      ),
-      { numRuns: 300, seed },
-    );
-  });
+  it(
+    'property: any Cookie header and query data answer 200 with a UUID, never echoing the input',
+    async () => {
+      const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+      console.info(`fast-check seed ${seed} (replay with FC_SEED=${seed})`);
+      // Printable ASCII and tab: what a Cookie header can carry.
+      const headerChar = fc.integer({ min: 0x1f, max: 0x7e }).map((c) => String.fromCharCode(c === 0x1f ? 0x09 : c));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.string({ maxLength: 300, unit: headerChar }),
+          fc.dictionary(fc.string({ maxLength: 40 }), fc.string({ maxLength: 300, unit: 'binary' }), { maxKeys: 30 }),
+          async (junk, params) => {
+            const res = await trace(`user_id=${junk}`, { query: `?${new URLSearchParams(params)}` });
+            const text = await res.text();
+            const userId = (JSON.parse(text) as { userId: string }).userId;
+            // The body is exactly one UUID-shaped field: nothing else the visitor sent can be in it.
+            return res.status === 200 && UUID.test(userId) && text === JSON.stringify({ userId });
+          },
+        ),
+        { numRuns: 300, seed },
+      );
+    },
+    HEAVY_TIMEOUT,
+  );
 
   it('answers other methods with 405', async () => {
     const res = await get('/api/trace', { method: 'POST' });
