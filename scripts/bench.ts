@@ -13,6 +13,7 @@ import { composition } from './bench/composition.ts';
 import type { BenchContext, BenchSection } from './bench/context.ts';
 import { detect } from './bench/detect.ts';
 import { http } from './bench/http.ts';
+import { identity } from './bench/identity.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
 import { loadTool } from './bench/load.ts';
 import { describeMachine, machine } from './bench/machine.ts';
@@ -31,7 +32,7 @@ const { values } = parseArgs({
   },
 });
 
-const sections: BenchSection[] = [sizes, composition, detect, http, builds, lighthouseSection];
+const sections: BenchSection[] = [sizes, composition, identity, detect, http, builds, lighthouseSection];
 const host = machine();
 
 if (!values['no-build']) {

@@ -6,6 +6,7 @@
 import type { AppItem, CommonConfig } from './config/schema.ts';
 import type { DeviceInfo } from './device.ts';
 import type { DownloadView } from './download-view.ts';
+import type { Identity } from './identity.ts';
 import type { SiteMeta } from './page-meta.ts';
 
 export type Language = 'zh-CN' | 'en';
@@ -41,6 +42,8 @@ export interface ClientStore {
   site: SiteMeta;
   /** The download page as decided on the worker for this device and language (§5.1). */
   download: DownloadView;
+  /** Visitor id and fingerprint id with their sources (PRODUCT.md §4); resolved in the browser. */
+  identity: Identity;
 }
 
 /** React Router's hydration data, with errors flattened to plain objects. */

@@ -12,6 +12,7 @@ import { visitor } from './middleware/visitor.ts';
 import { renderPage } from './render/render-page.tsx';
 import { builds } from './routes/builds.ts';
 import { deviceRoute } from './routes/device.ts';
+import { trace } from './routes/trace.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -21,6 +22,7 @@ app.use(routeRules({ rules }));
 
 app.get('/api/health', (c) => c.json({ ok: true }));
 app.route('/api/device', deviceRoute);
+app.route('/api/trace', trace);
 app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
 

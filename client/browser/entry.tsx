@@ -11,6 +11,7 @@ import { reviveHydration } from '../app/hydration.ts';
 import { routeContext } from '../app/route-context.ts';
 import { routes } from '../app/routes.tsx';
 import { createStore } from '../app/store.tsx';
+import { afterLoad } from './after-load.ts';
 import { reloadOnce } from './chunk-reload.ts';
 import '../app/styles.css';
 
@@ -59,6 +60,7 @@ async function start(): Promise<void> {
   void import('./refine-device.ts').then(({ refineDevice }) => refineDevice(store));
   // PRODUCT.md §6: the first download domain that answers, probed once the page is idle.
   void import('./reachable-domain.ts').then((m) => m.probeDownloadDomains(store));
+  afterLoad(() => import('./identity/start-identity.ts').then(({ startIdentity }) => startIdentity(store)));
 }
 
 void start();

@@ -1,6 +1,7 @@
 /** Builds the client store seed (PRODUCT.md §6) for one request: only what the browser may see. */
 import type { Context } from 'hono';
 import type { ClientStore } from '../../shared/handoff.ts';
+import { UNRESOLVED_IDENTITY } from '../../shared/identity.ts';
 import { decodeKey } from '../campaign/decode-key.ts';
 import { readQueryData } from '../campaign/query-data.ts';
 import { carriedBuild } from '../carried-build.ts';
@@ -35,5 +36,6 @@ export function clientStore(c: Context<AppEnv>): ClientStore {
     config: { revision: config.revision, fallback },
     site: siteMeta(config, language),
     download: downloadView({ config, device: c.get('device'), language, downloadOrigin, pageUrl: url.href }),
+    identity: UNRESOLVED_IDENTITY,
   };
 }

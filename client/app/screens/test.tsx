@@ -3,6 +3,7 @@ import { texts } from '../../../shared/texts.ts';
 import { BuildRows } from '../build-info.tsx';
 import { DeviceComparison } from '../device-comparison.tsx';
 import { ConfigInfo } from '../diagnostics/config-info.tsx';
+import { IdentityRows } from '../identity-rows.tsx';
 import { useStore } from '../store.tsx';
 
 export function Component() {
@@ -29,6 +30,7 @@ export function Component() {
             </tr>
           ))}
           <BuildRows />
+          <IdentityRows />
         </tbody>
       </table>
       <DeviceComparison />

@@ -1,0 +1,27 @@
+/**
+ * Resolves both ids in the browser after hydration (PRODUCT.md §4) and puts them, with their
+ * sources, into the client store. Loaded with a dynamic import once the page has loaded, so none
+ * of this (nor ofetch, nor FingerprintJS) is in the first visit's JavaScript.
+ */
+import { http } from '../../../shared/http-client.ts';
+import type { Identity } from '../../../shared/identity.ts';
+import type { Store } from '../../app/store.tsx';
+import { documentCookies, localStore } from './browser-storage.ts';
+import { resolveFingerprintId } from './fingerprint-id.ts';
+import { resolveVisitorId } from './visitor-id.ts';
+
+/** Resolves both ids in parallel, updating the store as each arrives; never rejects. */
+export async function startIdentity(store: Store): Promise<void> {
+  const { traceOrigin, queryData } = store.get();
+  const setIdentity = (patch: Partial<Identity>) => store.update({ identity: { ...store.get().identity, ...patch } });
+  await Promise.all([
+    resolveVisitorId({ storage: localStore, cookies: documentCookies, http, traceOrigin, queryData }).then(
+      ({ id, source }) => setIdentity({ visitorId: id, visitorIdSource: source }),
+    ),
+    resolveFingerprintId({ storage: localStore }).then(({ id, source }) =>
+      setIdentity({ fingerprintId: id, fingerprintIdSource: source }),
+    ),
+  ]);
+  // A marker for tools and tests: both ids are final for this page view.
+  document.documentElement.dataset.identity = 'resolved';
+}

@@ -1,0 +1,98 @@
+/**
+ * What the visitor and fingerprint ids (PRODUCT.md §4) cost the browser. None of it may be in the
+ * first visit's JavaScript: the identity chunk (resolution code + ofetch) and FingerprintJS are
+ * fetched after the load event. ofetch is also measured alone, so its weight is known to any code
+ * that would want it earlier.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Rollup } from 'vite';
+import { ROOT } from '../lib/run.ts';
+import type { BenchSection } from './context.ts';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+const IDENTITY = 'client/browser/identity/start-identity.ts';
+const FINGERPRINTJS = 'node_modules/@fingerprintjs/fingerprintjs/dist/fp.esm.js';
+
+const gzip = (code: string | Buffer): number => gzipSync(code, { level: 9 }).length;
+const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** Manifest keys the entry loads statically (the entry and everything it imports). */
+function initialKeys(manifest: Record<string, ManifestChunk>): Set<string> {
+  const keys = new Set<string>();
+  const visit = (key: string) => {
+    if (keys.has(key)) return;
+    keys.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  return keys;
+}
+
+/** ofetch bundled and minified on its own, as the client build would, in gzip bytes. */
+async function ofetchAlone(): Promise<number> {
+  const entry = '\0ofetch-alone';
+  const result = await build({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'ofetch-alone',
+        resolveId: (id) => (id === entry ? id : null),
+        load: (id) => (id === entry ? "export { ofetch } from 'ofetch';" : null),
+      },
+    ],
+    // Not written anywhere; outDir only keeps Vite away from dist/client.
+    build: {
+      write: false,
+      outDir: 'dist/.ofetch-alone',
+      emptyOutDir: false,
+      minify: true,
+      target: 'es2022',
+      // 'strict' keeps the entry's export, so ofetch is not shaken away.
+      rollupOptions: { input: entry, preserveEntrySignatures: 'strict' },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+  return outputs
+    .flatMap((output) => output.output)
+    .reduce((sum, item) => sum + (item.type === 'chunk' ? gzip(item.code) : 0), 0);
+}
+
+export const identity: BenchSection = {
+  title: 'Identity (loaded after the load event)',
+  async run() {
+    const manifest: Record<string, ManifestChunk> = JSON.parse(
+      readFileSync(join(ROOT, 'dist/client/.vite/manifest.json'), 'utf8'),
+    );
+    const size = (key: string): number => {
+      const file = manifest[key]?.file;
+      return file ? gzip(readFileSync(join(ROOT, 'dist/client', file))) : Number.NaN;
+    };
+    const initial = initialKeys(manifest);
+    const deferred = [IDENTITY, FINGERPRINTJS].every((key) => manifest[key] && !initial.has(key));
+    const identityChunk = size(IDENTITY);
+    return [
+      { name: 'ofetch alone (min, gzip)', value: kB(await ofetchAlone()) },
+      {
+        name: 'Identity chunk incl. ofetch (gzip)',
+        value: kB(identityChunk),
+        budget: { limit: '≤ 8 kB', ok: identityChunk <= 8_000 },
+      },
+      { name: 'FingerprintJS chunk (gzip)', value: kB(size(FINGERPRINTJS)) },
+      {
+        name: 'Identity, ofetch, FingerprintJS in initial JS',
+        value: deferred ? 'none' : 'PRESENT',
+        budget: { limit: 'none', ok: deferred },
+      },
+    ];
+  },
+};

@@ -1,0 +1,56 @@
+/**
+ * CORS for the trace service (PRODUCT.md §4): with credentials, and only for the origins listed in
+ * `TRACE_ALLOWED_ORIGINS` (comma-separated; empty = same origin only). A call from the page's own
+ * origin passes without CORS headers; a call or preflight from any other origin is refused with 403
+ * before the trace handler runs, so it is neither answered with an id nor counted.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import type { AppEnv } from '../env.ts';
+
+export interface TraceCorsOptions {
+  /** The origins allowed for this request; by default `TRACE_ALLOWED_ORIGINS` of the environment. */
+  allowedOrigins?: (c: Context<AppEnv>) => ReadonlySet<string>;
+  /** Seconds a browser may reuse a preflight answer. */
+  maxAge?: number;
+}
+
+/**
+ * Parses a comma-separated origin list into normalised origins (`https://a.example`, no path or
+ * trailing slash). Entries that are not http(s) origins — `*`, `null`, typos — are left out.
+ */
+export function parseOrigins(list: string | undefined): Set<string> {
+  const origins = new Set<string>();
+  for (const entry of (list ?? '').split(',')) {
+    const text = entry.trim();
+    if (!URL.canParse(text)) continue;
+    const url = new URL(text);
+    if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
+  }
+  return origins;
+}
+
+function configuredOrigins(c: Context<AppEnv>): ReadonlySet<string> {
+  return parseOrigins(c.env.TRACE_ALLOWED_ORIGINS);
+}
+
+/** Trace CORS as a middleware: echoes allowed origins with credentials, refuses others with 403. */
+export function traceCors({
+  allowedOrigins = configuredOrigins,
+  maxAge = 600,
+}: TraceCorsOptions = {}): MiddlewareHandler<AppEnv> {
+  // Reached only for an origin already checked below, so it echoes that origin (never `*`, which
+  // browsers refuse together with credentials).
+  const corsForAllowed = cors({
+    origin: (origin) => origin,
+    credentials: true,
+    allowMethods: ['GET', 'HEAD'],
+    maxAge,
+  });
+  return async function traceCorsMiddleware(c, next) {
+    const origin = c.req.header('origin');
+    if (origin === undefined || origin === new URL(c.req.url).origin) return next();
+    if (allowedOrigins(c).has(origin)) return corsForAllowed(c, next);
+    return c.json({ error: 'Origin not allowed' }, 403, { vary: 'Origin' });
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The visit's query data on a trace call (channel, inviter, … — PRODUCT.md §5.2, §6). The browser
+ * sends the query data the page was seeded with; here it is bounded again with the same limits
+ * (`QUERY_LIMITS`), since anyone can call the endpoint, and values with control characters are
+ * left out of the log line as well. What does not fit is dropped and only counted.
+ */
+import { QUERY_LIMITS } from '../campaign/query-data.ts';
+
+const KEY = /^[A-Za-z0-9_.-]+$/;
+const CONTROL = /\p{Cc}/u;
+
+export interface TraceQuery {
+  /** The kept parameters; the first of repeated names wins. */
+  data: Record<string, string>;
+  /** How many parameters were left out. */
+  dropped: number;
+}
+
+/** The parameters of a trace call that fit the limits, and how many did not. */
+export function traceQuery(params: URLSearchParams): TraceQuery {
+  const kept = new Map<string, string>();
+  let dropped = 0;
+  for (const [key, value] of params) {
+    const fits =
+      kept.size < QUERY_LIMITS.maxParams &&
+      key.length <= QUERY_LIMITS.maxKeyLength &&
+      KEY.test(key) &&
+      !kept.has(key) &&
+      value.length <= QUERY_LIMITS.maxValueLength &&
+      !CONTROL.test(value);
+    if (fits) kept.set(key, value);
+    else dropped += 1;
+  }
+  return { data: Object.fromEntries(kept), dropped };
+}

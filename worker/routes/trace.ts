@@ -1,0 +1,34 @@
+/**
+ * `GET /api/trace` — the trace service (PRODUCT.md §4). Answers `{ "userId": "<uuid>" }`: the
+ * `user_id` cookie when it holds a valid UUID, else a fresh `crypto.randomUUID()`, and (re)sets the
+ * cookie for a year. A malformed cookie is replaced, never echoed. Each counted call logs one
+ * structured line with the visit's bounded query data. Bots are not counted: they get an id but no
+ * cookie and no log line (docs/identity.md).
+ */
+import { Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { isUuid, USER_ID_KEY, USER_ID_MAX_AGE } from '../../shared/identity.ts';
+import type { AppEnv } from '../env.ts';
+import { traceCors } from '../middleware/trace-cors.ts';
+import { traceQuery } from './trace-query.ts';
+
+/** Mounted at `/api/trace`. */
+export const trace = new Hono<AppEnv>();
+
+trace.use(traceCors());
+
+trace.get('/', (c) => {
+  const cookie = getCookie(c, USER_ID_KEY);
+  const reused = isUuid(cookie) ? cookie.toLowerCase() : null;
+  const userId = reused ?? crypto.randomUUID();
+  // Each answer belongs to one visitor: no shared cache may keep it.
+  c.header('cache-control', 'no-store');
+  if (!c.get('device').bot) {
+    setCookie(c, USER_ID_KEY, userId, { maxAge: USER_ID_MAX_AGE, path: '/', secure: true, sameSite: 'Lax' });
+    const { data, dropped } = traceQuery(new URL(c.req.url).searchParams);
+    console.log({ event: 'trace', userId, minted: reused === null, query: data, droppedParams: dropped });
+  }
+  return c.json({ userId });
+});
+
+trace.all('/', (c) => c.json({ error: 'Method Not Allowed' }, 405, { allow: 'GET, HEAD, OPTIONS' }));
