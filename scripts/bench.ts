@@ -29,10 +29,15 @@ const { values } = parseArgs({
     threads: { type: 'string', default: '1' },
     env: { type: 'string', default: 'production' },
     'no-build': { type: 'boolean', default: false },
+    // Comma-separated words; runs only the sections whose title contains one (case-insensitive).
+    only: { type: 'string' },
   },
 });
 
-const sections: BenchSection[] = [sizes, composition, identity, detect, http, builds, lighthouseSection];
+const only = values.only?.toLowerCase().split(',').filter(Boolean);
+const sections: BenchSection[] = [sizes, composition, identity, detect, http, builds, lighthouseSection].filter(
+  (section) => !only || only.some((word) => section.title.toLowerCase().includes(word)),
+);
 const host = machine();
 
 if (!values['no-build']) {

@@ -5,9 +5,18 @@
  * says it varies on all of them (`Vary`), keeping shared caches from mixing visitors' pages.
  */
 import type { MiddlewareHandler } from 'hono';
-import { clientHintsFromHeaders, DETECTION_HINTS, detectDevice, REQUESTED_HINTS } from '../../shared/device.ts';
+import {
+  clientHintsFromHeaders,
+  DETECTION_HINTS,
+  type DeviceInfo,
+  detectDevice,
+  MAX_REFERRER,
+  MAX_USER_AGENT,
+  REQUESTED_HINTS,
+} from '../../shared/device.ts';
 import { pickLanguage } from '../../shared/texts.ts';
 import type { AppEnv } from '../env.ts';
+import { createLru } from '../lib/lru.ts';
 
 /** Options of `visitor()`; the defaults are what PRODUCT.md §3 asks for. */
 export interface VisitorOptions {
@@ -40,15 +49,30 @@ export function visitor({
   varyOn = ['User-Agent', 'Accept-Language', ...DETECTION_HINTS],
 }: VisitorOptions = {}): MiddlewareHandler<AppEnv> {
   const acceptCH = requestHints.join(', ');
+  // Detection is a pure function of these headers and most visits repeat a few agents: remember the
+  // latest results per isolate rather than parse the same agent again.
+  const detected = createLru<DeviceInfo>({
+    maxEntries: 2_000,
+    maxSize: 8_000_000,
+    sizeOf: (key) => 2 * key.length + 2_000,
+  });
   return async function visitorMiddleware(c, next) {
     const acceptLanguage = c.req.header('accept-language') ?? '';
-    const device = detectDevice({
-      userAgent: c.req.header('user-agent') ?? '',
-      referrer: c.req.header('referer') ?? '',
+    const input = {
+      // Detection reads no further than these caps, so the key need not either.
+      userAgent: (c.req.header('user-agent') ?? '').slice(0, MAX_USER_AGENT),
+      referrer: (c.req.header('referer') ?? '').slice(0, MAX_REFERRER),
       acceptLanguage,
       hints: clientHintsFromHeaders((name) => c.req.header(name)),
-    });
-    c.set('device', device);
+    };
+    const key = JSON.stringify(input);
+    let device = detected.get(key);
+    if (!device) {
+      device = detectDevice(input);
+      detected.set(key, device);
+    }
+    c.set('device', structuredClone(device));
+    c.set('deviceKey', key);
     c.set('language', pickLanguage(acceptLanguage));
     await next();
     // Set in place, as hono's secureHeaders does: c.header() would re-wrap the finished response.

@@ -19,6 +19,7 @@ import type { AppEnv } from '../env.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { clientStore, isDiagnosticsOn } from './client-store.ts';
 import { metaPageHtml } from './meta-page.ts';
+import { cachedPage, keepPage, pageCacheKey } from './page-cache.ts';
 
 const handler = createStaticHandler(routes);
 
@@ -41,6 +42,11 @@ function html(body: BodyInit, status: number, extra: Record<string, string> = {}
 
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const device = c.get('device');
+  const nonce = c.get('secureHeadersNonce');
+  const cacheKey = pageCacheKey(c);
+  const kept = nonce ? cachedPage(cacheKey, nonce) : undefined;
+  if (kept && !(device.bot && kept.status >= 400)) return html(kept.html, kept.status);
+
   const requestContext = routeContext({ diagnostics: isDiagnosticsOn(c.env) });
   const context = await handler.query(c.req.raw, { requestContext }).catch((error: unknown) => {
     console.error('Route resolution failed', error);
@@ -55,7 +61,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 
   const seed = clientStore(c);
   const store = createStore(seed);
-  const nonce = c.get('secureHeadersNonce');
   if (!context) return renderStatic(store, { status: 404, description: `Page not found: ${c.req.path}` }, nonce);
 
   const handoff: Handoff = { store: seed, hydration: serializeHydration(context) };
@@ -63,6 +68,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const screens = context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? []);
   const assets = pageAssets(screens);
   const router = createStaticRouter(handler.dataRoutes, context);
+  let degraded = false;
 
   try {
     const stream = await renderToReadableStream(
@@ -76,15 +82,33 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
         signal: c.req.raw.signal,
         // Errors after the shell (inside a boundary) degrade in the page; the status is already sent.
         onError(error) {
+          degraded = true;
           console.error('Render error', error);
         },
       },
     );
     if (device.bot) await stream.allReady;
-    return html(stream, status);
+    if (!nonce) return html(stream, status);
+    // One copy goes to the visitor as it streams, the other into the cache once complete and clean.
+    const [body, copy] = stream.tee();
+    const keep = stream.allReady.then(() => (degraded ? copy.cancel() : keepPage(cacheKey, status, copy, nonce)));
+    waitUntil(
+      c,
+      keep.catch((error: unknown) => console.error('Page cache', error)),
+    );
+    return html(body, status);
   } catch (error) {
     console.error('Page render failed', error);
     return renderStatic(store, { status: 500 }, nonce);
+  }
+}
+
+/** Lets work finish after the response; tests calling `app.request` have no execution context. */
+function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>): void {
+  try {
+    c.executionCtx.waitUntil(promise);
+  } catch {
+    void promise;
   }
 }
 
