@@ -180,11 +180,22 @@ describe('the loading bar', () => {
       (url) => sessionStorage.setItem('lander:chunk-reload', `${Date.now()} ${url}`),
       `${baseURL}/landing`,
     );
+    // Record the bar's colour the moment it turns to error: on a busy machine the test may only look
+    // after the bar has already finished and hidden again.
+    await page.evaluate(() => {
+      const bar = document.querySelector('.loading-bar');
+      const seen: string[] = [];
+      Object.assign(window, { errorColours: seen });
+      if (!bar) return;
+      new MutationObserver(() => {
+        if (bar.matches('.is-loading.is-error')) seen.push(getComputedStyle(bar).backgroundColor);
+      }).observe(bar, { attributes: true, attributeFilter: ['class'] });
+    });
     await page.click('a[href="/landing"]');
     await page.waitForSelector('.error-page');
-    await page.waitForSelector('.loading-bar.is-loading.is-error');
-    const background = await page.$eval('.loading-bar', (el) => getComputedStyle(el).backgroundColor);
-    expect(background).not.toBe('rgb(9, 157, 86)');
+    await page.waitForFunction(() => (window as unknown as { errorColours: string[] }).errorColours.length > 0);
+    const colours = await page.evaluate(() => (window as unknown as { errorColours: string[] }).errorColours);
+    expect(colours[0]).not.toBe('rgb(9, 157, 86)');
     await context.close();
   });
 });
