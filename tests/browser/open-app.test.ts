@@ -243,4 +243,17 @@ describe('/landing', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('channel=mail&inviter=Bo');
     await close();
   });
+
+  it('sends the decrypted query data along on the trace call', async () => {
+    const link = new URL(mintLink());
+    const context = await browser.newContext(PROFILES.iPhoneSafari);
+    const page = await context.newPage();
+    const trace = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/trace');
+    await page.goto(`${baseURL}${link.pathname}${link.search}`);
+    const query = new URL((await trace).url()).searchParams;
+    expect(query.get('channel')).toBe('spring-sale');
+    expect(query.get('inviter')).toBe('Ann Lee');
+    expect(query.has('d')).toBe(false);
+    await context.close();
+  });
 });

@@ -96,7 +96,7 @@ describe('how a tap opens the app, per device', () => {
 
   it('WeChat on iOS ≥ 7.0.5 follows a Universal Link; without one it gets the guide', () => {
     expect(choose('weChatIos')?.method).toBe('universal-link');
-    expect(choose('weChatIos', { links: {} })?.method).toBe('guide');
+    expect(choose('weChatIos', { links: { paths: ['/open/*'] } })?.method).toBe('guide');
   });
 
   it('HarmonyOS: the scheme and the timer (no intent URLs)', () => {
@@ -112,7 +112,7 @@ describe('how a tap opens the app, per device', () => {
   it('takes the scheme of a plat 3 item when there is no item for the platform', () => {
     const all: AppItem[] = [{ ...(DEMO_CONFIG.appData[0] as AppItem), plat: 3, schemes: { dev: 'alld', pro: 'allp' } }];
     expect(choose('androidFirefox', { appData: all })?.href).toMatch(/^alld:\/\/open\?/);
-    expect(choose('iPhoneSafari', { appData: all, links: {} })?.href).toMatch(/^alld:\/\/open\?/);
+    expect(choose('iPhoneSafari', { appData: all, links: { paths: ['/open/*'] } })?.href).toMatch(/^alld:\/\/open\?/);
   });
 
   it('carries no query string when there is no query data, and no fallback when nothing installs', () => {
