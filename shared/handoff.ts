@@ -7,6 +7,7 @@ import type { AppItem, CommonConfig } from './config/schema.ts';
 import type { DeviceInfo } from './device.ts';
 import type { DownloadView } from './download-view.ts';
 import type { Identity } from './identity.ts';
+import type { OpenAppView } from './open-app.ts';
 import type { SiteMeta } from './page-meta.ts';
 
 export type Language = 'zh-CN' | 'en';
@@ -44,6 +45,10 @@ export interface ClientStore {
   download: DownloadView;
   /** Visitor id and fingerprint id with their sources (PRODUCT.md §4); resolved in the browser. */
   identity: Identity;
+  /** How a tap opens the app here (§5.1), decided on the worker; null when it cannot. */
+  openApp: OpenAppView | null;
+  /** What the landing button copies for the app's first launch (§5.2): the `d` token, or the query data. */
+  campaignToken?: string;
 }
 
 /** React Router's hydration data, with errors flattened to plain objects. */

@@ -96,6 +96,8 @@ const downloadEn = {
   guideBrowser: 'Choose “Open in Browser”',
   guideSafari: 'Choose “Open in Safari”',
   guideClose: 'Got it',
+  openApp: 'Open the app',
+  openGuideTitle: 'Open this page in your browser to open the app',
   months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
 };
 
@@ -123,6 +125,8 @@ const downloadZhCN: DownloadTexts = {
   guideBrowser: '选择「在浏览器中打开」',
   guideSafari: '选择「在 Safari 中打开」',
   guideClose: '我知道了',
+  openApp: '打开 App',
+  openGuideTitle: '请在浏览器中打开本页以打开 App',
   months: [],
 };
 

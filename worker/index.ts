@@ -13,6 +13,7 @@ import { renderPage } from './render/render-page.tsx';
 import { builds } from './routes/builds.ts';
 import { deviceRoute } from './routes/device.ts';
 import { trace } from './routes/trace.ts';
+import { wellKnown } from './routes/well-known.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -27,6 +28,7 @@ app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
 
 app.use(appConfig());
+app.route('/.well-known', wellKnown);
 app.get('*', renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 

@@ -1,7 +1,8 @@
 /**
  * What the browser adds once the page is hydrated (PRODUCT.md §7, §8), in a chunk of its own so
  * none of it weighs on the first paint: the loading bar, the hourly build check, route rules and
- * chunk recovery on every navigation, link preloading, and the debug console when asked for.
+ * chunk recovery on every navigation, link preloading, the app-opening fallback timer (§5.1), and the
+ * debug console when asked for.
  */
 import type { DataRouter } from 'react-router-dom';
 import type { Store } from '../app/store.tsx';
@@ -10,6 +11,7 @@ import { watchBuilds } from './build-check.ts';
 import { wantsDebugConsole } from './debug-switch.ts';
 import { loadingBar } from './loading-bar.ts';
 import { guardNavigation } from './navigation-guard.ts';
+import { watchOpenAppTaps } from './open-app-taps.ts';
 import { enterNewPages } from './page-transition.ts';
 import { preloadLinks } from './preload-links.ts';
 import { loadScreen, type RouteTable } from './screens.ts';
@@ -27,6 +29,8 @@ export interface EnhanceOptions extends RouteTable {
 
 export function enhance({ router, store, routes, matchRoutes, reloadOnce }: EnhanceOptions): void {
   const table = { routes, matchRoutes };
+  // First: a tap on "Open the app" needs its fallback timer as soon as possible (PRODUCT.md §5.1).
+  watchOpenAppTaps(store);
   const bar = loadingBar(document.querySelector<HTMLElement>('.loading-bar'));
   // Navigations that bypass `navigate` (back/forward) still drive the bar.
   router.subscribe((state) => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseUrl } from '../../shared/safe-url.ts';
-import { QUERY_LIMITS, readQueryData } from '../../worker/campaign/query-data.ts';
+import { QUERY_LIMITS, readCampaign, readQueryData } from '../../worker/campaign/query-data.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 
 const KEY = 'LanderDevKey2026';
@@ -59,5 +59,22 @@ describe('parseUrl', () => {
 
   it('parses a valid URL', () => {
     expect(parseUrl('/x', 'https://a.test')?.href).toBe('https://a.test/x');
+  });
+});
+
+describe('the campaign token the landing button copies', () => {
+  it('is the d value when it decrypts', () => {
+    const d = encryptToken(JSON.stringify({ channel: 'spring' }), KEY);
+    expect(readCampaign(url(`?d=${d}&utm=x`), KEY)).toEqual({ data: { channel: 'spring', utm: 'x' }, token: d });
+  });
+
+  it('is the query data as a query string when there is no d', () => {
+    expect(readCampaign(url('?channel=mail&inviter=Ann%20Lee'), KEY).token).toBe('channel=mail&inviter=Ann+Lee');
+  });
+
+  it('is never a d value that did not decrypt', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(readCampaign(url('?d=garbage&channel=mail'), KEY).token).toBe('channel=mail');
+    expect(readCampaign(url('?d=garbage'), KEY)).toEqual({ data: {} });
   });
 });

@@ -43,10 +43,18 @@ export function readToken(token: string, key: string | undefined): QueryData | u
   return undefined;
 }
 
+/** The visit's campaign: its query data, and the token the landing button copies (PRODUCT.md §5.2). */
+export interface Campaign {
+  data: QueryData;
+  /** The `d` value when it decrypted, else the query data as a query string; absent when empty. */
+  token?: string;
+}
+
 /** The visit's query data from `url`, with `d` decrypted by `key`; at most `maxParams` entries. */
-export function readQueryData(url: URL, key: string | undefined): QueryData {
-  const token = url.searchParams.get('d');
-  const data: QueryData = { ...(token ? readToken(token, key) : undefined) };
+export function readCampaign(url: URL, key: string | undefined): Campaign {
+  const d = url.searchParams.get('d');
+  const decoded = d ? readToken(d, key) : undefined;
+  const data: QueryData = { ...decoded };
   let count = Object.keys(data).length;
   for (const [name, value] of url.searchParams) {
     if (count >= QUERY_LIMITS.maxParams) break;
@@ -54,5 +62,12 @@ export function readQueryData(url: URL, key: string | undefined): QueryData {
     data[name] = value;
     count += 1;
   }
-  return data;
+  // A broken `d` is never handed on: the app would read garbage on its first launch.
+  const token = d && decoded ? d : new URLSearchParams(data).toString();
+  return token ? { data, token } : { data };
+}
+
+/** The visit's query data from `url`, with `d` decrypted by `key`; at most `maxParams` entries. */
+export function readQueryData(url: URL, key: string | undefined): QueryData {
+  return readCampaign(url, key).data;
 }

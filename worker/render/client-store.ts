@@ -3,10 +3,11 @@ import type { Context } from 'hono';
 import type { ClientStore } from '../../shared/handoff.ts';
 import { UNRESOLVED_IDENTITY } from '../../shared/identity.ts';
 import { decodeKey } from '../campaign/decode-key.ts';
-import { readQueryData } from '../campaign/query-data.ts';
+import { type Campaign, readCampaign } from '../campaign/query-data.ts';
 import { carriedBuild } from '../carried-build.ts';
 import type { AppEnv } from '../env.ts';
 import { downloadView } from './download-view.ts';
+import { openAppView } from './open-app-view.ts';
 import { siteMeta } from './site-meta.ts';
 
 export function isDiagnosticsOn(env: Env): boolean {
@@ -18,14 +19,19 @@ export function clientStore(c: Context<AppEnv>): ClientStore {
   const downloadOrigin = c.env.DOWNLOAD_ORIGIN;
   const { config, fallback } = c.get('config');
   const language = c.get('language');
+  const env = c.env.LANDER_ENV === 'production' ? 'production' : 'development';
+  const device = c.get('device');
+  const campaign: Campaign = url.search ? readCampaign(url, decodeKey(c.env)) : { data: {} };
+  const download = downloadView({ config, device, language, downloadOrigin, pageUrl: url.href });
   return {
     buildId: carriedBuild.id,
-    env: c.env.LANDER_ENV === 'production' ? 'production' : 'development',
+    env,
     diagnostics: isDiagnosticsOn(c.env),
     origin: url.origin,
     language,
-    deviceInfo: c.get('device'),
-    queryData: url.search ? readQueryData(url, decodeKey(c.env)) : {},
+    deviceInfo: device,
+    queryData: campaign.data,
+    ...(campaign.token ? { campaignToken: campaign.token } : {}),
     downloadOrigin,
     downloadReachable: { init: false, url: downloadOrigin },
     traceOrigin: c.env.TRACE_ORIGIN || url.origin,
@@ -35,7 +41,8 @@ export function clientStore(c: Context<AppEnv>): ClientStore {
     debug: config.commonConfig.debug,
     config: { revision: config.revision, fallback },
     site: siteMeta(config, language),
-    download: downloadView({ config, device: c.get('device'), language, downloadOrigin, pageUrl: url.href }),
+    download,
+    openApp: openAppView({ config, device, env, language, pageUrl: url, queryData: campaign.data, download }),
     identity: UNRESOLVED_IDENTITY,
   };
 }

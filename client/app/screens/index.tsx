@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { GuideView } from '../../../shared/download-view.ts';
 import { texts } from '../../../shared/texts.ts';
 import { AppDetails, AppSummary } from '../download/app-summary.tsx';
 import { PrimaryAction, QrPanel } from '../download/download-actions.tsx';
@@ -14,13 +15,14 @@ const loadGuide = () => import('../download/open-in-browser-guide.tsx');
 const Guide = lazy(loadGuide);
 
 export function Component() {
-  const { language, download: view } = useStore();
-  const [guideOpen, setGuideOpen] = useState(false);
+  const { language, download: view, openApp: open } = useStore();
+  const [guide, setGuide] = useState<GuideView | null>(null);
+  const blockedGuide = view.guide ?? open?.guide;
   // Fetch the guide's chunk once the page is interactive, so a tap shows it at once.
   useEffect(() => {
-    if (view.guide) void loadGuide();
-  }, [view.guide]);
-  const onBlocked = view.guide ? () => setGuideOpen(true) : undefined;
+    if (blockedGuide) void loadGuide();
+  }, [blockedGuide]);
+  const onBlocked = view.guide ? () => setGuide(view.guide) : undefined;
   const pc = view.layout === 'PC';
   return (
     <article className="screen download" data-layout={view.layout}>
@@ -28,15 +30,32 @@ export function Component() {
       <div className="download-main">
         <AppSummary view={view} />
         {pc ? null : <PrimaryAction view={view} onBlocked={onBlocked} />}
+        {open ? (
+          // The tap follows the worker's href; client/browser/open-app-taps.ts adds the fallback timer.
+          <a
+            className="button button-open"
+            href={open.href}
+            data-open={open.method}
+            data-fallback={open.fallback?.href}
+            data-apk={open.fallback?.apkPath}
+            onClick={(event) => {
+              if (!open.guide) return;
+              event.preventDefault();
+              setGuide(open.guide);
+            }}
+          >
+            {open.label}
+          </a>
+        ) : null}
         <AppDetails view={view} />
       </div>
       {pc ? <QrPanel view={view} onBlocked={onBlocked} /> : null}
       <nav className="links">
         <Link to="/landing">{texts(language).continueToLanding}</Link>
       </nav>
-      {guideOpen && view.guide ? (
+      {guide ? (
         <Suspense fallback={null}>
-          <Guide guide={view.guide} onClose={() => setGuideOpen(false)} />
+          <Guide guide={guide} onClose={() => setGuide(null)} />
         </Suspense>
       ) : null}
     </article>

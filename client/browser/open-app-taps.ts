@@ -1,0 +1,53 @@
+/**
+ * The browser's part of opening the app (PRODUCT.md §5.1): the worker already put the right href
+ * on the link, and the tap itself follows it (browsers refuse a scripted launch, and Universal
+ * Links need a real tap). This only watches what happens next: if the page is still visible
+ * 2500 ms after the tap — no `visibilitychange` to hidden, no `pagehide` — the app did not open,
+ * and the platform's download starts. Android Chrome's `intent://` links carry their own fallback,
+ * so they get no timer; the APK in it follows the reachable download domain (§6).
+ * Loaded after hydration (the initial JS budget), listening on the document for every such link.
+ */
+import type { Store } from '../app/store.tsx';
+
+const FALLBACK_AFTER_MS = 2500;
+
+/** Starts the fallback timer; returns its cancel function. */
+export function fallbackAfterTap(go: () => void, ms = FALLBACK_AFTER_MS): () => void {
+  const cancel = () => {
+    clearTimeout(timer);
+    document.removeEventListener('visibilitychange', onVisibility);
+    window.removeEventListener('pagehide', cancel);
+  };
+  const onVisibility = () => {
+    if (document.hidden) cancel();
+  };
+  const timer = setTimeout(() => {
+    cancel();
+    go();
+  }, ms);
+  document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('pagehide', cancel);
+  return cancel;
+}
+
+/** Watches taps on `a[data-open]` links (rendered by the download and landing screens). */
+export function watchOpenAppTaps(store: Store): void {
+  let cancelPending = () => {};
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-open]') : null;
+    // A prevented tap showed the guide instead (an in-app browser that blocks schemes).
+    if (!link || event.defaultPrevented) return;
+    const { open, fallback, apk } = link.dataset;
+    if (!fallback) return;
+    const download = apk ? `${store.get().downloadReachable.url}${apk}` : fallback;
+    cancelPending();
+    if (open === 'intent') {
+      // The tap's navigation reads the href after this listener: swap in the reachable APK.
+      if (download !== fallback)
+        link.href = link.href.replace(encodeURIComponent(fallback), encodeURIComponent(download));
+      return;
+    }
+    cancelPending = fallbackAfterTap(() => location.assign(download));
+  });
+  document.documentElement.dataset.openApp = 'ready';
+}

@@ -1,0 +1,66 @@
+/**
+ * The "Open the app" link for one request (PRODUCT.md §5.1, §5.2): the href a tap follows on this
+ * device, decided here so the server HTML already carries it, worded in the visitor's language.
+ */
+import type { LanderConfig } from '../../shared/config/schema.ts';
+import type { DeviceInfo } from '../../shared/device.ts';
+import type { DownloadView } from '../../shared/download-view.ts';
+import type { ClientStore } from '../../shared/handoff.ts';
+import { chooseOpenApp, type OpenAppView, type OpenFallback } from '../../shared/open-app.ts';
+import { downloadTexts } from '../../shared/texts.ts';
+
+export interface OpenAppViewInput {
+  config: LanderConfig;
+  device: DeviceInfo;
+  env: ClientStore['env'];
+  language: ClientStore['language'];
+  pageUrl: URL;
+  queryData: Record<string, string>;
+  /** The download page's view for this device: its primary button is the fallback. */
+  download: DownloadView;
+}
+
+/** Where the app-not-installed fallback goes; none where downloads are blocked (the guide covers them). */
+function fallbackOf(download: DownloadView): OpenFallback | null {
+  const primary = download.primary;
+  if (!primary || download.guide) return null;
+  return primary.apkPath ? { href: primary.href, apkPath: primary.apkPath } : { href: primary.href };
+}
+
+export function openAppView({
+  config,
+  device,
+  env,
+  language,
+  pageUrl,
+  queryData,
+  download,
+}: OpenAppViewInput): OpenAppView | null {
+  const choice = chooseOpenApp({
+    appData: config.appData,
+    links: config.links,
+    device,
+    env,
+    pageHost: pageUrl.hostname,
+    queryData,
+    download: fallbackOf(download),
+    onSameHost: (domain) =>
+      console.error(
+        `Config error: links.universal_link_domain "${domain}" is this page's own host; links on it never open the app, so the URL scheme is used`,
+      ),
+  });
+  if (!choice) return null;
+  const t = downloadTexts(language);
+  return {
+    ...choice,
+    label: t.openApp,
+    guide:
+      choice.method === 'guide'
+        ? {
+            title: t.openGuideTitle,
+            steps: [t.guideMenu, device.operatingSystem === 'iOS' ? t.guideSafari : t.guideBrowser],
+            close: t.guideClose,
+          }
+        : null,
+  };
+}
