@@ -128,7 +128,7 @@ describe('iOS Safari', () => {
       await advance(page, 2499);
       expect(external).toEqual([]);
       await advance(page, 1);
-      expect(external).toEqual([APP_STORE]);
+      await expect.poll(() => external).toEqual([APP_STORE]);
       await close();
     });
   });
@@ -155,7 +155,7 @@ describe('an Android in-app webview (Facebook)', () => {
     await advance(page, 2499);
     expect(external).toEqual([]);
     await advance(page, 1);
-    expect(external).toEqual([APK]);
+    await expect.poll(() => external).toEqual([APK]);
     await close();
   });
 
@@ -188,7 +188,7 @@ describe('an Android in-app webview (Facebook)', () => {
     await advance(page, 2000);
     expect(external).toEqual([]);
     await advance(page, 500);
-    expect(external).toEqual([APK]);
+    await expect.poll(() => external).toEqual([APK]);
     await close();
   });
 });
@@ -199,7 +199,7 @@ describe('the Baidu app', () => {
     await page.tap('.button-open');
     expect(taps).toEqual(['bdashighdown://open?channel=spring']);
     await advance(page, 2500);
-    expect(external).toEqual([APK]);
+    await expect.poll(() => external).toEqual([APK]);
     await close();
   });
 });
@@ -232,7 +232,7 @@ describe('/landing', () => {
     expect(taps).toEqual(['pebblenotes-dev://open?channel=spring-sale&inviter=Ann+Lee']);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link.searchParams.get('d'));
     await advance(page, 2500);
-    expect(external).toEqual([APK]);
+    await expect.poll(() => external).toEqual([APK]);
     await close();
   });
 
