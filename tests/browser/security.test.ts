@@ -99,7 +99,7 @@ describe('XSS canaries', () => {
     const { xss, csp } = await page.evaluate(async () => {
       const script = document.createElement('script');
       script.textContent = '__xss.push("injected")';
-      document.body.append(script);
+      document.body.appendChild(script);
       await new Promise((resolve) => setTimeout(resolve, 100));
       return { xss: window.__xss, csp: window.__csp };
     });
