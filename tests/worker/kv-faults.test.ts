@@ -1,11 +1,13 @@
 /**
  * Promise 5 of the reliability issue: Workers KV throwing, finding nothing, holding non-JSON or
- * hanging for 5 s never breaks an answer. The page and the build calls answer 200 from their
- * fallbacks (the carried build, the bundled config) within 600 ms. Each fault is a fake namespace
- * passed as the worker's `KV` binding.
+ * hanging for 5 s never breaks an answer. The page (its operator config) and the build calls answer
+ * 200 from their fallbacks (the bundled demo config, the carried build) within 600 ms. Each fault is
+ * a fake namespace passed as the worker's `KV` binding; the development vars read the config on
+ * every request (`CONFIG_CACHE_SECONDS` 0), so no answer comes from an earlier test's cache.
  */
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_CONFIG } from '../../shared/config/demo.ts';
 import { routeRules } from '../../shared/route-rules.ts';
 import app from '../../worker/index.ts';
 import { KV_READ_TIMEOUT_MS, readKvText } from '../../worker/kv/read-text.ts';
@@ -84,6 +86,17 @@ describe.each(FAULTS)('KV that %s', (fault) => {
       expect(body).toContain('id="lander-data"');
       expect(ms, path).toBeLessThan(BUDGET_MS);
     }
+  });
+
+  it('serves the page from the bundled demo config, marked as a fallback', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { res, body } = await timed('/', faultyKv(fault));
+    expect(env.CONFIG_CACHE_SECONDS).toBe('0');
+    expect(res.headers.get('x-config')).toBe('fallback');
+    const demoVersion = DEMO_CONFIG.appData.find((app) => app.plat === 2)?.version ?? 'missing';
+    expect(body).toContain(demoVersion);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Config fallback'));
   });
 
   it(`answers latest.json with the carried build within ${BUDGET_MS} ms`, async () => {

@@ -26,7 +26,7 @@ const HOSTILE = [
   'https://trusted@evil.com',
   'javascript:alert(1)',
 ];
-const PAGES = ['/', '/landing', '/test', '/no-such-page', '/api/health', '/assets/builds/latest.json'];
+const PAGES = ['/', '/landing', '/test', '/no-such-page', '/api/health', '/api/trace', '/assets/builds/latest.json'];
 const RULE_PATHS = routeRules.map((rule) => rule.path);
 const CONFIGURED = new Set(routeRules.map((rule) => rule.redirect.to));
 const PARAMS = [
