@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { hostileRequests } from '../../../scripts/bench/hostile-requests.ts';
 import { type LoadResult, load, parseWrk } from '../../../scripts/bench/load.ts';
 import { kvRequests, loadRow, visitRequests } from '../../../scripts/bench/load-modes.ts';
-import { memoryVerdict } from '../../../scripts/bench/soak.ts';
+import { memoryVerdict, warmupSamples } from '../../../scripts/bench/soak.ts';
 import { countingScript, cyclingScript, luaString, parseStatusClasses } from '../../../scripts/bench/wrk-scripts.ts';
 
 const HAS_WRK = spawnSync('wrk', ['--version']).error === undefined;
@@ -142,16 +142,29 @@ describe('request lists', () => {
 
 describe('memory over a soak', () => {
   const MiB = 2 ** 20;
-  it('is steady when it plateaus after warming up', () => {
-    const verdict = memoryVerdict([280, 300, 310, 312, 311, 312, 313, 312, 311].map((n) => n * MiB));
-    expect(verdict).toMatchObject({ first: 280 * MiB, last: 311 * MiB, max: 313 * MiB, steady: true });
+  const series = (values: number[]) => values.map((n) => n * MiB);
+
+  it('is steady when it plateaus after warming up, the warm-up left out', () => {
+    const verdict = memoryVerdict(series([150, 220, 260, 300, 330, 340, 312, 315, 320, 313, 317, 315]), 4);
+    expect(verdict).toMatchObject({ first: 150 * MiB, last: 315 * MiB, max: 340 * MiB, steady: true });
   });
 
-  it('is not steady when it keeps growing', () => {
-    expect(memoryVerdict([280, 300, 320, 340, 360, 380, 400, 420, 440].map((n) => n * MiB))?.steady).toBe(false);
+  it('is not steady when it keeps growing after the warm-up', () => {
+    expect(memoryVerdict(series([280, 300, 320, 340, 360, 380, 400, 420, 440, 460, 480, 500]), 4)?.steady).toBe(false);
   });
 
-  it('needs at least three samples', () => {
-    expect(memoryVerdict([1, 2])).toBeUndefined();
+  it('would call the warm-up itself growth: that is why it is left out', () => {
+    const warmingUp = series([150, 220, 260, 300, 330, 340, 312, 315]);
+    expect(memoryVerdict(warmingUp, 0)?.steady).toBe(false);
+    expect(memoryVerdict(warmingUp, 4)?.steady).toBe(true);
+  });
+
+  it('needs four samples after the warm-up', () => {
+    expect(memoryVerdict([1, 2, 3, 4, 5], 2)).toBeUndefined();
+  });
+
+  it('leaves out the first quarter of the soak, at least 30 s', () => {
+    expect(warmupSamples(300)).toBe(15);
+    expect(warmupSamples(60)).toBe(6);
   });
 });
