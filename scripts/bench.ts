@@ -3,7 +3,8 @@
  * (scripts/bench/serve.ts), and prints every figure in one run, with the machine it ran on; the same
  * text goes to dist/bench/report.md. Flags: --duration SECONDS (default 10), --connections N
  * (default 32), --threads N (wrk threads, default 1), --env NAME (wrangler.toml environment whose vars
- * the worker gets, default production; '' for the top level), --no-build (reuse dist/).
+ * the worker gets, default production; '' for the top level), --no-build (reuse dist/); --load runs the
+ * load modes and a memory soak instead (--soak SECONDS, default 300; --soak alone runs only the soak).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,9 +17,11 @@ import { http } from './bench/http.ts';
 import { identity } from './bench/identity.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
 import { loadTool } from './bench/load.ts';
+import { loadModes } from './bench/load-modes.ts';
 import { describeMachine, machine } from './bench/machine.ts';
 import { serveProduction } from './bench/serve.ts';
 import { sizes } from './bench/sizes.ts';
+import { soak } from './bench/soak.ts';
 import { ROOT, runTool } from './lib/run.ts';
 import { localSeed } from './seed-local.ts';
 
@@ -31,13 +34,19 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     // Comma-separated words; runs only the sections whose title contains one (case-insensitive).
     only: { type: 'string' },
+    load: { type: 'boolean', default: false },
+    soak: { type: 'string' },
   },
 });
 
 const only = values.only?.toLowerCase().split(',').filter(Boolean);
-const sections: BenchSection[] = [sizes, composition, identity, detect, http, builds, lighthouseSection].filter(
-  (section) => !only || only.some((word) => section.title.toLowerCase().includes(word)),
-);
+// --load and --soak run the load modes and the memory soak instead of the figures (docs/benchmarks.md).
+const soakSeconds = Number(values.soak ?? (values.load ? 300 : 0));
+const sections: BenchSection[] = (
+  values.load || soakSeconds > 0
+    ? [...(values.load ? [loadModes] : []), ...(soakSeconds > 0 ? [soak(soakSeconds)] : [])]
+    : [sizes, composition, identity, detect, http, builds, lighthouseSection]
+).filter((section) => !only || only.some((word) => section.title.toLowerCase().includes(word)));
 const host = machine();
 
 if (!values['no-build']) {
@@ -91,4 +100,5 @@ try {
   await server.stop();
 }
 if (failed) print('\nSome figures are over budget.');
-writeFileSync(join(ROOT, 'dist/bench/report.md'), `\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
+const report = values.load || soakSeconds > 0 ? 'load-report.md' : 'report.md';
+writeFileSync(join(ROOT, 'dist/bench', report), `\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);

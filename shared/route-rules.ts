@@ -26,8 +26,15 @@ export function hasProtocol(to: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(to);
 }
 
-/** True when a rule target is safe to redirect to: a single-slash local path or a URL with a protocol. */
+/**
+ * True when a rule target is safe to redirect to: a single-slash local path or a URL with a protocol
+ * other than `javascript:`, `data:` or `vbscript:`. Whitespace and control characters are refused
+ * anywhere, because browsers drop tabs and newlines from URLs (`/\t/evil.com` becomes `//evil.com`),
+ * and so is a backslash in a local path (`/\evil.com` is `//evil.com` to a browser).
+ */
 export function isSafeTarget(to: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+  if (to === '' || /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/.test(to)) return false;
   if (hasProtocol(to)) return !/^(javascript|data|vbscript):/i.test(to);
   return to.startsWith('/') && !to.startsWith('//') && !to.includes('\\');
 }

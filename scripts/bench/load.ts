@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
+import { parseStatusClasses, type StatusClasses } from './wrk-scripts.ts';
 
 export interface LoadResult {
   tool: 'wrk' | 'autocannon';
@@ -15,6 +16,8 @@ export interface LoadResult {
   p99: number;
   non2xx3xx: number;
   socketErrors: number;
+  /** Answers by status class, when counted (a wrk script from wrk-scripts.ts, or autocannon). */
+  statusClasses?: StatusClasses;
 }
 
 export interface LoadOptions {
@@ -57,6 +60,7 @@ export function parseWrk(out: string): LoadResult {
   const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
   if (Number.isNaN(requestsPerSecond)) throw new Error(`wrk printed no Requests/sec:\n${out}`);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const statusClasses = parseStatusClasses(out);
   return {
     tool: 'wrk',
     requestsPerSecond,
@@ -65,6 +69,7 @@ export function parseWrk(out: string): LoadResult {
     p99: wrkMs(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? ''),
     non2xx3xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
     socketErrors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    ...(statusClasses && { statusClasses }),
   };
 }
 
@@ -98,8 +103,19 @@ function runWrk(options: LoadOptions): Promise<LoadResult> {
 
 async function runAutocannon(options: LoadOptions): Promise<LoadResult> {
   const { url, duration, connections, headers = {}, timeout = 5, requests } = options;
-  const result = await autocannon({ url, duration, connections, headers, timeout, requests });
+  const statusClasses: StatusClasses = { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, other: 0 };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, duration, connections, headers, timeout, requests }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    instance.on('response', (_client, statusCode: number) => {
+      const key = `${Math.floor(statusCode / 100)}xx`;
+      if (key in statusClasses) statusClasses[key as keyof StatusClasses]++;
+      else statusClasses.other++;
+    });
+  });
   return {
+    statusClasses,
     tool: 'autocannon',
     requestsPerSecond: result.requests.average,
     requests: result.requests.total,
@@ -115,5 +131,6 @@ export function load(options: LoadOptions): Promise<LoadResult> {
 }
 
 export function describeLoad(r: LoadResult): string {
-  return `${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, non-2xx/3xx ${r.non2xx3xx}, socket errors ${r.socketErrors}`;
+  const classes = r.statusClasses ? ` (4xx ${r.statusClasses['4xx']}, 5xx ${r.statusClasses['5xx']})` : '';
+  return `${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, non-2xx/3xx ${r.non2xx3xx}${classes}, socket errors ${r.socketErrors}`;
 }

@@ -1,3 +1,4 @@
+import './mock-support.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { AGENTS, get } from './helpers.ts';
 
@@ -23,5 +24,8 @@ describe('a screen that throws while rendering', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const res = await get('/landing', { userAgent: AGENTS.googlebot });
     expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).not.toContain('Internal Server Error');
   });
 });

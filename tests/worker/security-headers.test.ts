@@ -37,6 +37,29 @@ describe('security headers', () => {
     expect(a).not.toBe(b);
   });
 
+  it("denies by default: every kind of resource the page does not name is blocked (default-src 'none')", async () => {
+    const csp = (await get('/')).headers.get('content-security-policy') ?? '';
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name = '', ...sources]) => [name, sources.join(' ')]),
+    );
+    expect(directives.get('default-src')).toBe("'none'");
+    expect(directives.get('style-src')).toBe("'self'");
+    expect(directives.get('base-uri')).toBe("'none'");
+    expect(directives.get('form-action')).toBe("'self'");
+    // No source list anywhere allows plain http: or inline code.
+    expect(csp).not.toMatch(/http:|unsafe-eval|unsafe-inline/);
+  });
+
+  it('asks browsers to keep to HTTPS for two years (HSTS), the Observatory wants at least six months', async () => {
+    const hsts = (await get('/')).headers.get('strict-transport-security') ?? '';
+    const maxAge = Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0);
+    expect(maxAge).toBeGreaterThanOrEqual(15_768_000);
+    expect(hsts).toContain('includeSubDomains');
+  });
+
   it('forbids framing with X-Frame-Options too', async () => {
     expect((await get('/')).headers.get('x-frame-options')).toBe('DENY');
   });

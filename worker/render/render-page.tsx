@@ -99,6 +99,10 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     return html(body, status);
   } catch (error) {
     console.error('Page render failed', error);
+    // A bot never gets an error page (PRODUCT.md §2), also when the shell itself failed to render.
+    if (device.bot) {
+      return html(metaPageHtml(new URL(c.req.url).origin, c.get('language'), c.get('config').config), 200);
+    }
     return renderStatic(store, { status: 500 }, nonce);
   }
 }

@@ -5,7 +5,7 @@
  *   immutable (an id is a content hash, so its manifest never changes).
  * Static assets are served before the worker, but no file lives at these paths, so they land here.
  * An empty KV (a fresh local start) answers from the build the worker carries; an unknown id is a
- * 404; a KV failure answers from the carried build too — never a 5xx.
+ * 404; a KV failure or a read slower than 500 ms answers from the carried build too — never a 5xx.
  */
 import { Hono } from 'hono';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../../shared/build-manifest.ts';
 import { carriedBuild, carriedManifest } from '../carried-build.ts';
 import type { AppEnv } from '../env.ts';
+import { KV_READ_TIMEOUT_MS, readKvText } from '../kv/read-text.ts';
 
 const NO_CACHE = { 'cache-control': 'no-cache' };
 const IMMUTABLE = { 'cache-control': 'public, max-age=31536000, immutable' };
@@ -28,19 +29,21 @@ const NO_STORE = { 'cache-control': 'no-store' };
 /** Why a KV read gave no record. */
 type Miss = 'absent' | 'failed';
 
-/** Reads and validates a JSON record from KV; a throwing KV or a malformed value is a failure. */
+/** Reads and validates a JSON record from KV; a throwing, slow or malformed read is a failure. */
 async function readKv<T>(kv: KVNamespace, key: string, parse: (value: unknown) => T | undefined): Promise<T | Miss> {
-  let text: string | null;
-  try {
-    text = await kv.get(key, 'text');
-  } catch (error) {
-    console.error(`KV read of ${key} failed; answering from the carried build`, error);
+  const read = await readKvText(kv, key);
+  if (read.kind === 'absent') return 'absent';
+  if (read.kind !== 'value') {
+    const why = read.kind === 'timeout' ? `took over ${KV_READ_TIMEOUT_MS} ms` : 'failed';
+    console.error(
+      `KV read of ${key} ${why}; answering from the carried build`,
+      read.kind === 'failed' ? read.error : '',
+    );
     return 'failed';
   }
-  if (text === null) return 'absent';
   let value: T | undefined;
   try {
-    value = parse(JSON.parse(text));
+    value = parse(JSON.parse(read.text));
   } catch {
     value = undefined;
   }
