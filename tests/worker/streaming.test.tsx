@@ -45,10 +45,12 @@ afterEach(() => {
 const nonceOf = (res: Response): string =>
   /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
 
+// Each test asks for its own URL: kept pages are keyed by what the product reads, and the mocked
+// screen's mode is not one of those inputs.
 describe('streamed rendering', () => {
   it('streams a person the shell first and the boundary later, every inline script with the nonce', async () => {
     state.mode = 'slow';
-    const res = await get('/landing', { userAgent: AGENTS.iPhone });
+    const res = await get(`/landing?case=1-${state.mode}`, { userAgent: AGENTS.iPhone });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Shell heading');
@@ -65,7 +67,7 @@ describe('streamed rendering', () => {
 
   it('gives a bot the complete HTML at once: content in place, no fallback, no swap script', async () => {
     state.mode = 'slow';
-    const res = await get('/landing', { userAgent: AGENTS.googlebot });
+    const res = await get(`/landing?case=2-${state.mode}`, { userAgent: AGENTS.googlebot });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Streamed content arrived');
@@ -77,7 +79,7 @@ describe('streamed rendering', () => {
   it('keeps the 200 and degrades inside the page when a boundary rejects while streaming', async () => {
     state.mode = 'rejects';
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const res = await get('/landing', { userAgent: AGENTS.android });
+    const res = await get(`/landing?case=3-${state.mode}`, { userAgent: AGENTS.android });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Shell heading');
@@ -93,7 +95,7 @@ describe('streamed rendering', () => {
     state.mode = 'throws';
     vi.spyOn(console, 'error').mockImplementation(() => {});
     for (const userAgent of [AGENTS.iPhone, AGENTS.googlebot]) {
-      const res = await get('/landing', { userAgent });
+      const res = await get(`/landing?case=4-${state.mode}`, { userAgent });
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain('Shell heading');
@@ -105,7 +107,7 @@ describe('streamed rendering', () => {
   it('decides the status before the first byte: the headers arrive before the slow boundary resolves', async () => {
     state.mode = 'slow';
     const started = performance.now();
-    const res = await get('/landing', { userAgent: AGENTS.iPhone });
+    const res = await get(`/landing?case=5-${state.mode}`, { userAgent: AGENTS.iPhone });
     const headersAfter = performance.now() - started;
     expect(res.status).toBe(200);
     await res.text();
