@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['tests/worker/**/*.test.{ts,tsx}'],
+          // Property tests make hundreds of requests; on a busy 2-core machine 5 s is not enough.
+          testTimeout: 30_000,
           globalSetup: ['tests/worker/global-setup.ts'],
         },
       },

@@ -24,15 +24,18 @@ const FINGERPRINTJS = 'node_modules/@fingerprintjs/fingerprintjs/dist/fp.esm.js'
 const gzip = (code: string | Buffer): number => gzipSync(code, { level: 9 }).length;
 const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
 
+/** `key` and every manifest key it imports statically, transitively. */
+function staticClosure(manifest: Record<string, ManifestChunk>, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const next of manifest[key]?.imports ?? []) staticClosure(manifest, next, into);
+  return into;
+}
+
 /** Manifest keys the entry loads statically (the entry and everything it imports). */
 function initialKeys(manifest: Record<string, ManifestChunk>): Set<string> {
   const keys = new Set<string>();
-  const visit = (key: string) => {
-    if (keys.has(key)) return;
-    keys.add(key);
-    for (const next of manifest[key]?.imports ?? []) visit(next);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticClosure(manifest, key, keys);
   return keys;
 }
 
@@ -78,14 +81,17 @@ export const identity: BenchSection = {
       return file ? gzip(readFileSync(join(ROOT, 'dist/client', file))) : Number.NaN;
     };
     const initial = initialKeys(manifest);
-    const deferred = [IDENTITY, FINGERPRINTJS].every((key) => manifest[key] && !initial.has(key));
-    const identityChunk = size(IDENTITY);
+    // The identity chunk and what it imports beyond the entry (ofetch may sit in a chunk of its own
+    // when other deferred code shares it): all of it is fetched after the load event.
+    const deferredKeys = [...staticClosure(manifest, IDENTITY), FINGERPRINTJS].filter((key) => !initial.has(key));
+    const deferred = [IDENTITY, FINGERPRINTJS].every((key) => manifest[key] && deferredKeys.includes(key));
+    const identityChunks = deferredKeys.filter((key) => key !== FINGERPRINTJS).reduce((sum, key) => sum + size(key), 0);
     return [
       { name: 'ofetch alone (min, gzip)', value: kB(await ofetchAlone()) },
       {
-        name: 'Identity chunk incl. ofetch (gzip)',
-        value: kB(identityChunk),
-        budget: { limit: '≤ 8 kB', ok: identityChunk <= 8_000 },
+        name: 'Identity chunks incl. ofetch (gzip)',
+        value: kB(identityChunks),
+        budget: { limit: '≤ 8 kB', ok: identityChunks <= 8_000 },
       },
       { name: 'FingerprintJS chunk (gzip)', value: kB(size(FINGERPRINTJS)) },
       {

@@ -148,6 +148,9 @@ describe('the desktop QR code', () => {
     });
     await page.goto(`${baseURL}/`);
     await hydrated(page);
+    // Deferred chunks (identity, FingerprintJS) load after the load event: count them too, and do not
+    // close the page while their responses are still being read.
+    await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved');
     await page.waitForTimeout(300);
     expect(scripts.length).toBeGreaterThan(0);
     // uqr's tables of error-correction codewords would be in any bundle that encodes QR codes.
