@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['tests/worker/**/*.test.{ts,tsx}'],
           // Property tests make hundreds of requests; on a busy 2-core machine 5 s is not enough.
           testTimeout: 30_000,
+          // The first request of a file loads the worker's modules, slow on a busy machine.
+          hookTimeout: 60_000,
           globalSetup: ['tests/worker/global-setup.ts'],
         },
       },
