@@ -2,7 +2,7 @@
  * The browser entry: read the hand-off, load the screens the server rendered, then hydrate the
  * whole document with a data router, so the first client render matches the server's markup.
  */
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { HANDOFF_ELEMENT_ID, parseHandoff } from '../../shared/handoff.ts';
@@ -45,15 +45,19 @@ async function start(): Promise<void> {
     hydrationData: reviveHydration(handoff.hydration),
     getContext: () => routeContext({ diagnostics: store.get().diagnostics }),
   });
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <App store={store} handoffJson={handoffJson}>
-        <RouterProvider router={router} />
-        <HydrationMarker />
-      </App>
-    </StrictMode>,
-  );
+  // Hydrating in a transition lets React yield to the browser every few milliseconds instead of
+  // holding the main thread for the whole document: a tap during hydration is answered sooner.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <App store={store} handoffJson={handoffJson}>
+          <RouterProvider router={router} />
+          <HydrationMarker />
+        </App>
+      </StrictMode>,
+    );
+  });
   // Build checks, route rules, preloading, loading bar, debug console: not needed to paint (§8).
   void import('./enhance.ts').then(({ enhance }) => enhance({ router, store, routes, matchRoutes, reloadOnce }));
   // PRODUCT.md §3: the browser refines the device in its own chunk, applied once hydration is done.

@@ -143,6 +143,47 @@ describe('the fingerprint id in Chromium (PRODUCT.md §4)', () => {
     await context.close();
   });
 
+  it('computes it only once the visitor has left the page alone for 3 s; the visitor id does not wait', async () => {
+    const context = await browser.newContext(DEVICES.android);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/`);
+    await hydrated(page);
+    await page.evaluate(() =>
+      window.addEventListener('keydown', () => Object.assign(window, { lastKey: performance.now() }), true),
+    );
+    // A visitor busy with the page for 4.5 s: a key press every half second.
+    for (let i = 0; i < 9; i += 1) {
+      await page.keyboard.press('Shift');
+      await page.waitForTimeout(500);
+    }
+    const busy = await page.evaluate(() => ({
+      lastKey: (window as unknown as { lastKey: number }).lastKey,
+      userId: localStorage.getItem('user_id'),
+      fingerprintId: localStorage.getItem('fingerprint_id'),
+      started: performance.getEntriesByName('lander:fingerprint-start').length,
+    }));
+    expect(busy.userId).toMatch(UUID);
+    expect(busy).toMatchObject({ fingerprintId: null, started: 0 });
+    await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved');
+    const fingerprintjs = builtFile('@fingerprintjs/fingerprintjs');
+    const done = await page.evaluate((file) => {
+      const keys = performance.getEntriesByName('lander:fingerprint-start');
+      const fetched = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === file);
+      return {
+        started: keys[0]?.startTime ?? 0,
+        fetched: fetched?.startTime ?? 0,
+        measured: performance.getEntriesByName('lander:fingerprint', 'measure').length,
+        fingerprintId: localStorage.getItem('fingerprint_id'),
+      };
+    }, fingerprintjs);
+    // The quiet time counts from the last key press (timers may fire a millisecond early by this clock).
+    expect(done.started).toBeGreaterThanOrEqual(busy.lastKey + 2990);
+    expect(done.fetched).toBeGreaterThanOrEqual(done.started);
+    expect(done.measured).toBe(1);
+    expect(done.fingerprintId).toMatch(/^[0-9a-f]{32}$/);
+    await context.close();
+  });
+
   it('fetches FingerprintJS and the identity code only after the load event, and only from this origin', async () => {
     const context = await browser.newContext(DEVICES.iPhone);
     const page = await context.newPage();

@@ -6,8 +6,9 @@
 import { http } from '../../../shared/http-client.ts';
 import type { Identity } from '../../../shared/identity.ts';
 import type { Store } from '../../app/store.tsx';
+import { visitorQuiet } from '../visitor-quiet.ts';
 import { documentCookies, localStore } from './browser-storage.ts';
-import { resolveFingerprintId } from './fingerprint-id.ts';
+import { fingerprintjsVisitorId, resolveFingerprintId } from './fingerprint-id.ts';
 import { resolveVisitorId } from './visitor-id.ts';
 
 /** Resolves both ids in parallel, updating the store as each arrives; never rejects. */
@@ -18,8 +19,9 @@ export async function startIdentity(store: Store): Promise<void> {
     resolveVisitorId({ storage: localStore, cookies: documentCookies, http, traceOrigin, queryData }).then(
       ({ id, source }) => setIdentity({ visitorId: id, visitorIdSource: source }),
     ),
-    resolveFingerprintId({ storage: localStore }).then(({ id, source }) =>
-      setIdentity({ fingerprintId: id, fingerprintIdSource: source }),
+    // A stored id is read at once; computing one waits until the visitor leaves the page alone.
+    resolveFingerprintId({ storage: localStore, compute: () => visitorQuiet().then(fingerprintjsVisitorId) }).then(
+      ({ id, source }) => setIdentity({ fingerprintId: id, fingerprintIdSource: source }),
     ),
   ]);
   // A marker for tools and tests: both ids are final for this page view.

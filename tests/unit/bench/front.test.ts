@@ -1,6 +1,6 @@
 /** The benchmark server's front: build files from the disk service, everything else to the worker. */
 import { describe, expect, it } from 'vitest';
-import front, { assets, contentType, type FrontEnv } from '../../../scripts/bench/workers/front.ts';
+import front, { assets, chooseEncoding, contentType, type FrontEnv } from '../../../scripts/bench/workers/front.ts';
 
 /** A stand-in for a service binding that records what reached it. */
 function service(answer: (request: Request) => Response): Fetcher & { seen: string[] } {
@@ -27,7 +27,8 @@ function setup() {
   );
   const worker = service(() => new Response('page', { headers: { 'content-type': 'text/html' } }));
   const env: FrontEnv = { DISK: disk, WORKER: worker, FILES: ['/logo.png', '/assets/entry-abc.js', '/my file.txt'] };
-  const get = (path: string, method = 'GET') => front.fetch(new Request(`http://127.0.0.1${path}`, { method }), env);
+  const get = (path: string, method = 'GET', headers: HeadersInit = {}) =>
+    front.fetch(new Request(`http://127.0.0.1${path}`, { method, headers }), env);
   return { disk, worker, env, get };
 }
 
@@ -77,5 +78,34 @@ describe('bench front', () => {
     expect(contentType('/a.CSS')).toBe('text/css; charset=utf-8');
     expect(contentType('/a.woff2')).toBe('font/woff2');
     expect(contentType('/LICENSE')).toBe('application/octet-stream');
+  });
+
+  it('marks text answers for compression when the client accepts it, brotli first, as Cloudflare does', async () => {
+    const { get } = setup();
+    const page = await get('/', 'GET', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('vary')).toBe('Accept-Encoding');
+    const script = await get('/assets/entry-abc.js', 'GET', { 'accept-encoding': 'gzip' });
+    expect(script.headers.get('content-encoding')).toBe('gzip');
+    // workerd encodes the body; the length of the file on disk no longer applies.
+    expect(script.headers.get('content-length')).toBeNull();
+    expect(await script.text()).toBe('bytes');
+  });
+
+  it('leaves images, bodiless answers and clients that accept no encoding alone', async () => {
+    const { get } = setup();
+    expect((await get('/logo.png', 'GET', { 'accept-encoding': 'br' })).headers.get('content-encoding')).toBeNull();
+    expect((await get('/', 'GET')).headers.get('content-encoding')).toBeNull();
+    expect((await get('/', 'GET', { 'accept-encoding': 'identity' })).headers.get('content-encoding')).toBeNull();
+    expect(
+      (await get('/my%20file.txt', 'HEAD', { 'accept-encoding': 'br' })).headers.get('content-encoding'),
+    ).toBeNull();
+  });
+
+  it('reads Accept-Encoding with weights and refusals', () => {
+    expect(chooseEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('BR;q=0.5, gzip;q=1')).toBe('br');
+    expect(chooseEncoding('deflate, zstd')).toBeUndefined();
+    expect(chooseEncoding(null)).toBeUndefined();
   });
 });

@@ -188,9 +188,12 @@ describe('bench server with the production bundle', () => {
       { file: string; isEntry?: boolean }
     >;
     const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-    const response = await fetch(`${url}/${entry?.file}`);
+    const response = await fetch(`${url}/${entry?.file}`, { headers: { 'accept-encoding': 'br' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    // Compressed by workerd, as Cloudflare's edge would; fetch decodes it back to the file.
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(await response.text()).toBe(readFileSync(join(clientDir, entry?.file ?? ''), 'utf8'));
   });
 
   it('leaves unknown paths, dotfiles and other methods to the worker', async () => {
