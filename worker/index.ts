@@ -1,10 +1,11 @@
 /**
  * Lander's worker: security headers, visitor detection, route rules, API routes, then the
- * server-rendered page for every other path.
+ * server-rendered page for every other path (an app link Lander has no page for goes to /landing).
  */
 import { Hono } from 'hono';
 import { routeRules as rules } from '../shared/route-rules.ts';
 import type { AppEnv } from './env.ts';
+import { appLinkFallback } from './middleware/app-link-fallback.ts';
 import { appConfig } from './middleware/config.ts';
 import { routeRules } from './middleware/route-rules.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -29,7 +30,7 @@ app.route('/assets/builds', builds);
 
 app.use(appConfig());
 app.route('/.well-known', wellKnown);
-app.get('*', renderPage);
+app.get('*', appLinkFallback(), renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 
 export default app;

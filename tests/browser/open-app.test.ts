@@ -113,6 +113,18 @@ describe('iOS Safari', () => {
     await close();
   });
 
+  it('without the app, Safari opens the Universal Link: Lander on that domain shows /landing with the query', async () => {
+    const context = await browser.newContext(PROFILES.iPhoneSafari);
+    const page = await context.newPage();
+    // The link as iOS hands it to Safari when no app claims it (this server stands for that domain).
+    const response = await page.goto(`${baseURL}/open/?channel=spring&inviter=Ann`);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/landing?channel=spring&inviter=Ann');
+    await hydrated(page);
+    expect(await page.textContent('.campaign-inviter')).toContain('Ann');
+    await context.close();
+  });
+
   describe('without a Universal Link domain', () => {
     beforeAll(() => {
       kvPut([{ key: CONFIG_KEY, value: JSON.stringify({ ...demo, links: {} }) }], { local: true, persistTo });

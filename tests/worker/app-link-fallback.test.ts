@@ -1,0 +1,65 @@
+/** An app link opened in the browser (the app is not installed) lands on /landing, not a 404. */
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it } from 'vitest';
+import demo from '../../shared/config/demo.json' with { type: 'json' };
+import { CONFIG_KEY } from '../../shared/config/schema.ts';
+import { appLinkPattern } from '../../worker/middleware/app-link-fallback.ts';
+import { AGENTS, get } from './helpers.ts';
+
+async function seedPaths(paths: string[]): Promise<void> {
+  await env.KV.put(CONFIG_KEY, JSON.stringify({ ...demo, links: { ...demo.links, paths } }));
+}
+
+afterEach(async () => {
+  await env.KV.delete(CONFIG_KEY);
+});
+
+describe('app links that reach the browser', () => {
+  it('send /open/ with its query to /landing with the same query (the demo paths: /open/*)', async () => {
+    const res = await get('/open/?channel=spring&inviter=Ann%20Lee');
+    expect(res.status).toBe(307);
+    expect(res.headers.get('location')).toBe('/landing?channel=spring&inviter=Ann%20Lee');
+    const bare = await get('/open/', { userAgent: AGENTS.android });
+    expect(bare.headers.get('location')).toBe('/landing');
+  });
+
+  it('follow the configured paths, read from KV on each request', async () => {
+    await seedPaths(['/go/*', '/invite/?????']);
+    expect((await get('/go/x?channel=a')).headers.get('location')).toBe('/landing?channel=a');
+    expect((await get('/invite/ab12c')).headers.get('location')).toBe('/landing');
+    expect((await get('/invite/ab12')).status).toBe(404);
+    expect((await get('/open/')).status).toBe(404);
+  });
+
+  it('never take a page Lander has, even when a pattern covers every path', async () => {
+    await seedPaths(['/*']);
+    expect((await get('/')).status).toBe(200);
+    expect((await get('/landing?channel=a')).status).toBe(200);
+    expect((await get('/somewhere')).headers.get('location')).toBe('/landing');
+  });
+
+  it('leave other unknown paths a 404', async () => {
+    expect((await get('/opener')).status).toBe(404);
+    expect((await get('/open')).status).toBe(404);
+  });
+
+  it('always redirect on this site: the request gives its query, never the target', async () => {
+    for (const path of ['/open//evil.com', '/open/%2F%2Fevil.com', '/open/\\evil.com', '/open/?next=//evil.com']) {
+      const location = (await get(path)).headers.get('location') ?? '';
+      expect(location.startsWith('/landing')).toBe(true);
+      expect(new URL(location, 'https://lander.test').host).toBe('lander.test');
+    }
+  });
+});
+
+describe('appLinkPattern', () => {
+  it('reads * as any characters and ? as one; other characters literally', () => {
+    expect(appLinkPattern('/open/*').test('/open/')).toBe(true);
+    expect(appLinkPattern('/open/*').test('/open/a/b')).toBe(true);
+    expect(appLinkPattern('/open/*').test('/opens/')).toBe(false);
+    expect(appLinkPattern('/p/?').test('/p/x')).toBe(true);
+    expect(appLinkPattern('/p/?').test('/p/xy')).toBe(false);
+    expect(appLinkPattern('/a.b+(c)').test('/a.b+(c)')).toBe(true);
+    expect(appLinkPattern('/a.b').test('/aXb')).toBe(false);
+  });
+});
