@@ -8,6 +8,7 @@ import {
   devices,
   type Page,
 } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,6 +24,27 @@ export function launch(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
+  });
+}
+
+/**
+ * Chromium for the calling test file: launched before its tests, closed after them. The returned
+ * object stands for the browser once it has started (using it outside a test is an error).
+ */
+export function browserForThisFile(): Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_, key) {
+      if (!browser) throw new Error('Chromium is not running: use the browser inside a test');
+      const value = Reflect.get(browser, key, browser);
+      return typeof value === 'function' ? value.bind(browser) : value;
+    },
   });
 }
 
@@ -62,4 +84,15 @@ export async function hydrated(page: Page): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync('docs/screenshots', { recursive: true });
   await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: false });
+}
+
+/** A build manifest request (`/assets/builds/meta/<id>.json`): the browser code after hydration asks for it. */
+export const BUILD_MANIFEST = /\/assets\/builds\/meta\/[\w-]+\.json$/;
+
+/** Opens `url` and waits until the browser code after hydration runs (it asks for the build manifest). */
+export async function openEnhanced(page: Page, url: string): Promise<void> {
+  const manifestAsked = page.waitForRequest(BUILD_MANIFEST);
+  await page.goto(url);
+  await hydrated(page);
+  await manifestAsked;
 }

@@ -1,27 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEVICES, hydrated, launch, watch } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { BUILD_MANIFEST, browserForThisFile, DEVICES, hydrated, openEnhanced, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
-const MANIFEST = /\/assets\/builds\/meta\/[\w-]+\.json$/;
 const LATEST = /\/assets\/builds\/latest\.json(\?|$)/;
 const LANDING_CHUNK = /\/assets\/landing-[\w-]+\.js$/;
-let browser: Browser;
+const browser = browserForThisFile();
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-/** Opens `path` and waits until the browser code after hydration runs (it asks for the manifest). */
-async function open(page: Page, path: string): Promise<void> {
-  const manifestAsked = page.waitForRequest(MANIFEST);
-  await page.goto(`${baseURL}${path}`);
-  await hydrated(page);
-  await manifestAsked;
-}
+/** Opens `path` on the test server; resolves once the browser code after hydration runs. */
+const open = (page: Page, path: string) => openEnhanced(page, `${baseURL}${path}`);
 
 /** The build id the page runs, from its hand-off data. */
 async function runningBuild(page: Page): Promise<string> {
@@ -133,7 +120,7 @@ describe('route rules in the browser', () => {
   it('leaves the app with location.href for a rule whose target has a protocol', async () => {
     const context = await browser.newContext(DEVICES.iPhone);
     const page = await context.newPage();
-    await page.route(MANIFEST, async (route) =>
+    await page.route(BUILD_MANIFEST, async (route) =>
       route.fulfill({
         json: {
           id: await runningBuild(page),
@@ -155,7 +142,7 @@ describe('route rules in the browser', () => {
   it('redirects a client navigation to a local target before the router moves', async () => {
     const context = await browser.newContext(DEVICES.iPhone);
     const page = await context.newPage();
-    await page.route(MANIFEST, async (route) =>
+    await page.route(BUILD_MANIFEST, async (route) =>
       route.fulfill({
         json: {
           id: await runningBuild(page),
@@ -177,7 +164,7 @@ describe('route rules in the browser', () => {
     const context = await browser.newContext(DEVICES.iPhone);
     const page = await context.newPage();
     const log = watch(page);
-    await page.route(MANIFEST, (route) => route.fulfill({ status: 404, json: { error: 'Unknown build' } }));
+    await page.route(BUILD_MANIFEST, (route) => route.fulfill({ status: 404, json: { error: 'Unknown build' } }));
     await open(page, '/');
     await markDocument(page);
     await page.click('a[href="/landing"]');
@@ -193,7 +180,7 @@ describe('route rules in the browser', () => {
     const page = await context.newPage();
     const log = watch(page);
     let asked = 0;
-    await page.route(MANIFEST, (route) => {
+    await page.route(BUILD_MANIFEST, (route) => {
       asked += 1;
       return route.fulfill({ status: 500, body: 'down' });
     });

@@ -3,20 +3,13 @@
  * the worker's in the store — screen size, iPadOS behind a Mac agent, Telegram — without a layout
  * shift, from a chunk that the first paint does not load.
  */
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { IPAD_MAC_AGENT } from '../fixtures/agents.ts';
-import { DEVICES, hydrated, launch, screenshot, watch } from './browser.ts';
+import { browserForThisFile, DEVICES, hydrated, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForThisFile();
 
 const IPAD: BrowserContextOptions = {
   userAgent: IPAD_MAC_AGENT,

@@ -1,18 +1,11 @@
 import jsQR from 'jsqr';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEVICES, hydrated, launch, screenshot, watch } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForThisFile, DEVICES, hydrated, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForThisFile();
 
 const HARMONY_NEXT =
   'Mozilla/5.0 (Phone; OpenHarmony 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile HuaweiBrowser/5.0.7.300';

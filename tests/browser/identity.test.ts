@@ -1,18 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEVICES, hydrated, launch, screenshot, watch } from './browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForThisFile, DEVICES, hydrated, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForThisFile();
 
 /** Built file of a module, from the client build's manifest (e.g. FingerprintJS's own chunk). */
 function builtFile(sourceIncludes: string): string {

@@ -1,27 +1,14 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEVICES, hydrated, launch } from './browser.ts';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { browserForThisFile, DEVICES, openEnhanced } from './browser.ts';
 
 const baseURL = inject('baseURL');
-const MANIFEST = /\/assets\/builds\/meta\/[\w-]+\.json$/;
 const SCREEN_CHUNK = /\/assets\/(landing|test)-[\w-]+\.js$/;
 const LANDING_CHUNK = /\/assets\/landing-[\w-]+\.js$/;
-let browser: Browser;
+const browser = browserForThisFile();
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-/** Opens `path` and waits until the browser code after hydration runs (it asks for the manifest). */
-async function open(page: Page, path: string): Promise<void> {
-  const manifestAsked = page.waitForRequest(MANIFEST);
-  await page.goto(`${baseURL}${path}`);
-  await hydrated(page);
-  await manifestAsked;
-}
+/** Opens `path` on the test server; resolves once the browser code after hydration runs. */
+const open = (page: Page, path: string) => openEnhanced(page, `${baseURL}${path}`);
 
 /** A gate for held responses: `release()` lets every held request through. */
 function gate() {

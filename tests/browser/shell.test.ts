@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEVICES, hydrated, launch, screenshot, watch } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForThisFile, DEVICES, hydrated, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForThisFile();
 
 describe('the shell in Chromium', () => {
   it('hydrates / with no console error and no hydration warning', async () => {
