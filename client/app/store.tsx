@@ -7,6 +7,12 @@ import type { ClientStore } from '../../shared/handoff.ts';
 
 export interface Store {
   get(): ClientStore;
+  /**
+   * The state the store was created with: what the server rendered. Hydration reads this, so a
+   * refinement that lands while React is still hydrating (it hydrates in slices) cannot make the
+   * first client render differ from the server's HTML; React renders the newer state right after.
+   */
+  initial(): ClientStore;
   update(patch: Partial<ClientStore>): void;
   subscribe(listener: () => void): () => void;
 }
@@ -16,6 +22,7 @@ export function createStore(initial: ClientStore): Store {
   const listeners = new Set<() => void>();
   return {
     get: () => state,
+    initial: () => initial,
     update(patch) {
       state = { ...state, ...patch };
       for (const listener of listeners) listener();
@@ -43,5 +50,5 @@ export function useStoreApi(): Store {
 /** The current store state; re-renders when it changes. */
 export function useStore(): ClientStore {
   const store = useStoreApi();
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.initial);
 }

@@ -46,7 +46,9 @@ async function start(): Promise<void> {
     getContext: () => routeContext({ diagnostics: store.get().diagnostics }),
   });
   // Hydrating in a transition lets React yield to the browser every few milliseconds instead of
-  // holding the main thread for the whole document: a tap during hydration is answered sooner.
+  // holding the main thread for the whole document, so the page can paint and scroll meanwhile (a
+  // tap before the end makes React finish at once and replay it). Readers see the server's state
+  // until hydration is done (store.initial), whatever refinements land in between.
   startTransition(() => {
     hydrateRoot(
       document,

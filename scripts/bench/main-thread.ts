@@ -74,6 +74,9 @@ async function visit(page: Page, url: string): Promise<Visit> {
     };
   });
   const { start, duration } = raw.fingerprint;
+  // A figure of nothing would read as "no long tasks": fail instead.
+  if (!Number.isFinite(raw.hydrated)) throw new Error('The page never marked itself hydrated');
+  if (!Number.isFinite(start)) throw new Error('No lander:fingerprint measure: FingerprintJS did not run');
   return {
     hydrated: { at: raw.hydrated, ...phase(raw.tasks, 0, raw.hydrated) },
     fingerprint: {
@@ -107,6 +110,7 @@ export const mainThread: BenchSection = {
     } finally {
       await browser.close();
     }
+    // The run with the median blocking time, shown whole (its start and run times with it).
     const middle = (key: (v: Visit) => number): Visit =>
       [...visits].sort((a, b) => key(a) - key(b))[Math.floor((visits.length - 1) / 2)] as Visit;
     const hydration = middle((v) => v.hydrated.blocking).hydrated;

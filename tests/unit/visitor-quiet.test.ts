@@ -71,14 +71,17 @@ describe('visitorQuiet', () => {
     expect(quiet.done).toBe(true);
   });
 
-  it('stops listening once resolved', async () => {
+  it('stops listening once resolved: every listener removed with the function and options it was added with', async () => {
     const { input, page } = sources();
+    const added = vi.spyOn(input, 'addEventListener');
     const removed = vi.spyOn(input, 'removeEventListener');
+    const pageAdded = vi.spyOn(page, 'addEventListener');
     const pageRemoved = vi.spyOn(page, 'removeEventListener');
     await Promise.all([visitorQuiet(100, { input, page }), vi.advanceTimersByTimeAsync(100)]);
-    expect(removed.mock.calls.map(([type]) => type).sort()).toEqual(
+    expect(added.mock.calls.map(([type]) => type).sort()).toEqual(
       ['keydown', 'pointerdown', 'scroll', 'touchstart', 'wheel'].sort(),
     );
-    expect(pageRemoved.mock.calls.map(([type]) => type)).toEqual(['visibilitychange']);
+    expect(removed.mock.calls).toEqual(added.mock.calls);
+    expect(pageRemoved.mock.calls).toEqual(pageAdded.mock.calls);
   });
 });

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import demo from '../../shared/config/demo.json' with { type: 'json' };
 import { CONFIG_KEY } from '../../shared/config/schema.ts';
-import { appLinkPattern } from '../../worker/middleware/app-link-fallback.ts';
+import { matchesAppLinkPath } from '../../worker/middleware/app-link-fallback.ts';
 import { AGENTS, get } from './helpers.ts';
 
 async function seedPaths(paths: string[]): Promise<void> {
@@ -52,14 +52,23 @@ describe('app links that reach the browser', () => {
   });
 });
 
-describe('appLinkPattern', () => {
+describe('matchesAppLinkPath', () => {
   it('reads * as any characters and ? as one; other characters literally', () => {
-    expect(appLinkPattern('/open/*').test('/open/')).toBe(true);
-    expect(appLinkPattern('/open/*').test('/open/a/b')).toBe(true);
-    expect(appLinkPattern('/open/*').test('/opens/')).toBe(false);
-    expect(appLinkPattern('/p/?').test('/p/x')).toBe(true);
-    expect(appLinkPattern('/p/?').test('/p/xy')).toBe(false);
-    expect(appLinkPattern('/a.b+(c)').test('/a.b+(c)')).toBe(true);
-    expect(appLinkPattern('/a.b').test('/aXb')).toBe(false);
+    expect(matchesAppLinkPath('/open/*', '/open/')).toBe(true);
+    expect(matchesAppLinkPath('/open/*', '/open/a/b')).toBe(true);
+    expect(matchesAppLinkPath('/open/*', '/opens/')).toBe(false);
+    expect(matchesAppLinkPath('/p/?', '/p/x')).toBe(true);
+    expect(matchesAppLinkPath('/p/?', '/p/xy')).toBe(false);
+    expect(matchesAppLinkPath('/a.b+(c)', '/a.b+(c)')).toBe(true);
+    expect(matchesAppLinkPath('/a.b', '/aXb')).toBe(false);
+    expect(matchesAppLinkPath('/*/x/*/y', '/a/x/b/x/c/y')).toBe(true);
+    expect(matchesAppLinkPath('/*/x/*/y', '/a/x/b/x/c/z')).toBe(false);
+    expect(matchesAppLinkPath('/**', '/')).toBe(true);
+  });
+
+  it('answers for a 16 KB path against a pattern of many stars (a backtracking regex would not finish)', () => {
+    const path = `/${'a'.repeat(16_384)}`;
+    expect(matchesAppLinkPath('/*a*a*a*a*a*a*a*a*b', path)).toBe(false);
+    expect(matchesAppLinkPath('/*a*a*a*a*a*a*a*a', path)).toBe(true);
   });
 });

@@ -13,12 +13,34 @@ import type { AppEnv } from '../env.ts';
 
 export const APP_LINK_TARGET = '/landing';
 
-/** apple-app-site-association path patterns: `*` any characters (none included), `?` one. */
-export function appLinkPattern(pattern: string): RegExp {
-  const body = [...pattern]
-    .map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[\\^$.|+()[\]{}]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${body}$`, 's');
+/**
+ * Whether `path` matches an apple-app-site-association path pattern: `*` any characters (none
+ * included), `?` one, anything else itself. Greedy with one step back per `*`, so at worst length ×
+ * length steps: a long hostile path against any pattern stays cheap (no regular expression).
+ */
+export function matchesAppLinkPath(pattern: string, path: string): boolean {
+  let p = 0;
+  let t = 0;
+  let star = -1;
+  let resume = 0;
+  while (t < path.length) {
+    if (p < pattern.length && (pattern[p] === '?' || pattern[p] === path[t])) {
+      p += 1;
+      t += 1;
+    } else if (p < pattern.length && pattern[p] === '*') {
+      star = p;
+      p += 1;
+      resume = t;
+    } else if (star !== -1) {
+      p = star + 1;
+      resume += 1;
+      t = resume;
+    } else {
+      return false;
+    }
+  }
+  while (pattern[p] === '*') p += 1;
+  return p === pattern.length;
 }
 
 /** Whether Lander renders a screen of its own at `pathname` (anything but the not-found route). */
@@ -28,16 +50,10 @@ function isOwnPage(pathname: string): boolean {
 }
 
 export function appLinkFallback(): MiddlewareHandler<AppEnv> {
-  const compiled = new WeakMap<readonly string[], RegExp[]>();
   return async function appLinkFallbackMiddleware(c, next) {
-    const paths = c.get('config').config.links.paths;
-    let patterns = compiled.get(paths);
-    if (!patterns) {
-      patterns = paths.map(appLinkPattern);
-      compiled.set(paths, patterns);
-    }
+    const { paths } = c.get('config').config.links;
     const { pathname, search } = new URL(c.req.url);
-    if (!patterns.some((pattern) => pattern.test(pathname)) || isOwnPage(pathname)) return next();
+    if (!paths.some((pattern) => matchesAppLinkPath(pattern, pathname)) || isOwnPage(pathname)) return next();
     return c.redirect(`${APP_LINK_TARGET}${search}`, 307);
   };
 }

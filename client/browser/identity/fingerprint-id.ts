@@ -51,6 +51,9 @@ export async function fingerprintjsVisitorId(): Promise<string> {
     const { visitorId } = await agent.get();
     return visitorId;
   } finally {
-    performance.measure(FINGERPRINT_MEASURE, FINGERPRINT_MARK);
+    // Only a measurement: a browser that refuses it must not cost the visitor the fingerprint.
+    try {
+      performance.measure(FINGERPRINT_MEASURE, FINGERPRINT_MARK);
+    } catch {}
   }
 }

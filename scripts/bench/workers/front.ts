@@ -101,15 +101,19 @@ export function chooseEncoding(acceptEncoding: string | null): 'br' | 'gzip' | u
 
 /** The response, marked for workerd to compress when the client accepts it and the type is text. */
 export function compressed(request: Request, response: Response): Response {
-  const encoding = chooseEncoding(request.headers.get('accept-encoding'));
   const type = response.headers.get('content-type') ?? '';
-  if (!encoding || !response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) {
+  // Partial content and answers already encoded stay as they are.
+  if (!COMPRESSIBLE.test(type) || response.status === 206 || response.headers.has('content-encoding')) {
     return response;
   }
   const headers = new Headers(response.headers);
-  headers.set('content-encoding', encoding);
-  headers.delete('content-length');
+  // The answer depends on Accept-Encoding whether or not this client gets it compressed.
   headers.append('vary', 'Accept-Encoding');
+  const encoding = chooseEncoding(request.headers.get('accept-encoding'));
+  if (encoding && response.body) {
+    headers.set('content-encoding', encoding);
+    headers.delete('content-length');
+  }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
