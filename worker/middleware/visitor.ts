@@ -14,9 +14,19 @@ import {
   MAX_USER_AGENT,
   REQUESTED_HINTS,
 } from '../../shared/device.ts';
+import type { Language } from '../../shared/handoff.ts';
 import { pickLanguage } from '../../shared/texts.ts';
 import type { AppEnv } from '../env.ts';
 import { createLru } from '../lib/lru.ts';
+
+/** `value` and every object inside it, frozen; returns `value`. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
 
 /** Options of `visitor()`; the defaults are what PRODUCT.md §3 asks for. */
 export interface VisitorOptions {
@@ -49,13 +59,23 @@ export function visitor({
   varyOn = ['User-Agent', 'Accept-Language', ...DETECTION_HINTS],
 }: VisitorOptions = {}): MiddlewareHandler<AppEnv> {
   const acceptCH = requestHints.join(', ');
-  // Detection is a pure function of these headers and most visits repeat a few agents: remember the
-  // latest results per isolate rather than parse the same agent again.
-  const detected = createLru<DeviceInfo>({
+  // Detection and the language are pure functions of these headers, and most visits repeat a few
+  // agents: remember the latest results per isolate rather than parse the same headers again.
+  const detected = createLru<{ device: DeviceInfo; language: Language }>({
     maxEntries: 2_000,
     maxSize: 8_000_000,
     sizeOf: (key) => 2 * key.length + 2_000,
   });
+  // Responses carry one of a handful of Vary values (none, the page's, an API's): merge each once.
+  const merged = new Map<string | null, string>();
+  const varyFor = (current: string | null): string => {
+    let value = merged.get(current);
+    if (value === undefined) {
+      value = mergeVary(current, varyOn);
+      if (merged.size < 64) merged.set(current, value);
+    }
+    return value;
+  };
   return async function visitorMiddleware(c, next) {
     const acceptLanguage = c.req.header('accept-language') ?? '';
     const input = {
@@ -66,17 +86,18 @@ export function visitor({
       hints: clientHintsFromHeaders((name) => c.req.header(name)),
     };
     const key = JSON.stringify(input);
-    let device = detected.get(key);
-    if (!device) {
-      device = detectDevice(input);
-      detected.set(key, device);
+    let visit = detected.get(key);
+    if (!visit) {
+      // Frozen: every request with these headers shares this object, so none may change it.
+      visit = { device: deepFreeze(detectDevice(input)), language: pickLanguage(acceptLanguage) };
+      detected.set(key, visit);
     }
-    c.set('device', structuredClone(device));
+    c.set('device', visit.device);
     c.set('deviceKey', key);
-    c.set('language', pickLanguage(acceptLanguage));
+    c.set('language', visit.language);
     await next();
     // Set in place, as hono's secureHeaders does: c.header() would re-wrap the finished response.
     c.res.headers.set('Accept-CH', acceptCH);
-    c.res.headers.set('Vary', mergeVary(c.res.headers.get('vary'), varyOn));
+    c.res.headers.set('Vary', varyFor(c.res.headers.get('vary')));
   };
 }

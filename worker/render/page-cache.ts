@@ -2,8 +2,8 @@
  * Rendered pages, kept per isolate (issue 8, promise 8). A page is a pure function of what the render
  * reads: the URL, the headers detection reads (`deviceKey`), the language, the configuration in use, the
  * environment's variables and this build's assets — so the key is exactly those, and two requests that
- * would render the same bytes share one render. The CSP nonce is the only per-response part: it is kept
- * as a placeholder and a fresh nonce goes into every response.
+ * would render the same bytes share one render. The CSP nonce is the only per-response part: the page is kept
+ * cut where the nonce stood, and the parts are joined with a fresh nonce for every response.
  *
  * Anything new the render reads (in `clientStore`, a loader, a screen) must join `pageCacheKey`.
  */
@@ -11,19 +11,22 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { createLru } from '../lib/lru.ts';
 
-/** Stands for the nonce in cached HTML; not base64, so it can never be a real nonce. */
-const NONCE_SLOT = '\u0000lander-nonce\u0000';
-
 export interface KeptPage {
   status: number;
   html: string;
 }
 
-const pages = createLru<KeptPage>({
+/** A kept page: its HTML cut where the nonce goes, so a response only joins the parts with its own. */
+interface StoredPage {
+  status: number;
+  parts: string[];
+}
+
+const pages = createLru<StoredPage>({
   maxEntries: 500,
   maxSize: 24_000_000,
   // UTF-16 code units: two bytes each in the isolate's memory.
-  sizeOf: (key, page) => 2 * (key.length + page.html.length),
+  sizeOf: (key, page) => 2 * (key.length + page.parts.reduce((sum, part) => sum + part.length, 0)),
 });
 
 /** A number per configuration object: a new document read from KV is a new object, so a new key. */
@@ -69,7 +72,7 @@ export function cachedPage(key: string, nonce: string): KeptPage | undefined {
   const page = pages.get(key);
   if (page === undefined) return undefined;
   stats.hits += 1;
-  return { status: page.status, html: page.html.replaceAll(NONCE_SLOT, nonce) };
+  return { status: page.status, html: page.parts.join(nonce) };
 }
 
 /** Reads a copy of a rendered page to its end and keeps it, with its nonce taken out. */
@@ -80,6 +83,6 @@ export async function keepPage(
   nonce: string,
 ): Promise<void> {
   const html = await new Response(stream).text();
-  pages.set(key, { status, html: html.replaceAll(nonce, NONCE_SLOT) });
+  pages.set(key, { status, parts: html.split(nonce) });
   stats.kept += 1;
 }
