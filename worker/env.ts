@@ -13,6 +13,8 @@ export interface AppVariables extends SecureHeadersVariables {
   language: Language;
   /** The operator's configuration for this request, or the demo one (PRODUCT.md §6). */
   config: LoadedConfig;
+  /** Set when the response is a kept page: its key, so its headers can be kept with it. */
+  pageKey: string;
 }
 
 export interface AppEnv {

@@ -42,4 +42,44 @@ describe('rendered pages kept per isolate', () => {
     expect(other.html).toContain('Bo');
     expect(other.html).not.toContain('Ann');
   });
+
+  it('answers a kept page whole once the app has served it from the cache: same headers, fresh nonce', async () => {
+    const path = '/?from=whole-page';
+    const responses: Response[] = [];
+    const bodies: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const before = pageCacheStats();
+      const res = await get(path);
+      bodies.push(await res.text());
+      responses.push(res);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Rendered, then served from the kept page by the app, then answered before the app ran.
+      expect(pageCacheStats().whole - before.whole).toBe(i === 2 ? 1 : 0);
+    }
+    const [, second, third] = responses as [Response, Response, Response];
+    const nonces = responses.map(nonceOf);
+    expect(new Set(nonces).size).toBe(3);
+    const headers = (res: Response, nonce: string) =>
+      [...res.headers].map(([name, value]) => `${name}: ${value.replaceAll(nonce, 'N')}`);
+    expect(headers(third, nonces[2] ?? '')).toEqual(headers(second, nonces[1] ?? ''));
+    expect(third.headers.get('content-security-policy')).toContain(`'nonce-${nonces[2]}'`);
+    expect(bodies[2]).toContain(`nonce="${nonces[2]}"`);
+    expect(bodies[2]?.replaceAll(nonces[2] ?? '', 'N')).toBe(bodies[1]?.replaceAll(nonces[1] ?? '', 'N'));
+  });
+
+  it('still runs the app for other agents, HEAD, and a bot asking for a kept error page', async () => {
+    const path = '/no-such-page?from=whole-404';
+    for (let i = 0; i < 3; i += 1) await page(path);
+    const before = pageCacheStats();
+    const bot = await get(path, { userAgent: AGENTS.googlebot });
+    // A bot never gets an error page: the metadata page, from the app.
+    expect(bot.status).toBe(200);
+    expect((await get(path, { method: 'HEAD' })).status).toBe(404);
+    const android = await get(path, { userAgent: AGENTS.android });
+    expect(android.status).toBe(404);
+    expect(await android.text()).toContain('data-os="Android"');
+    expect(pageCacheStats().whole).toBe(before.whole);
+    expect((await get(path)).status).toBe(404);
+    expect(pageCacheStats().whole).toBe(before.whole + 1);
+  });
 });

@@ -53,19 +53,48 @@ export function mergeVary(current: string | null, names: readonly string[]): str
   return values.join(', ');
 }
 
+// Detection and the language are pure functions of these headers, and most visits repeat a few
+// agents: remember the latest results per isolate rather than parse the same headers again.
+const detected = createLru<{ device: DeviceInfo; language: Language }>({
+  maxEntries: 2_000,
+  maxSize: 8_000_000,
+  sizeOf: (key) => 2 * key.length + 2_000,
+});
+
+/** What detection found for one request's headers. */
+export interface Visit {
+  device: DeviceInfo;
+  /** Every request header detection read, as one string: equal keys give equal devices. */
+  deviceKey: string;
+  language: Language;
+}
+
+/** The visitor a request's headers describe (`header` reads one header by name). */
+export function visitOf(header: (name: string) => string | undefined): Visit {
+  const acceptLanguage = header('accept-language') ?? '';
+  const input = {
+    // Detection reads no further than these caps, so the key need not either.
+    userAgent: (header('user-agent') ?? '').slice(0, MAX_USER_AGENT),
+    referrer: (header('referer') ?? '').slice(0, MAX_REFERRER),
+    acceptLanguage,
+    hints: clientHintsFromHeaders(header),
+  };
+  const deviceKey = JSON.stringify(input);
+  let found = detected.get(deviceKey);
+  if (!found) {
+    // Frozen: every request with these headers shares this object, so none may change it.
+    found = { device: deepFreeze(detectDevice(input)), language: pickLanguage(acceptLanguage) };
+    detected.set(deviceKey, found);
+  }
+  return { ...found, deviceKey };
+}
+
 /** Detects the visitor's device and language once per request and negotiates client hints. */
 export function visitor({
   requestHints = REQUESTED_HINTS,
   varyOn = ['User-Agent', 'Accept-Language', ...DETECTION_HINTS],
 }: VisitorOptions = {}): MiddlewareHandler<AppEnv> {
   const acceptCH = requestHints.join(', ');
-  // Detection and the language are pure functions of these headers, and most visits repeat a few
-  // agents: remember the latest results per isolate rather than parse the same headers again.
-  const detected = createLru<{ device: DeviceInfo; language: Language }>({
-    maxEntries: 2_000,
-    maxSize: 8_000_000,
-    sizeOf: (key) => 2 * key.length + 2_000,
-  });
   // Responses carry one of a handful of Vary values (none, the page's, an API's): merge each once.
   const merged = new Map<string | null, string>();
   const varyFor = (current: string | null): string => {
@@ -77,24 +106,13 @@ export function visitor({
     return value;
   };
   return async function visitorMiddleware(c, next) {
-    const acceptLanguage = c.req.header('accept-language') ?? '';
-    const input = {
-      // Detection reads no further than these caps, so the key need not either.
-      userAgent: (c.req.header('user-agent') ?? '').slice(0, MAX_USER_AGENT),
-      referrer: (c.req.header('referer') ?? '').slice(0, MAX_REFERRER),
-      acceptLanguage,
-      hints: clientHintsFromHeaders((name) => c.req.header(name)),
-    };
-    const key = JSON.stringify(input);
-    let visit = detected.get(key);
-    if (!visit) {
-      // Frozen: every request with these headers shares this object, so none may change it.
-      visit = { device: deepFreeze(detectDevice(input)), language: pickLanguage(acceptLanguage) };
-      detected.set(key, visit);
+    // Already detected for this request when a kept page was looked for (kept-pages.ts).
+    if (c.get('deviceKey') === undefined) {
+      const { device, deviceKey, language } = visitOf((name) => c.req.header(name));
+      c.set('device', device);
+      c.set('deviceKey', deviceKey);
+      c.set('language', language);
     }
-    c.set('device', visit.device);
-    c.set('deviceKey', key);
-    c.set('language', visit.language);
     await next();
     // Set in place, as hono's secureHeaders does: c.header() would re-wrap the finished response.
     c.res.headers.set('Accept-CH', acceptCH);

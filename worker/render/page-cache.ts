@@ -8,6 +8,7 @@
  * Anything new the render reads (in `clientStore`, a loader, a screen) must join `pageCacheKey`.
  */
 import type { Context } from 'hono';
+import type { LoadedConfig } from '../config/load-config.ts';
 import type { AppEnv } from '../env.ts';
 import { createLru } from '../lib/lru.ts';
 
@@ -20,6 +21,12 @@ export interface KeptPage {
 interface StoredPage {
   status: number;
   parts: string[];
+  /**
+   * Every header the whole app gave a response with this page, each value cut at the nonce (the
+   * CSP's) — recorded from the first response served from the kept page, so a later request can be
+   * answered without running the app (`keptResponse`).
+   */
+  headers?: [name: string, parts: string[]][];
 }
 
 const pages = createLru<StoredPage>({
@@ -42,29 +49,57 @@ function configId(config: object): number {
   return id;
 }
 
-const stats = { hits: 0, kept: 0 };
+// URLs some page was kept for: a quick "no" for every other request. Cleared when full (only a
+// filter: a URL missing here is answered by the app, which keeps the page and adds it back).
+const MAX_KEPT_URLS = 2_000;
+const keptUrls = new Set<string>();
 
-/** How often a kept page answered, and how many pages were kept, in this isolate. */
+/** Whether a page may be kept for `url` (false: certainly none). */
+export function mayBeKept(url: string): boolean {
+  return keptUrls.has(url);
+}
+
+// hits: answers from a kept page; whole: of those, answered before the app ran (kept-pages.ts).
+const stats = { hits: 0, whole: 0, kept: 0 };
+
+/** How often a kept page answered (and how often without running the app), how many were kept. */
 export function pageCacheStats(): Readonly<typeof stats> & { entries: number } {
   return { ...stats, entries: pages.size };
 }
 
-/** The key of the page `c` asks for; see the file comment for why these parts and no others. */
-export function pageCacheKey(c: Context<AppEnv>): string {
-  const { config, fallback } = c.get('config');
-  const env = c.env;
+/** What a page's key is made of; see the file comment for why these parts and no others. */
+export interface PageKeyParts {
+  url: string;
+  deviceKey: string;
+  language: string;
+  config: LoadedConfig;
+  env: Env;
+}
+
+export function pageKeyOf({ url, deviceKey, language, config, env }: PageKeyParts): string {
   return [
-    c.req.url,
-    c.get('deviceKey'),
-    c.get('language'),
-    configId(config),
-    fallback,
+    url,
+    deviceKey,
+    language,
+    configId(config.config),
+    config.fallback,
     env.LANDER_ENV,
     env.DIAGNOSTICS,
     env.DOWNLOAD_ORIGIN,
     env.TRACE_ORIGIN,
     env.DECODE_KEY ?? '',
   ].join('\n');
+}
+
+/** The key of the page `c` asks for. */
+export function pageCacheKey(c: Context<AppEnv>): string {
+  return pageKeyOf({
+    url: c.req.url,
+    deviceKey: c.get('deviceKey'),
+    language: c.get('language'),
+    config: c.get('config'),
+    env: c.env,
+  });
 }
 
 /** The kept page for `key` with `nonce` in place, if one is kept. */
@@ -77,6 +112,7 @@ export function cachedPage(key: string, nonce: string): KeptPage | undefined {
 
 /** Reads a copy of a rendered page to its end and keeps it, with its nonce taken out. */
 export async function keepPage(
+  url: string,
   key: string,
   status: number,
   stream: ReadableStream<Uint8Array>,
@@ -84,5 +120,34 @@ export async function keepPage(
 ): Promise<void> {
   const html = await new Response(stream).text();
   pages.set(key, { status, parts: html.split(nonce) });
+  if (keptUrls.size >= MAX_KEPT_URLS) keptUrls.clear();
+  keptUrls.add(url);
   stats.kept += 1;
+}
+
+/**
+ * Keeps the headers of a response that served the kept page `key` with `nonce`, unless they are
+ * already kept or the response sets a cookie (a cookie is one visitor's, never a page's).
+ */
+export function keepHeaders(key: string, status: number, headers: Headers, nonce: string): void {
+  const page = pages.get(key);
+  if (!page || page.headers || page.status !== status || headers.has('set-cookie')) return;
+  page.headers = [...headers].map(([name, value]) => [name, value.split(nonce)]);
+}
+
+/** The whole response for kept page `key` with `nonce`, once its headers are kept too. */
+export function keptResponse(key: string, nonce: string): Response | undefined {
+  const page = pages.get(key);
+  if (!page?.headers) return undefined;
+  stats.hits += 1;
+  stats.whole += 1;
+  return new Response(page.parts.join(nonce), {
+    status: page.status,
+    headers: page.headers.map(([name, parts]): [string, string] => [name, parts.join(nonce)]),
+  });
+}
+
+/** The status of kept page `key`, if it is kept. */
+export function keptStatus(key: string): number | undefined {
+  return pages.get(key)?.status;
 }

@@ -45,7 +45,10 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const nonce = c.get('secureHeadersNonce');
   const cacheKey = pageCacheKey(c);
   const kept = nonce ? cachedPage(cacheKey, nonce) : undefined;
-  if (kept && !(device.bot && kept.status >= 400)) return html(kept.html, kept.status);
+  if (kept && !(device.bot && kept.status >= 400)) {
+    c.set('pageKey', cacheKey);
+    return html(kept.html, kept.status);
+  }
 
   const requestContext = routeContext({ diagnostics: isDiagnosticsOn(c.env) });
   const context = await handler.query(c.req.raw, { requestContext }).catch((error: unknown) => {
@@ -91,7 +94,9 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     if (!nonce) return html(stream, status);
     // One copy goes to the visitor as it streams, the other into the cache once complete and clean.
     const [body, copy] = stream.tee();
-    const keep = stream.allReady.then(() => (degraded ? copy.cancel() : keepPage(cacheKey, status, copy, nonce)));
+    const keep = stream.allReady.then(() =>
+      degraded ? copy.cancel() : keepPage(c.req.url, cacheKey, status, copy, nonce),
+    );
     waitUntil(
       c,
       keep.catch((error: unknown) => console.error('Page cache', error)),
