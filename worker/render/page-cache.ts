@@ -21,19 +21,30 @@ export interface KeptPage {
 interface StoredPage {
   status: number;
   parts: string[];
+  /** The same parts as UTF-8, for answering whole (`keptResponse`) without encoding the page again. */
+  bytes: Uint8Array[];
   /**
    * Every header the whole app gave a response with this page, each value cut at the nonce (the
    * CSP's) — recorded from the first response served from the kept page, so a later request can be
    * answered without running the app (`keptResponse`).
    */
-  headers?: [name: string, parts: string[]][];
+  headers?: KeptHeaders;
+}
+
+/** A response's headers: those without the nonce as one object to copy, the others cut at it. */
+interface KeptHeaders {
+  fixed: Headers;
+  nonced: [name: string, parts: string[]][];
 }
 
 const pages = createLru<StoredPage>({
   maxEntries: 500,
   maxSize: 24_000_000,
   // UTF-16 code units: two bytes each in the isolate's memory.
-  sizeOf: (key, page) => 2 * (key.length + page.parts.reduce((sum, part) => sum + part.length, 0)),
+  sizeOf: (key, page) =>
+    2 * key.length +
+    page.parts.reduce((sum, part) => sum + 2 * part.length, 0) +
+    page.bytes.reduce((sum, b) => sum + b.byteLength, 0),
 });
 
 /** A number per configuration object: a new document read from KV is a new object, so a new key. */
@@ -48,6 +59,8 @@ function configId(config: object): number {
   }
   return id;
 }
+
+const encoder = new TextEncoder();
 
 // URLs some page was kept for: a quick "no" for every other request. Cleared when full (only a
 // filter: a URL missing here is answered by the app, which keeps the page and adds it back).
@@ -119,7 +132,8 @@ export async function keepPage(
   nonce: string,
 ): Promise<void> {
   const html = await new Response(stream).text();
-  pages.set(key, { status, parts: html.split(nonce) });
+  const parts = html.split(nonce);
+  pages.set(key, { status, parts, bytes: parts.map((part) => encoder.encode(part)) });
   if (keptUrls.size >= MAX_KEPT_URLS) keptUrls.clear();
   keptUrls.add(url);
   stats.kept += 1;
@@ -132,7 +146,13 @@ export async function keepPage(
 export function keepHeaders(key: string, status: number, headers: Headers, nonce: string): void {
   const page = pages.get(key);
   if (!page || page.headers || page.status !== status || headers.has('set-cookie')) return;
-  page.headers = [...headers].map(([name, value]) => [name, value.split(nonce)]);
+  const fixed = new Headers();
+  const nonced: KeptHeaders['nonced'] = [];
+  for (const [name, value] of headers) {
+    if (value.includes(nonce)) nonced.push([name, value.split(nonce)]);
+    else fixed.append(name, value);
+  }
+  page.headers = { fixed, nonced };
 }
 
 /** The whole response for kept page `key` with `nonce`, once its headers are kept too. */
@@ -141,10 +161,26 @@ export function keptResponse(key: string, nonce: string): Response | undefined {
   if (!page?.headers) return undefined;
   stats.hits += 1;
   stats.whole += 1;
-  return new Response(page.parts.join(nonce), {
-    status: page.status,
-    headers: page.headers.map(([name, parts]): [string, string] => [name, parts.join(nonce)]),
+  // Copying a Headers object stays inside the runtime; only the CSP is set per response.
+  const headers = new Headers(page.headers.fixed);
+  for (const [name, parts] of page.headers.nonced) headers.set(name, parts.join(nonce));
+  return new Response(joinBytes(page.bytes, encoder.encode(nonce)), { status: page.status, headers });
+}
+
+/** `parts` with `glue` between each two, as one array. */
+function joinBytes(parts: readonly Uint8Array[], glue: Uint8Array): Uint8Array<ArrayBuffer> {
+  const length = parts.reduce((sum, part) => sum + part.byteLength, 0) + glue.byteLength * (parts.length - 1);
+  const out = new Uint8Array(length);
+  let at = 0;
+  parts.forEach((part, index) => {
+    if (index > 0) {
+      out.set(glue, at);
+      at += glue.byteLength;
+    }
+    out.set(part, at);
+    at += part.byteLength;
   });
+  return out;
 }
 
 /** The status of kept page `key`, if it is kept. */
