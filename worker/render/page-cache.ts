@@ -14,14 +14,16 @@ import { createLru } from '../lib/lru.ts';
 
 export interface KeptPage {
   status: number;
-  html: string;
+  /** The page's UTF-8 bytes with the response's nonce in place. */
+  body: Uint8Array<ArrayBuffer>;
 }
 
-/** A kept page: its HTML cut where the nonce goes, so a response only joins the parts with its own. */
+/**
+ * A kept page: its HTML as UTF-8, cut where the nonce goes, so a response only joins the parts with
+ * its own nonce (no encoding of the page per response).
+ */
 interface StoredPage {
   status: number;
-  parts: string[];
-  /** The same parts as UTF-8, for answering whole (`keptResponse`) without encoding the page again. */
   bytes: Uint8Array[];
   /**
    * Every header the whole app gave a response with this page, each value cut at the nonce (the
@@ -40,11 +42,8 @@ interface KeptHeaders {
 const pages = createLru<StoredPage>({
   maxEntries: 500,
   maxSize: 24_000_000,
-  // UTF-16 code units: two bytes each in the isolate's memory.
-  sizeOf: (key, page) =>
-    2 * key.length +
-    page.parts.reduce((sum, part) => sum + 2 * part.length, 0) +
-    page.bytes.reduce((sum, b) => sum + b.byteLength, 0),
+  // The key in UTF-16 code units (two bytes each in the isolate's memory), the page in bytes.
+  sizeOf: (key, page) => 2 * key.length + page.bytes.reduce((sum, part) => sum + part.byteLength, 0),
 });
 
 /** A number per configuration object: a new document read from KV is a new object, so a new key. */
@@ -120,7 +119,7 @@ export function cachedPage(key: string, nonce: string): KeptPage | undefined {
   const page = pages.get(key);
   if (page === undefined) return undefined;
   stats.hits += 1;
-  return { status: page.status, html: page.parts.join(nonce) };
+  return { status: page.status, body: joinBytes(page.bytes, encoder.encode(nonce)) };
 }
 
 /** Reads a copy of a rendered page to its end and keeps it, with its nonce taken out. */
@@ -132,8 +131,7 @@ export async function keepPage(
   nonce: string,
 ): Promise<void> {
   const html = await new Response(stream).text();
-  const parts = html.split(nonce);
-  pages.set(key, { status, parts, bytes: parts.map((part) => encoder.encode(part)) });
+  pages.set(key, { status, bytes: html.split(nonce).map((part) => encoder.encode(part)) });
   if (keptUrls.size >= MAX_KEPT_URLS) keptUrls.clear();
   keptUrls.add(url);
   stats.kept += 1;

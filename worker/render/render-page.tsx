@@ -47,7 +47,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const kept = nonce ? cachedPage(cacheKey, nonce) : undefined;
   if (kept && !(device.bot && kept.status >= 400)) {
     c.set('pageKey', cacheKey);
-    return html(kept.html, kept.status);
+    return html(kept.body, kept.status);
   }
 
   const requestContext = routeContext({ diagnostics: isDiagnosticsOn(c.env) });
