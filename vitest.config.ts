@@ -12,6 +12,17 @@ export default defineConfig({
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
       },
       {
+        // The benchmark's and the observatory's own tests; the observatory grades the started worker.
+        test: {
+          name: 'tools',
+          include: ['tools/tests/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/browser/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
         test: {
           name: 'worker',

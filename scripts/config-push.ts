@@ -1,13 +1,13 @@
 /**
  * `npm run config:push -- FILE [--env production] [--local] [--persist-to DIR]`: validates a
- * configuration document (PRODUCT.md §6) and writes it to KV under the config key. On any problem
+ * configuration document (docs/config.md) and writes it to KV under the config key. On any problem
  * it prints each one with its JSON path, writes nothing and exits with status 1.
  * Without --local it writes to Cloudflare's KV of the environment (wrangler must be logged in).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CONFIG_KEY } from '../shared/config/schema.ts';
-import { type ConfigResult, formatProblems, parseConfig } from '../shared/config/validate.ts';
+import { type ConfigResult, formatProblems, parseConfig } from '../worker/config/validate.ts';
 import { kvPut } from './lib/kv.ts';
 
 /** Reads and validates the file; a file that cannot be read is one problem at `$`. */

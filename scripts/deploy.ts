@@ -1,6 +1,6 @@
 /**
  * `npm run deploy [-- --env production]`: builds the client, writes the build's manifest to KV,
- * deploys the worker with wrangler, then writes `latest` (PRODUCT.md §7). The manifest goes first
+ * deploys the worker with wrangler, then writes `latest` (docs/builds.md). The manifest goes first
  * so every page of the new build finds it; `latest` goes last so open tabs hear of the new build
  * only once it is live.
  * `--local [--persist-to DIR]`: builds and writes both keys to the local KV store, without deploying.

@@ -5,9 +5,9 @@
  * `DECODE_KEY` from the environment, else — in development only — the built-in default.
  */
 import { parseArgs } from 'node:util';
-import { parseUrl } from '../shared/safe-url.ts';
 import { decodeKey } from '../worker/campaign/decode-key.ts';
 import { encryptToken } from '../worker/campaign/token.ts';
+import { parseUrl } from './lib/safe-url.ts';
 
 const { values } = parseArgs({
   options: {

@@ -3,8 +3,8 @@
  * Usage: node scripts/seed-local.ts [--persist-to DIR]
  */
 import { parseArgs } from 'node:util';
-import { DEMO_CONFIG_JSON } from '../shared/config/demo.ts';
 import { CONFIG_KEY } from '../shared/config/schema.ts';
+import { DEMO_CONFIG_JSON } from '../worker/config/demo.ts';
 import { buildSeed } from './lib/build-entries.ts';
 import { type KvEntry, kvPut } from './lib/kv.ts';
 

@@ -1,8 +1,8 @@
 /**
- * Build identity (PRODUCT.md §7): which client build is running, when it was built, and its route
+ * Build identity (docs/builds.md): which client build is running, when it was built, and its route
  * rules in a form that travels as JSON (`matcher`). The worker serves these from KV, or from the
- * build it carries; the browser reads them to apply route rules before navigating (§2) and to
- * notice a newer deploy (§8). Values read from KV or the network are validated before use.
+ * build it carries; the browser reads them to apply route rules before navigating (docs/routes.md) and to
+ * notice a newer deploy (docs/builds.md). Values read from KV or the network are validated before use.
  */
 import * as v from 'valibot';
 import { isSafeTarget, type RouteRule } from './route-rules.ts';

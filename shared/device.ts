@@ -1,5 +1,5 @@
 /**
- * The visitor's device (PRODUCT.md §3): one module for the worker and the browser. The worker
+ * The visitor's device (docs/device.md): one module for the worker and the browser. The worker
  * calls `detectDevice` with request headers; the browser calls it again after hydration with the
  * screen, touch, client hints and Telegram signals (client/browser/refine-device.ts).
  * The parts live in `shared/device/`, one job per file; this file is their public face.

@@ -1,16 +1,18 @@
 /**
- * What the download page shows (PRODUCT.md §5.1), decided and worded on the worker for the
+ * What the download page shows (docs/screens.md), decided and worded on the worker for the
  * visitor's device and language, and handed to the browser in the client store. The browser only
  * renders it, so no choice logic, string table or QR encoder travels in its bundle.
  */
 import type { OperatingSystem } from './device.ts';
-import type { DownloadKind } from './download-choice.ts';
+
+/** What a download button installs from. */
+export type DownloadKind = 'app-store' | 'apk' | 'appgallery' | 'store' | 'yyb';
 
 export interface DownloadButton {
   kind: DownloadKind;
   href: string;
   label: string;
-  /** For an APK: its path on the download domains; the link follows `downloadReachable.url` (§6). */
+  /** For an APK: its path on the download domains; the link follows `downloadReachable.url` (docs/config.md). */
   apkPath?: string;
 }
 

@@ -7,12 +7,11 @@ import type { AppItem, CommonConfig } from './config/schema.ts';
 import type { DeviceInfo } from './device.ts';
 import type { DownloadView } from './download-view.ts';
 import type { Identity } from './identity.ts';
-import type { OpenAppView } from './open-app.ts';
+import type { OpenAppView } from './open-app-view.ts';
 import type { SiteMeta } from './page-meta.ts';
+import type { Language } from './texts.ts';
 
-export type Language = 'zh-CN' | 'en';
-
-/** Client store seed (PRODUCT.md §6). Nothing secret belongs here. */
+/** Client store seed (docs/config.md). Nothing secret belongs here. */
 export interface ClientStore {
   /** The build whose HTML produced this page. */
   buildId: string;
@@ -22,32 +21,32 @@ export interface ClientStore {
   origin: string;
   language: Language;
   deviceInfo: DeviceInfo;
-  /** The worker's detection, kept by the browser when it refines `deviceInfo` (PRODUCT.md §3, §5.3). */
+  /** The worker's detection, kept by the browser when it refines `deviceInfo` (docs/device.md, docs/screens.md). */
   serverDeviceInfo?: DeviceInfo;
   queryData: Record<string, string>;
   downloadOrigin: string;
   downloadReachable: { init: boolean; url: string };
   traceOrigin: string;
-  /** The newest deployed build, once the browser has asked (PRODUCT.md §5.3, §8). */
+  /** The newest deployed build, once the browser has asked (docs/screens.md, docs/builds.md). */
   latestBuildId?: string;
-  /** Opens the debug console (PRODUCT.md §8); the operator config may switch it on. */
+  /** Opens the debug console (docs/builds.md); the operator config may switch it on. */
   debug?: boolean;
-  /** The configured apps (PRODUCT.md §6): public facts only. */
+  /** The configured apps (docs/config.md): public facts only. */
   appData: AppItem[];
-  /** Download domains the browser probes in order (§6). */
+  /** Download domains the browser probes in order (docs/config.md). */
   domains: string[];
   commonConfig: CommonConfig;
   /** Which configuration this page came from: its revision, and why the demo is served if it is. */
   config: { revision: string; fallback: string | null };
   /** Head metadata from the configuration, in the visitor's language. */
   site: SiteMeta;
-  /** The download page as decided on the worker for this device and language (§5.1). */
+  /** The download page as decided on the worker for this device and language (docs/screens.md). */
   download: DownloadView;
-  /** Visitor id and fingerprint id with their sources (PRODUCT.md §4); resolved in the browser. */
+  /** Visitor id and fingerprint id with their sources (docs/identity.md); resolved in the browser. */
   identity: Identity;
-  /** How a tap opens the app here (§5.1), decided on the worker; null when it cannot. */
+  /** How a tap opens the app here (docs/screens.md), decided on the worker; null when it cannot. */
   openApp: OpenAppView | null;
-  /** What the landing button copies for the app's first launch (§5.2): the `d` token, or the query data. */
+  /** What the landing button copies for the app's first launch (docs/screens.md): the `d` token, or the query data. */
   campaignToken?: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The visitor's two ids (PRODUCT.md §4): names, limits and checks both the worker's trace service
+ * The visitor's two ids (docs/identity.md): names, limits and checks both the worker's trace service
  * and the browser use, so the cookie written on one side is read the same way on the other.
  */
 
@@ -7,7 +7,7 @@
 export const USER_ID_KEY = 'user_id';
 /** localStorage key of the fingerprint id. */
 export const FINGERPRINT_ID_KEY = 'fingerprint_id';
-/** One year, in seconds (PRODUCT.md §9). */
+/** One year, in seconds (docs/campaign-links.md). */
 export const USER_ID_MAX_AGE = 31_536_000;
 
 /** Where the visitor id came from: reused from this browser, minted by `/api/trace`, or made up locally. */
@@ -59,7 +59,7 @@ export function randomUuid(): string {
 }
 
 /**
- * The `user_id` cookie as the browser writes it (PRODUCT.md §4, §9). Not HttpOnly: the browser reads
+ * The `user_id` cookie as the browser writes it (docs/identity.md, docs/campaign-links.md). Not HttpOnly: the browser reads
  * and writes it itself. `SameSite=Lax` matches what the trace service sets.
  */
 export function userIdCookie(id: string): string {

@@ -1,8 +1,8 @@
 /**
- * Head metadata for a page (PRODUCT.md §5.1 last bullet): used by the React head and by the
+ * Head metadata for a page (docs/screens.md last bullet): used by the React head and by the
  * bots' precomputed metadata-only page, so both say the same thing.
  */
-import type { Language } from './handoff.ts';
+import type { Language } from './texts.ts';
 import { texts } from './texts.ts';
 
 export interface PageMeta {
@@ -14,7 +14,7 @@ export interface PageMeta {
   noindex: boolean;
 }
 
-/** The site's own words from the configuration (PRODUCT.md §5.1 last bullet), per language. */
+/** The site's own words from the configuration (docs/screens.md last bullet), per language. */
 export interface SiteMeta {
   /** The app's name: the site name, and the suffix of every page title. */
   name: string;

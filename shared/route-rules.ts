@@ -1,5 +1,5 @@
 /**
- * Route rules (PRODUCT.md §2): the one place where redirects are configured. The worker applies
+ * Route rules (docs/routes.md): the one place where redirects are configured. The worker applies
  * them as real redirects; the build manifest carries them to the browser, which applies them
  * before navigating. Targets come from here only — never from a request.
  */

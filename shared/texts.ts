@@ -1,8 +1,9 @@
 /**
- * Every visible string, one table per language (PRODUCT.md §5.4). Screens read texts through
+ * Every visible string, one table per language (docs/screens.md). Screens read texts through
  * `texts(language)`; nothing user-visible is written inline in a component.
  */
-import type { Language } from './handoff.ts';
+
+export type Language = 'zh-CN' | 'en';
 
 const en = {
   appName: 'Lander Demo',
@@ -70,7 +71,7 @@ export function pickLanguage(acceptLanguage: string | null | undefined): Languag
 }
 
 /**
- * The download page's strings (PRODUCT.md §5.1), one table per language. Kept apart from the shell's
+ * The download page's strings (docs/screens.md), one table per language. Kept apart from the shell's
  * table above so only the worker imports them: it hands the visitor's language's strings to the
  * browser inside the download view, and the browser bundle stays within its budget.
  */

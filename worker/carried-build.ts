@@ -1,5 +1,5 @@
 /**
- * The build this worker carries (PRODUCT.md §7): the client build it was bundled with, written by
+ * The build this worker carries (docs/builds.md): the client build it was bundled with, written by
  * the build-id plugin, with the route rules it applies. The worker answers from it when KV has no
  * build yet (a fresh local start) or cannot be read. Read once per isolate.
  */

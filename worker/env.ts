@@ -1,7 +1,7 @@
 /** Types of the worker's Hono app: bindings from `wrangler types`, per-request variables. */
 import type { SecureHeadersVariables } from 'hono/secure-headers';
 import type { DeviceInfo } from '../shared/device.ts';
-import type { Language } from '../shared/handoff.ts';
+import type { Language } from '../shared/texts.ts';
 import type { LoadedConfig } from './config/load-config.ts';
 
 export interface AppVariables extends SecureHeadersVariables {
@@ -11,7 +11,7 @@ export interface AppVariables extends SecureHeadersVariables {
   deviceKey: string;
   /** `zh-CN` or `en`, from Accept-Language. */
   language: Language;
-  /** The operator's configuration for this request, or the demo one (PRODUCT.md §6). */
+  /** The operator's configuration for this request, or the demo one (docs/config.md). */
   config: LoadedConfig;
   /** Set when the response is a kept page: its key, so its headers can be kept with it. */
   pageKey: string;

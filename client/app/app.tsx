@@ -1,7 +1,7 @@
 /** The whole React tree, the same on the worker and in the browser; only the router differs. */
 import type { ReactNode } from 'react';
 import { HANDOFF_ELEMENT_ID } from '../../shared/handoff.ts';
-import { Document } from './document.tsx';
+import { Document } from './shell/document.tsx';
 import { type Store, StoreProvider } from './store.tsx';
 
 export interface AppProps {

@@ -4,7 +4,7 @@
  */
 import { createContext, RouterContextProvider } from 'react-router-dom';
 
-/** Whether the diagnostics screen may be shown (the `DIAGNOSTICS` variable, PRODUCT.md §2). */
+/** Whether the diagnostics screen may be shown (the `DIAGNOSTICS` variable, docs/routes.md). */
 export const diagnosticsContext = createContext<boolean>(false);
 
 export function routeContext({ diagnostics }: { diagnostics: boolean }): RouterContextProvider {

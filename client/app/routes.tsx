@@ -1,25 +1,16 @@
 /**
- * The one route table (PRODUCT.md §2), imported by the worker for server rendering and by the
+ * The one route table (docs/routes.md), imported by the worker for server rendering and by the
  * browser for hydration. Each screen is a lazy route, so each is its own chunk in the client build.
  * `handle.chunk` names the screen's source file so the worker can preload its chunk.
  */
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import type { Language } from '../../shared/handoff.ts';
 import { texts } from '../../shared/texts.ts';
-import { RouteErrorPage } from './error-page.tsx';
-import { Layout } from './layout.tsx';
 import { diagnosticsAllowed } from './route-context.ts';
+import type { RouteHandle } from './route-handle.ts';
+import { RouteErrorPage } from './shell/error-page.tsx';
+import { Layout } from './shell/layout.tsx';
 
-export interface RouteHandle {
-  /** Source path of the lazily imported screen, as the client build manifest names it. */
-  chunk?: string;
-  /** The page's own title, put before the app's name. */
-  title?: (language: Language) => string;
-  /** Keep the page out of search indexes. */
-  noindex?: boolean;
-}
-
-/** The not-found error of PRODUCT.md §2: status 404, message `Page not found: ` + path and query. */
+/** The not-found error of docs/routes.md: status 404, message `Page not found: ` + path and query. */
 export function notFound(request: Request): never {
   const url = new URL(request.url);
   throw data({ message: `Page not found: ${url.pathname}${url.search}` }, { status: 404 });
@@ -41,15 +32,15 @@ export const routes: RouteObject[] = [
       {
         id: 'index',
         index: true,
-        lazy: () => import('./screens/index.tsx'),
-        handle: { chunk: 'client/app/screens/index.tsx' } satisfies RouteHandle,
+        lazy: () => import('./download/download-page.tsx'),
+        handle: { chunk: 'client/app/download/download-page.tsx' } satisfies RouteHandle,
       },
       {
         id: 'landing',
         path: 'landing',
-        lazy: () => import('./screens/landing.tsx'),
+        lazy: () => import('./landing/landing-page.tsx'),
         handle: {
-          chunk: 'client/app/screens/landing.tsx',
+          chunk: 'client/app/landing/landing-page.tsx',
           title: (l) => texts(l).landingHeading,
         } satisfies RouteHandle,
       },
@@ -57,9 +48,9 @@ export const routes: RouteObject[] = [
         id: 'test',
         path: 'test',
         loader: requireDiagnostics,
-        lazy: () => import('./screens/test.tsx'),
+        lazy: () => import('./diagnostics/diagnostics-page.tsx'),
         handle: {
-          chunk: 'client/app/screens/test.tsx',
+          chunk: 'client/app/diagnostics/diagnostics-page.tsx',
           title: (l) => texts(l).testHeading,
           noindex: true,
         } satisfies RouteHandle,

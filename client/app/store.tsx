@@ -1,5 +1,5 @@
 /**
- * The client store (PRODUCT.md §6): seeded from the server render, refined in the browser.
+ * The client store (docs/config.md): seeded from the server render, refined in the browser.
  * A tiny external store so a refinement (device info, reachable domain, ids) re-renders readers.
  */
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';

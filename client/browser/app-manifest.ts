@@ -1,11 +1,11 @@
 /**
- * The running build's route rules, from its manifest (PRODUCT.md §7), fetched once. The §7 error
+ * The running build's route rules, from its manifest (docs/builds.md), fetched once. The docs/builds.md error
  * rules: a 404 or 403 from the manifest fetch silently means "no rules"; any other failure is
  * rethrown to whoever needs the rules (the next navigation), which also asks again next time.
  * Callers that only warm the cache log a failure to the console and carry on.
  */
 import type { RouteRule } from '../../shared/route-rules.ts';
-import { fetchBuildManifest, fetchStatus } from '../app/build-api.ts';
+import { fetchBuildManifest, fetchStatus } from '../app/diagnostics/build-api.ts';
 
 /** Statuses that mean "this build has no manifest here": tolerated silently. */
 const SILENT_STATUSES = new Set([404, 403]);

@@ -1,9 +1,9 @@
 /**
- * Build freshness (PRODUCT.md §8): one hour after the app is ready, and every hour after, ask
+ * Build freshness (docs/builds.md): one hour after the app is ready, and every hour after, ask
  * which build is latest. The answer goes into the store (the diagnostics screen shows it); a build
  * other than the running one makes the next navigation a full page load (see navigation-guard).
  */
-import { fetchLatestBuild } from '../app/build-api.ts';
+import { fetchLatestBuild } from '../app/diagnostics/build-api.ts';
 import type { Store } from '../app/store.tsx';
 
 export const BUILD_CHECK_INTERVAL_MS = 3_600_000;

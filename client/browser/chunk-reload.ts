@@ -1,5 +1,5 @@
 /**
- * Recovery from a screen chunk that fails to load (PRODUCT.md §8), e.g. after a deploy removed the
+ * Recovery from a screen chunk that fails to load (docs/builds.md), e.g. after a deploy removed the
  * old build's files: reload the target path, but never the same path twice within 10 s — the second
  * failure shows the error page instead of reloading forever. It lives in the entry chunk: when
  * chunks fail to load, no other chunk can be counted on.

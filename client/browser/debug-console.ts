@@ -1,5 +1,5 @@
 /**
- * The debug console (PRODUCT.md §8): vConsole 3.15.1 keeping up to 1000 network entries. A tool,
+ * The debug console (docs/builds.md): vConsole 3.15.1 keeping up to 1000 network entries. A tool,
  * not product behaviour: this module is fetched only when the console is asked for, and vConsole's
  * own file (its UMD build, emitted as an asset) only after that, as a classic same-origin script —
  * so none of it weighs on the app's chunks.

@@ -1,7 +1,7 @@
 /**
- * What the browser adds once the page is hydrated (PRODUCT.md §7, §8), in a chunk of its own so
+ * What the browser adds once the page is hydrated (docs/builds.md), in a chunk of its own so
  * none of it weighs on the first paint: the loading bar, the hourly build check, route rules and
- * chunk recovery on every navigation, link preloading, the app-opening fallback timer (§5.1), and the
+ * chunk recovery on every navigation, link preloading, the app-opening fallback timer (docs/screens.md), and the
  * debug console when asked for.
  */
 import type { DataRouter } from 'react-router-dom';
@@ -29,7 +29,7 @@ export interface EnhanceOptions extends RouteTable {
 
 export function enhance({ router, store, routes, matchRoutes, reloadOnce }: EnhanceOptions): void {
   const table = { routes, matchRoutes };
-  // First: a tap on "Open the app" needs its fallback timer as soon as possible (PRODUCT.md §5.1).
+  // First: a tap on "Open the app" needs its fallback timer as soon as possible (docs/screens.md).
   watchOpenAppTaps(store);
   const bar = loadingBar(document.querySelector<HTMLElement>('.loading-bar'));
   // Navigations that bypass `navigate` (back/forward) still drive the bar.
@@ -49,7 +49,7 @@ export function enhance({ router, store, routes, matchRoutes, reloadOnce }: Enha
   });
   preloadLinks(table);
   enterNewPages();
-  // Warm the rules so the first navigation need not wait; a failure here is only worth a log (§7).
+  // Warm the rules so the first navigation need not wait; a failure here is only worth a log (docs/builds.md).
   routeRules().catch((error: unknown) => console.error('Lander: the build manifest did not load', error));
 
   const debugConsole = () => {
@@ -60,7 +60,7 @@ export function enhance({ router, store, routes, matchRoutes, reloadOnce }: Enha
     return true;
   };
   if (!debugConsole()) {
-    // The operator config may switch the console on after start (PRODUCT.md §8).
+    // The operator config may switch the console on after start (docs/builds.md).
     const stop = store.subscribe(() => {
       if (debugConsole()) stop();
     });

@@ -13,7 +13,7 @@ import { routes } from '../app/routes.tsx';
 import { createStore } from '../app/store.tsx';
 import { afterLoad } from './after-load.ts';
 import { reloadOnce } from './chunk-reload.ts';
-import '../app/styles.css';
+import '../app/shell/styles.css';
 
 /** Resolves the lazy routes the server rendered, before hydration (react-router docs: data/custom). */
 async function loadInitialScreens(): Promise<void> {
@@ -39,7 +39,7 @@ async function start(): Promise<void> {
   const handoffJson = document.getElementById(HANDOFF_ELEMENT_ID)?.textContent ?? '';
   const handoff = parseHandoff(handoffJson);
   const store = createStore(handoff.store);
-  // A screen that does not load: reload once (§8); past the guard, the router shows the error page.
+  // A screen that does not load: reload once (docs/builds.md); past the guard, the router shows the error page.
   await loadInitialScreens().catch(() => reloadOnce(location.href) && new Promise(() => {}));
   const router = createBrowserRouter(routes, {
     hydrationData: reviveHydration(handoff.hydration),
@@ -60,11 +60,11 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   });
-  // Build checks, route rules, preloading, loading bar, debug console: not needed to paint (§8).
+  // Build checks, route rules, preloading, loading bar, debug console: not needed to paint (docs/builds.md).
   void import('./enhance.ts').then(({ enhance }) => enhance({ router, store, routes, matchRoutes, reloadOnce }));
-  // PRODUCT.md §3: the browser refines the device in its own chunk, applied once hydration is done.
+  // docs/device.md: the browser refines the device in its own chunk, applied once hydration is done.
   void import('./refine-device.ts').then(({ refineDevice }) => refineDevice(store));
-  // PRODUCT.md §6: the first download domain that answers, probed once the page is idle.
+  // docs/config.md: the first download domain that answers, probed once the page is idle.
   void import('./reachable-domain.ts').then((m) => m.probeDownloadDomains(store));
   afterLoad(() => import('./identity/start-identity.ts').then(({ startIdentity }) => startIdentity(store)));
 }

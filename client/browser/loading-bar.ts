@@ -1,5 +1,5 @@
 /**
- * The loading bar (PRODUCT.md §2, §8), driving the `.loading-bar` element of the layout. It shows
+ * The loading bar (docs/routes.md, docs/builds.md), driving the `.loading-bar` element of the layout. It shows
  * only for navigations slower than the throttle, creeps towards the end over `duration` (never
  * reaching it), fills on finish, hides after `hideDelay` and rewinds `resetDelay` later. An error
  * finish turns it the error colour. Colour and height live in styles.css (#099D56, 3 px).

@@ -1,5 +1,5 @@
 /**
- * Every client navigation passes through here before the router moves (PRODUCT.md §2, §8):
+ * Every client navigation passes through here before the router moves (docs/routes.md, docs/builds.md):
  * 1. a newer build is deployed → a full page load of the target instead;
  * 2. a route rule matches → its target instead; a target with a protocol leaves with `location.href`;
  * 3. the target screen's chunk loads while the old page fades out; a chunk that fails to load
@@ -16,7 +16,7 @@ import { leavePage, stayOnPage } from './page-transition.ts';
 export interface NavigationGuardOptions {
   /** True when a newer build than the running one is deployed. */
   isStale(): boolean;
-  /** The running build's route rules; rejects when they cannot be known (§7). */
+  /** The running build's route rules; rejects when they cannot be known (docs/builds.md). */
   routeRules(): Promise<readonly RouteRule[]>;
   /** Loads the screen chunk of a path; rejects when the chunk does not load. */
   loadScreen(pathname: string): Promise<void>;

@@ -1,15 +1,14 @@
 /**
- * The browser's part of opening the app (PRODUCT.md §5.1): the worker already put the right href
+ * The browser's part of opening the app (docs/screens.md): the worker already put the right href
  * on the link, and the tap itself follows it (browsers refuse a scripted launch, and Universal
  * Links need a real tap). This only watches what happens next: if the page is still visible
  * 2500 ms after the tap — no `visibilitychange` to hidden, no `pagehide` — the app did not open,
  * and the platform's download starts. Android Chrome's `intent://` links carry their own fallback,
- * so they get no timer; the APK in it follows the reachable download domain (§6).
+ * so they get no timer; the APK in it follows the reachable download domain (docs/config.md).
  * Loaded after hydration (the initial JS budget), listening on the document for every such link.
  */
+import { FALLBACK_AFTER_MS } from '../../shared/open-app-view.ts';
 import type { Store } from '../app/store.tsx';
-
-const FALLBACK_AFTER_MS = 2500;
 
 /** Starts the fallback timer; returns its cancel function. */
 export function fallbackAfterTap(go: () => void, ms = FALLBACK_AFTER_MS): () => void {

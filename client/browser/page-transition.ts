@@ -1,5 +1,5 @@
 /**
- * The out-in page transition (PRODUCT.md §2): the current page takes `page-leave-active` and fades
+ * The out-in page transition (docs/routes.md): the current page takes `page-leave-active` and fades
  * out before the router swaps in the next page, which takes `page-enter-active` as it is inserted
  * (a mutation observer runs before the next paint). The first page, painted by the server, never
  * fades in. The CSS drops both with reduced motion, and then there is nothing to wait for.

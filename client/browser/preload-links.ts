@@ -1,5 +1,5 @@
 /**
- * Route preloading (PRODUCT.md §8): a link to a screen of this app loads that screen's chunk as
+ * Route preloading (docs/builds.md): a link to a screen of this app loads that screen's chunk as
  * soon as it becomes visible, or is hovered, focused or touched — so the click finds it loaded.
  * Links added later (new screens, content) are picked up too. At most 4 preloads pend at once.
  */

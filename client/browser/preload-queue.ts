@@ -1,5 +1,5 @@
 /**
- * A queue of preloads (PRODUCT.md §8): each key loads once, at most `limit` loads are pending at a
+ * A queue of preloads (docs/builds.md): each key loads once, at most `limit` loads are pending at a
  * time, the rest wait their turn. A failed load frees its slot and may be asked for again.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Finds the first download domain that answers (PRODUCT.md §6), after the page is interactive.
+ * Finds the first download domain that answers (docs/config.md), after the page is interactive.
  *
  * "Answers" means the HTTP exchange completes: a `no-cors` fetch of a small resource resolves with
  * an opaque response, whatever its status (the download hosts send no CORS headers, so the status

@@ -1,5 +1,5 @@
 /**
- * Browser refinement of the device (PRODUCT.md §3), its own chunk loaded after hydration so
+ * Browser refinement of the device (docs/device.md), its own chunk loaded after hydration so
  * ua-parser-js and isbot stay out of the initial JavaScript. It runs the same detection as the
  * worker with what only the browser knows — screen size, touch points, orientation support,
  * high-entropy client hints, iPadOS behind a Mac agent, Telegram's injected objects — and puts the

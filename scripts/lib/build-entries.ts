@@ -1,5 +1,5 @@
 /**
- * The KV entries of the client build in dist/ (PRODUCT.md §7): its manifest under
+ * The KV entries of the client build in dist/ (docs/builds.md): its manifest under
  * `builds:meta:{id}` and the `builds:latest` record, made from the build's `.vite/build.json` and
  * the route rules — the same values the worker carries.
  */

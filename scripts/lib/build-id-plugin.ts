@@ -1,5 +1,5 @@
 /**
- * Vite plugin giving each client build its identity (PRODUCT.md §7): the id is a content hash of
+ * Vite plugin giving each client build its identity (docs/builds.md): the id is a content hash of
  * every file the build emits plus the route rules (they travel in the build's manifest, so a rule
  * change is a new build too). Written as `.vite/build.json` `{ id, timestamp }` beside Vite's
  * manifest: the worker carries it, and `npm run deploy` writes it to KV.

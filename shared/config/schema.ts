@@ -1,5 +1,5 @@
 /**
- * The operator's configuration document (PRODUCT.md §6): one JSON document in KV under
+ * The operator's configuration document (docs/config.md): one JSON document in KV under
  * `CONFIG_KEY`, checked with this schema before the worker uses it and before `config:push`
  * writes it. docs/config.md describes every field.
  */
@@ -8,12 +8,12 @@ import * as v from 'valibot';
 /** The KV key that holds the configuration document. */
 export const CONFIG_KEY = 'config';
 
-/** The App Store id of PRODUCT.md §9, used when an iOS item names none. */
+/** The App Store id of docs/campaign-links.md, used when an iOS item names none. */
 export const APP_STORE_ID = '6740858208';
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max));
 
-/** A visible text: one string for every language, or one per language (PRODUCT.md §5.4). */
+/** A visible text: one string for every language, or one per language (docs/screens.md). */
 export const LocalTextSchema = v.union(
   [
     text(500),
@@ -45,7 +45,7 @@ const origin = v.pipe(
 const scheme = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9+.-]{0,31}$/, 'must be a URL scheme name such as "lander"'));
 
 export const AppItemSchema = v.object({
-  /** 1 Android, 2 iOS, 3 all (PRODUCT.md §9). */
+  /** 1 Android, 2 iOS, 3 all (docs/campaign-links.md). */
   plat: v.picklist([1, 2, 3], 'must be 1 (Android), 2 (iOS) or 3 (all)'),
   logo_url: imageUrl,
   name: LocalTextSchema,
@@ -66,7 +66,7 @@ export const AppItemSchema = v.object({
   yyb_url: v.optional(httpsUrl),
   package: v.optional(v.pipe(v.string(), v.regex(/^[a-zA-Z][\w]*(\.[a-zA-Z][\w]*)+$/, 'must be a package name'))),
   bundle_id: v.optional(v.pipe(v.string(), v.regex(/^[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)+$/, 'must be a bundle id'))),
-  /** URL schemes that open the app: `dev` in development, `pro` in production (PRODUCT.md §5.1). */
+  /** URL schemes that open the app: `dev` in development, `pro` in production (docs/screens.md). */
   schemes: v.optional(v.object({ dev: scheme, pro: scheme })),
 });
 
@@ -81,9 +81,9 @@ export const CommonConfigSchema = v.object({
   ),
   /** Open Graph / Twitter card image; the first app's logo when absent. */
   og_image: v.optional(imageUrl),
-  /** Offers the debug console (PRODUCT.md §8). */
+  /** Offers the debug console (docs/builds.md). */
   debug: v.optional(v.boolean(), false),
-  /** The small resource fetched on each download domain to see whether it answers (§6). */
+  /** The small resource fetched on each download domain to see whether it answers (docs/config.md). */
   probe_path: v.optional(
     v.pipe(v.string(), v.regex(/^\/(?!\/)[^\s\\#]*$/, 'must be a path starting with one /')),
     '/favicon.ico',
@@ -113,7 +113,7 @@ export const ConfigSchema = v.object({
   /** A label the operator chooses for this document; `/test` shows it. */
   revision: text(64),
   appData: v.pipe(v.array(AppItemSchema), v.minLength(1, 'needs at least one app'), v.maxLength(6)),
-  /** Download domains, probed in order by the browser (PRODUCT.md §6). */
+  /** Download domains, probed in order by the browser (docs/config.md). */
   domains: v.optional(v.pipe(v.array(origin), v.maxLength(10, 'at most 10 domains')), []),
   commonConfig: CommonConfigSchema,
   links: v.optional(LinksSchema, {}),

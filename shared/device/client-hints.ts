@@ -1,5 +1,5 @@
 /**
- * User-Agent Client Hints (PRODUCT.md §3): the worker reads `Sec-CH-UA-Mobile`, `-Platform`,
+ * User-Agent Client Hints (docs/device.md): the worker reads `Sec-CH-UA-Mobile`, `-Platform`,
  * `-Model` and `-Platform-Version` (it asks for the last two with `Accept-CH`); the browser reads
  * the same values from `navigator.userAgentData`. Both go through `cleanClientHints`, so a visitor's
  * header can only ever become a short printable string.

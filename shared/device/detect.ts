@@ -1,5 +1,5 @@
 /**
- * Device detection (PRODUCT.md §3), the same function on the worker and in the browser:
+ * Device detection (docs/device.md), the same function on the worker and in the browser:
  * ua-parser-js 1.x underneath, then our rules where it is wrong or silent — HarmonyOS, iPadOS,
  * in-app browsers, client hints, mobile. The worker passes headers; the browser also passes the
  * screen, touch and Telegram signals only it can see. docs/device.md explains every field.
@@ -88,7 +88,7 @@ function mobileOf(
   screen: Screen | undefined,
 ): boolean {
   if (iPad || hints.mobile === true || hasPhoneBrand(userAgent)) return true;
-  // In the browser the screen decides (§3); on the worker the agent's own device class does.
+  // In the browser the screen decides (docs/device.md); on the worker the agent's own device class does.
   if (screen) return isHandheldScreen(screen);
   const harmonyVerdict = harmony ? harmonyMobile(harmony) : undefined;
   if (harmonyVerdict !== undefined) return harmonyVerdict;

@@ -1,5 +1,5 @@
 /**
- * HarmonyOS (PRODUCT.md §3), where ua-parser-js alone is wrong. HarmonyOS NEXT (5 and later) sends
+ * HarmonyOS (docs/device.md), where ua-parser-js alone is wrong. HarmonyOS NEXT (5 and later) sends
  * `OpenHarmony` and `ArkWeb`; its `OpenHarmony` token wins over the `Android 10` that HarmonyOS 6
  * phones add and over the `Windows NT` of HarmonyOS PCs (`(PC; OpenHarmony 6.1; Windows NT 10.0)`).
  * HarmonyOS 2–4 run Android apps and send Android agents carrying `HarmonyOS`,

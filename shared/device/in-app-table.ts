@@ -1,6 +1,6 @@
 /**
- * The one in-app browser table (PRODUCT.md §3): which app's webview the visitor is in, and what
- * that webview refuses on each OS (PRODUCT.md §5.1: the download button shows the "open in the
+ * The one in-app browser table (docs/device.md): which app's webview the visitor is in, and what
+ * that webview refuses on each OS (docs/screens.md: the download button shows the "open in the
  * system browser" guide instead). ua-parser-js misses several of these (Douyin iOS, DingTalk,
  * WhatsApp, Facebook's `MetaIAB`, Quark), so the tokens are ours. Order matters: the first match
  * wins, so an app whose agent also carries another app's token comes first (WeCom sends
@@ -27,7 +27,7 @@ export interface InAppEntry {
   android: Blocks;
   /** What the HarmonyOS NEXT webview refuses; defaults to `android`. */
   harmony?: Blocks;
-  /** iOS app version from which a tapped Universal Link opens the app (PRODUCT.md §5.1). */
+  /** iOS app version from which a tapped Universal Link opens the app (docs/screens.md). */
   universalLinksSince?: string;
 }
 
@@ -35,7 +35,7 @@ export interface InAppEntry {
  * The table, first match wins. Policies: the Chinese super-apps keep visitors inside (no APK
  * downloads, no custom schemes on Android; no custom schemes on iOS, where App Store links still
  * open); Douyin, Kuaishou and Xiaohongshu also hold back App Store links. The Baidu app opens
- * `bdashighdown` (PRODUCT.md §5.1). The global apps' webviews let downloads and scheme launches through.
+ * `bdashighdown` (docs/screens.md). The global apps' webviews let downloads and scheme launches through.
  */
 export const IN_APP_TABLE: readonly InAppEntry[] = [
   { name: 'WeCom', category: 'messaging', match: /\bwxwork\/([\d.]+)/i, iOS: 'schemes', android: 'both' },

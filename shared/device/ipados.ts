@@ -1,5 +1,5 @@
 /**
- * iPadOS (PRODUCT.md §3): since iPadOS 13, Safari on an iPad sends a desktop Mac agent, so the
+ * iPadOS (docs/device.md): since iPadOS 13, Safari on an iPad sends a desktop Mac agent, so the
  * worker sees a PC. Only the browser can tell: a "Mac" with more than one touch point is an iPad
  * (Macs report 0; Chromium's touch emulation reports 1).
  */

@@ -1,4 +1,4 @@
-/** The visitor's locale (PRODUCT.md §3 `device_locale`, `language`) from Accept-Language or `navigator.language`. */
+/** The visitor's locale (docs/device.md `device_locale`, `language`) from Accept-Language or `navigator.language`. */
 
 const TAG = /^[a-z]{2,3}(?:-[a-z0-9]{2,8}){0,3}$/i;
 const MAX_HEADER = 512;

@@ -1,5 +1,5 @@
 /**
- * Mobile (PRODUCT.md §3). In the browser: the screen is narrower than 1024 or shorter than 600
+ * Mobile (docs/device.md). In the browser: the screen is narrower than 1024 or shorter than 600
  * and the device has touch and orientation support — or the agent names a known phone brand.
  * On the worker, which sees no screen: the agent's device type, `Sec-CH-UA-Mobile`, or a brand.
  */
@@ -14,7 +14,7 @@ export function hasPhoneBrand(userAgent: string): boolean {
   return PHONE_BRAND.test(userAgent);
 }
 
-/** What the browser knows of its screen (PRODUCT.md §3). */
+/** What the browser knows of its screen (docs/device.md). */
 export interface Screen {
   width: number;
   height: number;

@@ -1,8 +1,8 @@
-/** The shapes of device detection (PRODUCT.md §3), shared by the worker and the browser. */
+/** The shapes of device detection (docs/device.md), shared by the worker and the browser. */
 
 /** The platform the page offers a download for. */
 export type OperatingSystem = 'PC' | 'iOS' | 'Android' | 'Harmony';
-/** The kind of app whose webview the visitor is in (PRODUCT.md §3). */
+/** The kind of app whose webview the visitor is in (docs/device.md). */
 export type InAppCategory = 'messaging' | 'payment' | 'social' | 'search';
 
 /** The in-app browser the visitor is in, with what its webview refuses on this OS. */
@@ -15,11 +15,11 @@ export interface InApp {
   blocksSchemes: boolean;
   /** The app's own version from its agent token, `''` when the token carries none. Set by detection. */
   version?: string;
-  /** A Universal Link tapped in this webview opens the app (iOS WeChat ≥ 7.0.5, PRODUCT.md §5.1). Set by detection. */
+  /** A Universal Link tapped in this webview opens the app (iOS WeChat ≥ 7.0.5, docs/screens.md). Set by detection. */
   universalLinks?: boolean;
 }
 
-/** The visitor's device (PRODUCT.md §3); docs/device.md explains each field. */
+/** The visitor's device (docs/device.md); docs/device.md explains each field. */
 export interface DeviceInfo {
   userAgent: string;
   operatingSystem: OperatingSystem;

@@ -193,7 +193,7 @@ describe('route rules in the browser', () => {
     await page.waitForSelector('.screen.landing');
     await hydrated(page);
     expect(documents).toEqual([`${baseURL}/landing`]);
-    expect(asked).toBeGreaterThanOrEqual(3); // warm-up and navigation, each retried once on 500 (§7)
+    expect(asked).toBeGreaterThanOrEqual(3); // warm-up and navigation, each retried once on 500 (docs/builds.md)
     expect(log.errors.some((e) => e.includes('500'))).toBe(true);
     await context.close();
   });

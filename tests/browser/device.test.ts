@@ -1,5 +1,5 @@
 /**
- * Device refinement in Chromium (PRODUCT.md §3): after hydration the browser's detection replaces
+ * Device refinement in Chromium (docs/device.md): after hydration the browser's detection replaces
  * the worker's in the store — screen size, iPadOS behind a Mac agent, Telegram — without a layout
  * shift, from a chunk that the first paint does not load.
  */

@@ -48,7 +48,7 @@ async function shown(page: Page, name: 'visitor' | 'fingerprint') {
   return { id: await row.locator('.identity-id').textContent(), source: await row.getAttribute('data-source') };
 }
 
-describe('the visitor id in Chromium (PRODUCT.md §4)', () => {
+describe('the visitor id in Chromium (docs/identity.md)', () => {
   it('stores on a first visit the id /api/trace returned, in localStorage and in the cookie', async () => {
     const context = await browser.newContext(DEVICES.iPhone);
     const page = await context.newPage();
@@ -116,7 +116,7 @@ describe('the visitor id in Chromium (PRODUCT.md §4)', () => {
   });
 });
 
-describe('the fingerprint id in Chromium (PRODUCT.md §4)', () => {
+describe('the fingerprint id in Chromium (docs/identity.md)', () => {
   it('stores fingerprint_id once and keeps it across reloads; /test shows both ids and their sources', async () => {
     const context = await browser.newContext(DEVICES.desktop);
     const page = await context.newPage();

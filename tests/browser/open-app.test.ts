@@ -1,5 +1,5 @@
 /**
- * Opening the app (PRODUCT.md §5.1, §5.2) in real Chromium: the href each device's tap follows,
+ * Opening the app (docs/screens.md) in real Chromium: the href each device's tap follows,
  * and the 2500 ms fallback to the download — only when the page stayed visible. Custom-scheme
  * navigations fail silently in headless Chromium, so the tap's href is read from the click; https
  * navigations (Universal Links, App Store, APK) are intercepted and recorded.
@@ -9,8 +9,8 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { kvPut } from '../../scripts/lib/kv.ts';
 import { localSeed } from '../../scripts/seed-local.ts';
-import demo from '../../shared/config/demo.json' with { type: 'json' };
 import { CONFIG_KEY } from '../../shared/config/schema.ts';
+import demo from '../../worker/config/demo.json' with { type: 'json' };
 import { OPEN_AGENTS } from '../fixtures/open-app-agents.ts';
 import { DEVICES, hydrated, launch } from './browser.ts';
 

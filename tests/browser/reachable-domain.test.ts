@@ -1,5 +1,5 @@
 /**
- * Reachable download domain (PRODUCT.md §6) against real HTTPS servers on this machine: the browser
+ * Reachable download domain (docs/config.md) against real HTTPS servers on this machine: the browser
  * probes the configured domains in order and the APK link follows the first that answers.
  */
 import { readFileSync } from 'node:fs';
@@ -9,8 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { kvPut } from '../../scripts/lib/kv.ts';
 import { localSeed } from '../../scripts/seed-local.ts';
-import demo from '../../shared/config/demo.json' with { type: 'json' };
 import { CONFIG_KEY } from '../../shared/config/schema.ts';
+import demo from '../../worker/config/demo.json' with { type: 'json' };
 import { DEVICES, hydrated, launch } from './browser.ts';
 
 const baseURL = inject('baseURL');

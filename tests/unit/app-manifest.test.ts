@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeRulesLoader } from '../../client/browser/app-manifest.ts';
 
 const fetchBuildManifest = vi.hoisted(() => vi.fn());
-vi.mock('../../client/app/build-api.ts', async (original) => ({
-  ...(await original<typeof import('../../client/app/build-api.ts')>()),
+vi.mock('../../client/app/diagnostics/build-api.ts', async (original) => ({
+  ...(await original<typeof import('../../client/app/diagnostics/build-api.ts')>()),
   fetchBuildManifest,
 }));
 
@@ -16,7 +16,7 @@ beforeEach(() => {
   fetchBuildManifest.mockReset();
 });
 
-describe("the running build's route rules (PRODUCT.md §7)", () => {
+describe("the running build's route rules (docs/builds.md)", () => {
   it('are the matcher of the manifest named by the build id, fetched once', async () => {
     fetchBuildManifest.mockResolvedValue({ id: 'b1', timestamp: 1, matcher: RULES });
     const load = routeRulesLoader('b1');

@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 describe('the chunk reload guard', () => {
-  it('guards 10,000 ms (PRODUCT.md §8)', () => {
+  it('guards 10,000 ms (docs/builds.md)', () => {
     expect(RELOAD_GUARD_MS).toBe(10_000);
   });
 

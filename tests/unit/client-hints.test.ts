@@ -1,4 +1,4 @@
-/** Client hints as the worker receives them (PRODUCT.md §3): parsed, cleaned, never trusted blindly. */
+/** Client hints as the worker receives them (docs/device.md): parsed, cleaned, never trusted blindly. */
 import { describe, expect, it } from 'vitest';
 import { cleanClientHints, clientHintsFromHeaders } from '../../shared/device.ts';
 

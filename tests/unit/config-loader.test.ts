@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEMO_CONFIG } from '../../shared/config/demo.ts';
 import { CONFIG_KEY } from '../../shared/config/schema.ts';
+import { DEMO_CONFIG } from '../../worker/config/demo.ts';
 import { type ConfigStore, createConfigLoader } from '../../worker/config/load-config.ts';
 
 const VALID = JSON.stringify({

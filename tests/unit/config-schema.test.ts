@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CONFIG } from '../../shared/config/demo.ts';
-import { localize } from '../../shared/config/localize.ts';
 import { APP_STORE_ID } from '../../shared/config/schema.ts';
-import { parseConfig, validateConfig } from '../../shared/config/validate.ts';
+import { DEMO_CONFIG } from '../../worker/config/demo.ts';
+import { localize } from '../../worker/config/localize.ts';
+import { parseConfig, validateConfig } from '../../worker/config/validate.ts';
 
 /** A minimal valid document, changed per test. */
 function doc(): Record<string, unknown> {

@@ -1,5 +1,5 @@
 /**
- * Browser-side detection (PRODUCT.md §3): the same function with the screen, touch points,
+ * Browser-side detection (docs/device.md): the same function with the screen, touch points,
  * orientation support and Telegram's objects, which only the browser sees.
  */
 import { describe, expect, it } from 'vitest';

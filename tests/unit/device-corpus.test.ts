@@ -1,5 +1,5 @@
 /**
- * Every real agent of ../shared/data/ua-corpus.tsv (PRODUCT.md §3) is classified as the corpus
+ * Every real agent of tests/fixtures/ua-corpus.tsv (docs/device.md) is classified as the corpus
  * says: operating system, in-app name and category, mobile — and none is taken for a bot.
  */
 import { readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ interface CorpusRow {
   agent: string;
 }
 
-const CORPUS = new URL('../../../shared/data/ua-corpus.tsv', import.meta.url);
+const CORPUS = new URL('../fixtures/ua-corpus.tsv', import.meta.url);
 
 function readCorpus(): CorpusRow[] {
   const [header, ...lines] = readFileSync(CORPUS, 'utf8').split('\n').filter(Boolean);

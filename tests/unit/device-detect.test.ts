@@ -1,4 +1,4 @@
-/** Worker-side detection (PRODUCT.md §3): browsers, desktops, iPads, crawlers, HarmonyOS, hints, locale. */
+/** Worker-side detection (docs/device.md): browsers, desktops, iPads, crawlers, HarmonyOS, hints, locale. */
 import { describe, expect, it } from 'vitest';
 import { detectDevice, MAX_USER_AGENT } from '../../shared/device.ts';
 import { BROWSER_AGENTS, CRAWLER_AGENTS, DESKTOP_AGENTS, IPAD_AGENT, IPAD_MAC_AGENT } from '../fixtures/agents.ts';

@@ -1,4 +1,4 @@
-/** The in-app table (PRODUCT.md §3, §5.1): every entry recognised, with its policy per OS. */
+/** The in-app table (docs/device.md, docs/screens.md): every entry recognised, with its policy per OS. */
 import { describe, expect, it } from 'vitest';
 import { detectDevice, detectInApp, IN_APP_TABLE } from '../../shared/device.ts';
 import { IN_APP_AGENTS } from '../fixtures/agents.ts';
@@ -16,7 +16,7 @@ describe('the in-app table', () => {
     expect(untested).toEqual([]);
   });
 
-  it('covers every app PRODUCT.md §3 and the issue name', () => {
+  it('covers every app docs/device.md and the issue name', () => {
     const names = IN_APP_TABLE.map((entry) => entry.name);
     const required = [
       ['WeChat', 'QQ', 'WhatsApp', 'LINE', 'KakaoTalk', 'Telegram', 'Messenger', 'Viber', 'Zalo', 'DingTalk', 'WeCom'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppItem } from '../../shared/config/schema.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
-import { chooseDownload, harmonyInstallsApk } from '../../shared/download-choice.ts';
+import { chooseDownload, harmonyInstallsApk } from '../../worker/render/download-choice.ts';
 
 const ORIGIN = 'https://dl.example';
 const android: AppItem = {

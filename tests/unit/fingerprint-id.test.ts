@@ -5,7 +5,7 @@ import { memoryStore } from './fakes.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const HASH = '0123456789abcdef0123456789abcdef';
 
-describe('fingerprint id resolution (PRODUCT.md §4)', () => {
+describe('fingerprint id resolution (docs/identity.md)', () => {
   it('reuses fingerprint_id from localStorage without computing a fingerprint', async () => {
     const storage = memoryStore({ fingerprint_id: HASH });
     const compute = vi.fn(async () => 'ffffffffffffffffffffffffffffffff');

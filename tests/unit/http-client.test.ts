@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHttpClient, HttpError, RETRY_STATUS_CODES } from '../../shared/http-client.ts';
+import { createHttpClient, HttpError, RETRY_STATUS_CODES } from '../../client/app/http-client.ts';
 import { fetchAnswering, json, networkError, status } from './fakes.ts';
 
 const URL = 'https://api.example/thing';
 
-describe('the HTTP client’s retry policy (PRODUCT.md §7)', () => {
+describe('the HTTP client’s retry policy (docs/builds.md)', () => {
   it('lists exactly 408, 409, 425, 429, 500, 502, 503, 504', () => {
     expect(RETRY_STATUS_CODES).toEqual([408, 409, 425, 429, 500, 502, 503, 504]);
   });

@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 describe('the loading bar', () => {
-  it('uses the constants of PRODUCT.md §8', () => {
+  it('uses the constants of docs/builds.md', () => {
     expect(LOADING_BAR_TIMING).toEqual({ throttle: 200, duration: 2000, hideDelay: 500, resetDelay: 400 });
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEMO_CONFIG } from '../../shared/config/demo.ts';
 import type { AppItem } from '../../shared/config/schema.ts';
 import { detectDevice } from '../../shared/device.ts';
-import { chooseOpenApp, intentUrl, type OpenAppInput } from '../../shared/open-app.ts';
+import { DEMO_CONFIG } from '../../worker/config/demo.ts';
+import { chooseOpenApp, intentUrl, type OpenAppInput } from '../../worker/render/open-app.ts';
 import { OPEN_AGENTS } from '../fixtures/open-app-agents.ts';
 
 const APK = { href: 'https://dl.test/a.apk', apkPath: '/a.apk' };

@@ -13,7 +13,7 @@ function deferred() {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the preload queue', () => {
-  it('allows 4 pending preloads (PRODUCT.md §8)', () => {
+  it('allows 4 pending preloads (docs/builds.md)', () => {
     expect(MAX_PENDING_PRELOADS).toBe(4);
   });
 

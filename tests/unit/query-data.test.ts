@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseUrl } from '../../shared/safe-url.ts';
+import { parseUrl } from '../../scripts/lib/safe-url.ts';
 import { QUERY_LIMITS, readCampaign, readQueryData } from '../../worker/campaign/query-data.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createHttpClient } from '../../client/app/http-client.ts';
 import { resolveVisitorId } from '../../client/browser/identity/visitor-id.ts';
-import { createHttpClient } from '../../shared/http-client.ts';
 import { fetchAnswering, json, memoryCookies, memoryStore, networkError, status } from './fakes.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -32,7 +32,7 @@ function expectStoredEverywhere(ctx: ReturnType<typeof setup>, id: string) {
   expect(ctx.cookies.written.at(-1)).toBe(`user_id=${id}; Max-Age=31536000; Path=/; Secure; SameSite=Lax`);
 }
 
-describe('visitor id resolution (PRODUCT.md §4)', () => {
+describe('visitor id resolution (docs/identity.md)', () => {
   it('reuses the id in localStorage without calling the trace service', async () => {
     const ctx = setup({ stored: STORED, cookie: COOKIE });
     expect(await ctx.run()).toEqual({ id: STORED, source: 'stored' });

@@ -1,8 +1,8 @@
 /** An app link opened in the browser (the app is not installed) lands on /landing, not a 404. */
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
-import demo from '../../shared/config/demo.json' with { type: 'json' };
 import { CONFIG_KEY } from '../../shared/config/schema.ts';
+import demo from '../../worker/config/demo.json' with { type: 'json' };
 import { matchesAppLinkPath } from '../../worker/middleware/app-link-fallback.ts';
 import { AGENTS, get } from './helpers.ts';
 

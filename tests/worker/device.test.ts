@@ -1,4 +1,4 @@
-/** `GET /api/device` and the visitor middleware inside workerd (PRODUCT.md §3). */
+/** `GET /api/device` and the visitor middleware inside workerd (docs/device.md). */
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../shared/device.ts';

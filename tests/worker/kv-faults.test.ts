@@ -7,8 +7,8 @@
  */
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_CONFIG } from '../../shared/config/demo.ts';
 import { routeRules } from '../../shared/route-rules.ts';
+import { DEMO_CONFIG } from '../../worker/config/demo.ts';
 import app from '../../worker/index.ts';
 import { KV_READ_TIMEOUT_MS, readKvText } from '../../worker/kv/read-text.ts';
 import { AGENTS, get, ORIGIN } from './helpers.ts';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import demo from '../../shared/config/demo.json' with { type: 'json' };
 import { CONFIG_KEY } from '../../shared/config/schema.ts';
+import demo from '../../worker/config/demo.json' with { type: 'json' };
 import app from '../../worker/index.ts';
 import { OPEN_AGENTS } from '../fixtures/open-app-agents.ts';
 import { get, ORIGIN } from './helpers.ts';

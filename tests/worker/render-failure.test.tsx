@@ -2,7 +2,7 @@ import './mock-support.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { AGENTS, get } from './helpers.ts';
 
-vi.mock('../../client/app/screens/landing.tsx', () => ({
+vi.mock('../../client/app/landing/landing-page.tsx', () => ({
   Component() {
     throw new Error('screen exploded');
   },

@@ -14,7 +14,7 @@ const state = vi.hoisted(() => ({ mode: 'slow' as 'slow' | 'rejects' | 'throws' 
 
 // The factory runs when the route first loads its screen (inside a test), so React is imported by then;
 // it must be synchronous inside workerd.
-vi.mock('../../client/app/screens/landing.tsx', () => {
+vi.mock('../../client/app/landing/landing-page.tsx', () => {
   function Slow({ data }: { data: Promise<string> }) {
     return <p className="streamed">{use(data)}</p>;
   }

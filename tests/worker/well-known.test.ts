@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
-import demo from '../../shared/config/demo.json' with { type: 'json' };
 import { CONFIG_KEY } from '../../shared/config/schema.ts';
+import demo from '../../worker/config/demo.json' with { type: 'json' };
 import { get } from './helpers.ts';
 
 const AASA = '/.well-known/apple-app-site-association';

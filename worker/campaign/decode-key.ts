@@ -1,5 +1,5 @@
 /**
- * The campaign decode key (PRODUCT.md §6): the `DECODE_KEY` secret, or — in development only — the
+ * The campaign decode key (docs/config.md): the `DECODE_KEY` secret, or — in development only — the
  * built-in default, so a fresh checkout can mint and read links. It never reaches the browser.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Query data (PRODUCT.md §6): plain parameters (channel, inviter, …) merged with the decrypted `d`
+ * Query data (docs/config.md): plain parameters (channel, inviter, …) merged with the decrypted `d`
  * token, bounded in count and size. Values from `d` win: they were signed by the operator.
  */
 import * as v from 'valibot';
@@ -43,7 +43,7 @@ export function readToken(token: string, key: string | undefined): QueryData | u
   return undefined;
 }
 
-/** The visit's campaign: its query data, and the token the landing button copies (PRODUCT.md §5.2). */
+/** The visit's campaign: its query data, and the token the landing button copies (docs/screens.md). */
 export interface Campaign {
   data: QueryData;
   /** The `d` value when it decrypted, else the query data as a query string; absent when empty. */

@@ -1,5 +1,5 @@
 /**
- * Campaign tokens (PRODUCT.md §6): AES-128 in CFB mode with a 16-byte key, URL-safe base64 without
+ * Campaign tokens (docs/config.md): AES-128 in CFB mode with a 16-byte key, URL-safe base64 without
  * padding. Layout (docs/campaign-links.md):
  *
  *   token = base64url( iv[16] ‖ ciphertext[n] ‖ tag[16] )

@@ -1,11 +1,12 @@
 /**
- * Reads the configuration document from KV (PRODUCT.md §6). A missing, unreadable, invalid or slow
+ * Reads the configuration document from KV (docs/config.md). A missing, unreadable, invalid or slow
  * document never breaks the page: the loader logs why and returns the bundled demo config, marked
  * as a fallback. A parsed copy is kept per isolate for a short time.
  */
-import { DEMO_CONFIG } from '../../shared/config/demo.ts';
+
 import { CONFIG_KEY, type LanderConfig } from '../../shared/config/schema.ts';
-import { formatProblems, parseConfig } from '../../shared/config/validate.ts';
+import { DEMO_CONFIG } from './demo.ts';
+import { formatProblems, parseConfig } from './validate.ts';
 
 export type ConfigFallbackReason = 'missing' | 'not-json' | 'invalid' | 'kv-error' | 'kv-timeout';
 

@@ -1,5 +1,5 @@
 /**
- * One KV read with a time budget (PRODUCT.md §6, §7: KV trouble never breaks an answer). Workers KV
+ * One KV read with a time budget (docs/config.md, docs/builds.md: KV trouble never breaks an answer). Workers KV
  * can throw, answer null or be slow; a read that has not answered within `timeoutMs` is given up,
  * so the caller answers from its fallback in time instead of waiting on the store.
  */

@@ -3,7 +3,7 @@
  * Links and App Links to the app when it is. So a visitor who tapped "Open the app" without the app
  * arrives at `https://<universal_link_domain>/open/?channel=…`. When Lander serves that domain too,
  * it sends them to the campaign page with the same query — the download button and the inviter —
- * instead of a 404 (PRODUCT.md §5.1, §6). Only paths Lander has no page for are redirected, and the
+ * instead of a 404 (docs/screens.md, docs/config.md). Only paths Lander has no page for are redirected, and the
  * target is always `/landing` on this site: the request contributes its query, never the target.
  */
 import type { MiddlewareHandler } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * Puts the operator's configuration (PRODUCT.md §6) on the context for the page, and marks a
+ * Puts the operator's configuration (docs/config.md) on the context for the page, and marks a
  * response served from the bundled demo config with `x-config: fallback`.
  */
 import type { MiddlewareHandler } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * Applies route rules (PRODUCT.md §2) as real redirects: the rule's status, default 307. Targets
+ * Applies route rules (docs/routes.md) as real redirects: the rule's status, default 307. Targets
  * come only from the rules, which are checked once here, at setup.
  */
 import type { MiddlewareHandler } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * Security headers on every response (PRODUCT.md §2): Hono's secureHeaders with our policy
+ * Security headers on every response (docs/routes.md): Hono's secureHeaders with our policy
  * (docs/security.md). The CSP starts from `default-src 'none'` and allows back only what the page
  * uses, so a kind of resource nobody thought of stays blocked. Scripts run only from this origin or
  * with the per-response nonce React puts on its tags; never 'unsafe-inline'. Styles come from this
@@ -32,7 +32,7 @@ export function securityHeaders({ connectSrc = [] }: SecurityHeadersOptions = {}
       imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'"],
       manifestSrc: ["'self'"],
-      // The trace service and the download-domain probes (PRODUCT.md §4, §6) may be on other origins.
+      // The trace service and the download-domain probes (docs/identity.md, docs/config.md) may be on other origins.
       connectSrc: ["'self'", 'https:', ...connectSrc],
     },
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },

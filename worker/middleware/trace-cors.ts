@@ -1,5 +1,5 @@
 /**
- * CORS for the trace service (PRODUCT.md §4): with credentials, and only for the origins listed in
+ * CORS for the trace service (docs/identity.md): with credentials, and only for the origins listed in
  * `TRACE_ALLOWED_ORIGINS` (comma-separated; empty = same origin only). A call from the page's own
  * origin passes without CORS headers; a call or preflight from any other origin is refused with 403
  * before the trace handler runs, so it is neither answered with an id nor counted.

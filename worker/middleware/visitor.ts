@@ -1,5 +1,5 @@
 /**
- * Detects the visitor once per request (PRODUCT.md §3) and puts the device and the language on
+ * Detects the visitor once per request (docs/device.md) and puts the device and the language on
  * the context for every later handler. Detection reads the User-Agent, the `Sec-CH-UA-*` client
  * hints and Accept-Language, so every response asks for the high-entropy hints (`Accept-CH`) and
  * says it varies on all of them (`Vary`), keeping shared caches from mixing visitors' pages.
@@ -14,7 +14,7 @@ import {
   MAX_USER_AGENT,
   REQUESTED_HINTS,
 } from '../../shared/device.ts';
-import type { Language } from '../../shared/handoff.ts';
+import type { Language } from '../../shared/texts.ts';
 import { pickLanguage } from '../../shared/texts.ts';
 import type { AppEnv } from '../env.ts';
 import { createLru } from '../lib/lru.ts';
@@ -28,7 +28,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Options of `visitor()`; the defaults are what PRODUCT.md §3 asks for. */
+/** Options of `visitor()`; the defaults are what docs/device.md asks for. */
 export interface VisitorOptions {
   /** Client hints asked for with `Accept-CH`. */
   requestHints?: readonly string[];

@@ -1,4 +1,4 @@
-/** Builds the client store seed (PRODUCT.md §6) for one request: only what the browser may see. */
+/** Builds the client store seed (docs/config.md) for one request: only what the browser may see. */
 import type { Context } from 'hono';
 import type { ClientStore } from '../../shared/handoff.ts';
 import { UNRESOLVED_IDENTITY } from '../../shared/identity.ts';

@@ -1,15 +1,15 @@
 /**
- * Builds the download page's view (PRODUCT.md §5.1) for one request: the device's button from the
+ * Builds the download page's view (docs/screens.md) for one request: the device's button from the
  * configuration, worded in the visitor's language, plus the desktop QR code and the in-app guide.
  */
 
-import { localize } from '../../shared/config/localize.ts';
 import type { LanderConfig } from '../../shared/config/schema.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
-import { chooseDownload, type DownloadTarget } from '../../shared/download-choice.ts';
 import type { DownloadButton, DownloadView } from '../../shared/download-view.ts';
 import type { ClientStore } from '../../shared/handoff.ts';
 import { type DownloadTexts, downloadTexts, formatDate } from '../../shared/texts.ts';
+import { localize } from '../config/localize.ts';
+import { chooseDownload, type DownloadTarget } from './download-choice.ts';
 import { qrSvg } from './qr-svg.ts';
 
 export interface DownloadViewInput {

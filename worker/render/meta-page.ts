@@ -1,11 +1,11 @@
 /**
- * The bots' page where a person would get an error (PRODUCT.md §2): status 200, the index page's
+ * The bots' page where a person would get an error (docs/routes.md): status 200, the index page's
  * metadata only, `noindex`, canonical `/`, no script. Precomputed once per configuration, origin
  * and language: a new configuration document starts a new set.
  */
 import type { LanderConfig } from '../../shared/config/schema.ts';
-import type { Language } from '../../shared/handoff.ts';
 import { pageMeta } from '../../shared/page-meta.ts';
+import type { Language } from '../../shared/texts.ts';
 import { siteMeta } from './site-meta.ts';
 
 const caches = new WeakMap<LanderConfig, Map<string, string>>();

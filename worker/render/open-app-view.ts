@@ -1,13 +1,14 @@
 /**
- * The "Open the app" link for one request (PRODUCT.md §5.1, §5.2): the href a tap follows on this
+ * The "Open the app" link for one request (docs/screens.md): the href a tap follows on this
  * device, decided here so the server HTML already carries it, worded in the visitor's language.
  */
 import type { LanderConfig } from '../../shared/config/schema.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
 import type { DownloadView } from '../../shared/download-view.ts';
 import type { ClientStore } from '../../shared/handoff.ts';
-import { chooseOpenApp, type OpenAppView, type OpenFallback } from '../../shared/open-app.ts';
+import type { OpenAppView, OpenFallback } from '../../shared/open-app-view.ts';
 import { downloadTexts } from '../../shared/texts.ts';
+import { chooseOpenApp } from './open-app.ts';
 
 export interface OpenAppViewInput {
   config: LanderConfig;

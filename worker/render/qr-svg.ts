@@ -1,5 +1,5 @@
 /**
- * The desktop's QR code of the page URL (PRODUCT.md §5.1), as compact SVG markup built on the
+ * The desktop's QR code of the page URL (docs/screens.md), as compact SVG markup built on the
  * worker with uqr, so no QR encoder reaches the browser. Encoding costs about a millisecond, so
  * recent URLs are kept per isolate.
  */

@@ -1,5 +1,5 @@
 /**
- * Server rendering (PRODUCT.md §2): React Router's static handler resolves the route (lazy screens,
+ * Server rendering (docs/routes.md): React Router's static handler resolves the route (lazy screens,
  * loaders, redirects, errors), then React streams the document. The status is decided before the
  * first byte: a screen that throws while the shell renders yields the 500 page, never a cut 200.
  * Bots wait for the whole document; where a person would see an error, a bot gets the metadata page.
@@ -9,10 +9,11 @@ import { preinit, preloadModule } from 'react-dom';
 import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { App } from '../../client/app/app.tsx';
-import { ErrorScreen } from '../../client/app/error-page.tsx';
 import { serializeHydration } from '../../client/app/hydration.ts';
 import { routeContext } from '../../client/app/route-context.ts';
-import { type RouteHandle, routes } from '../../client/app/routes.tsx';
+import type { RouteHandle } from '../../client/app/route-handle.ts';
+import { routes } from '../../client/app/routes.tsx';
+import { ErrorScreen } from '../../client/app/shell/error-page.tsx';
 import { createStore } from '../../client/app/store.tsx';
 import { type Handoff, serializeForScript } from '../../shared/handoff.ts';
 import type { AppEnv } from '../env.ts';
@@ -104,7 +105,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     return html(body, status);
   } catch (error) {
     console.error('Page render failed', error);
-    // A bot never gets an error page (PRODUCT.md §2), also when the shell itself failed to render.
+    // A bot never gets an error page (docs/routes.md), also when the shell itself failed to render.
     if (device.bot) {
       return html(metaPageHtml(new URL(c.req.url).origin, c.get('language'), c.get('config').config), 200);
     }

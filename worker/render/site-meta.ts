@@ -1,9 +1,9 @@
-/** The site's head metadata (PRODUCT.md §5.1 last bullet) from the configuration, in one language. */
+/** The site's head metadata (docs/screens.md last bullet) from the configuration, in one language. */
 
-import { localize } from '../../shared/config/localize.ts';
 import type { LanderConfig } from '../../shared/config/schema.ts';
-import type { Language } from '../../shared/handoff.ts';
 import type { SiteMeta } from '../../shared/page-meta.ts';
+import type { Language } from '../../shared/texts.ts';
+import { localize } from '../config/localize.ts';
 
 export function siteMeta(config: LanderConfig, language: Language): SiteMeta {
   const app = config.appData[0];

@@ -1,5 +1,5 @@
 /**
- * The two build calls of PRODUCT.md §7, read from KV:
+ * The two build calls of docs/builds.md, read from KV:
  * - `GET /assets/builds/latest.json` (any query, a cache-buster): `{ id, timestamp }`, never cached.
  * - `GET /assets/builds/meta/{id}.json`: that build's manifest `{ id, timestamp, matcher }`,
  *   immutable (an id is a content hash, so its manifest never changes).

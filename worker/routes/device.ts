@@ -1,4 +1,4 @@
-/** `GET /api/device` (PRODUCT.md §3): the worker's device info for this request, as JSON. */
+/** `GET /api/device` (docs/device.md): the worker's device info for this request, as JSON. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The visit's query data on a trace call (channel, inviter, … — PRODUCT.md §5.2, §6). The browser
+ * The visit's query data on a trace call (channel, inviter, … — docs/screens.md, docs/config.md). The browser
  * sends the query data the page was seeded with; here it is bounded again with the same limits
  * (`QUERY_LIMITS`), since anyone can call the endpoint, and values with control characters are
  * left out of the log line as well. What does not fit is dropped and only counted.

@@ -1,5 +1,5 @@
 /**
- * `GET /api/trace` — the trace service (PRODUCT.md §4). Answers `{ "userId": "<uuid>" }`: the
+ * `GET /api/trace` — the trace service (docs/identity.md). Answers `{ "userId": "<uuid>" }`: the
  * `user_id` cookie when it holds a valid UUID, else a fresh `crypto.randomUUID()`, and (re)sets the
  * cookie for a year. A malformed cookie is replaced, never echoed. Each counted call logs one
  * structured line with the visit's bounded query data. Bots are not counted: they get an id but no

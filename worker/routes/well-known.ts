@@ -1,5 +1,5 @@
 /**
- * Universal Links (iOS) and App Links (Android) association files (PRODUCT.md §6), generated from
+ * Universal Links (iOS) and App Links (Android) association files (docs/config.md), generated from
  * the configuration's `links` on every request, so a `config:push` changes them without a deploy:
  * - `GET /.well-known/apple-app-site-association`: when `apple_app_ids` is set.
  * - `GET /.well-known/assetlinks.json`: when `android_package` and `android_sha256` are set.

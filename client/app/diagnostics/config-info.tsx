@@ -1,4 +1,4 @@
-/** `/test`'s configuration rows (PRODUCT.md §5.3): the config in use and the reachable download domain. */
+/** `/test`'s configuration rows (docs/screens.md): the config in use and the reachable download domain. */
 import { useStore } from '../store.tsx';
 
 export function ConfigInfo() {

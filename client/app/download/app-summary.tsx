@@ -1,4 +1,4 @@
-/** The app's identity and facts on the download page (PRODUCT.md §5.1): logo, name, tagline, facts. */
+/** The app's identity and facts on the download page (docs/screens.md): logo, name, tagline, facts. */
 import type { DownloadView } from '../../../shared/download-view.ts';
 
 export function AppSummary({ view }: { view: DownloadView }) {

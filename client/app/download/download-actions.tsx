@@ -1,6 +1,6 @@
 /**
- * The download buttons (PRODUCT.md §5.1): a phone's one primary button, or the desktop's QR code
- * and both store buttons. An APK link follows the reachable download domain (§6) as the browser
+ * The download buttons (docs/screens.md): a phone's one primary button, or the desktop's QR code
+ * and both store buttons. An APK link follows the reachable download domain (docs/config.md) as the browser
  * finds it; only the `href` changes, so nothing moves.
  */
 import type { MouseEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The full-screen guide for in-app browsers that block downloads or app schemes (PRODUCT.md §5.1): it points at
+ * The full-screen guide for in-app browsers that block downloads or app schemes (docs/screens.md): it points at
  * the app's menu at the top right and says to open the page in the system browser. Loaded only
  * where it can be needed, after hydration; dismissed by its button, a tap anywhere or Escape.
  */

@@ -1,5 +1,5 @@
 /**
- * The fingerprint id (PRODUCT.md §4): computed once by FingerprintJS when `fingerprint_id` is absent
+ * The fingerprint id (docs/identity.md): computed once by FingerprintJS when `fingerprint_id` is absent
  * from localStorage, then reused. On failure: a warning and a random UUID, stored like a real one so
  * the id stays stable for this browser instead of changing on every visit.
  */

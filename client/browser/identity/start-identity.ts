@@ -1,10 +1,11 @@
 /**
- * Resolves both ids in the browser after hydration (PRODUCT.md §4) and puts them, with their
+ * Resolves both ids in the browser after hydration (docs/identity.md) and puts them, with their
  * sources, into the client store. Loaded with a dynamic import once the page has loaded, so none
  * of this (nor ofetch, nor FingerprintJS) is in the first visit's JavaScript.
  */
-import { http } from '../../../shared/http-client.ts';
+
 import type { Identity } from '../../../shared/identity.ts';
+import { http } from '../../app/http-client.ts';
 import type { Store } from '../../app/store.tsx';
 import { visitorQuiet } from '../visitor-quiet.ts';
 import { documentCookies, localStore } from './browser-storage.ts';

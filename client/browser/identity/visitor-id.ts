@@ -1,10 +1,11 @@
 /**
- * The visitor id (PRODUCT.md §4), in this order: (1) reuse `user_id` from localStorage or the cookie;
+ * The visitor id (docs/identity.md), in this order: (1) reuse `user_id` from localStorage or the cookie;
  * (2) else ask the trace service, credentials included, and read `userId`; (3) if that fails, warn
  * and use a random UUID as a temporary id; (4) keep the result in localStorage and the cookie.
  */
-import type { HttpClient } from '../../../shared/http-client.ts';
+
 import { isUuid, randomUuid, USER_ID_KEY, userIdCookie, type VisitorIdSource } from '../../../shared/identity.ts';
+import type { HttpClient } from '../../app/http-client.ts';
 import { type CookieJar, describeError, type KeyValueStore, type Resolved, type Warn } from './ports.ts';
 
 /** How long the trace call may take before the page settles for a temporary id. */
@@ -16,7 +17,7 @@ export interface VisitorIdOptions {
   http: HttpClient;
   /** Origin of the trace service (`TRACE_ORIGIN`, or the page's own). */
   traceOrigin: string;
-  /** The visit's query data (channel, inviter, …), sent along on the trace call (PRODUCT.md §5.2). */
+  /** The visit's query data (channel, inviter, …), sent along on the trace call (docs/screens.md). */
   queryData?: Record<string, string>;
   warn?: Warn;
 }

@@ -1,0 +1,33 @@
+/**
+ * Rows of the diagnostics table (docs/screens.md) for the newest deployed build, beside the
+ * running one: asked for once when the screen opens, unless the hourly check already knows.
+ */
+import { useEffect } from 'react';
+import { useStore, useStoreApi } from '../store.tsx';
+import { fetchLatestBuild } from './build-api.ts';
+
+export function BuildRows() {
+  const store = useStoreApi();
+  const { buildId, latestBuildId } = useStore();
+
+  useEffect(() => {
+    if (store.get().latestBuildId) return;
+    let live = true;
+    fetchLatestBuild()
+      .then((latest) => live && store.update({ latestBuildId: latest.id }))
+      .catch((error: unknown) => console.warn('Lander: the latest build is unknown', error));
+    return () => {
+      live = false;
+    };
+  }, [store]);
+
+  return (
+    <tr>
+      <th scope="row">latestBuild</th>
+      <td data-build={latestBuildId ?? ''}>
+        {latestBuildId ?? '—'}
+        {latestBuildId === buildId ? ' (this page)' : null}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Server-detected and browser-detected device info side by side (docs/screens.md). Until the
+ * browser has refined the store, its column says so; server and first client render agree, so
+ * hydration matches. Rows where the two differ are marked.
+ */
+import type { DeviceInfo, InApp } from '../../../shared/device.ts';
+import { texts } from '../../../shared/texts.ts';
+import { useStore } from '../store.tsx';
+
+/** The browser column before refinement: a mark, not a word, so it needs no translation. */
+const PENDING = '…';
+
+const FIELDS: (keyof DeviceInfo)[] = [
+  'operatingSystem',
+  'mobile',
+  'inApp',
+  'bot',
+  'browser',
+  'os',
+  'osVersion',
+  'device_system_name',
+  'device_version',
+  'device_model',
+  'device_model_name',
+  'width',
+  'height',
+  'device_locale',
+  'language',
+  'referrer',
+  'userAgent',
+];
+
+function inAppText(inApp: InApp | null): string {
+  if (!inApp) return '—';
+  const blocked = [inApp.blocksDownloads && 'downloads', inApp.blocksSchemes && 'schemes'].filter(Boolean);
+  const details = [inApp.category, inApp.version, blocked.length > 0 && `blocks ${blocked.join(', ')}`];
+  return `${inApp.name} (${details.filter(Boolean).join('; ')})`;
+}
+
+function show(device: DeviceInfo, field: keyof DeviceInfo): string {
+  const value = device[field];
+  if (field === 'inApp') return inAppText(device.inApp);
+  if (value === '' || value === null) return '—';
+  return String(value);
+}
+
+/** The device table of /test: one row per `DeviceInfo` field, worker and browser columns. */
+export function DeviceComparison() {
+  const { language, deviceInfo, serverDeviceInfo } = useStore();
+  const t = texts(language);
+  const server = serverDeviceInfo ?? deviceInfo;
+  const browser = serverDeviceInfo ? deviceInfo : null;
+  return (
+    <section className="device-comparison" aria-labelledby="device-heading" data-refined={browser ? 'true' : 'false'}>
+      <h2 id="device-heading">{t.deviceHeading}</h2>
+      <table>
+        <thead>
+          <tr>
+            <td />
+            <th scope="col">{t.deviceServer}</th>
+            <th scope="col">{t.deviceBrowser}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {FIELDS.map((field) => {
+            const serverText = show(server, field);
+            const browserText = browser ? show(browser, field) : PENDING;
+            return (
+              <tr
+                key={field}
+                data-field={field}
+                className={browser && serverText !== browserText ? 'differs' : undefined}
+              >
+                <th scope="row">{field}</th>
+                <td data-side="server">{serverText}</td>
+                <td data-side="browser">{browserText}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The visitor id and the fingerprint id, each with where it came from (stored, trace, fingerprintjs,
+ * temporary), as rows of the `/test` diagnostics table (docs/screens.md). The server renders them
+ * pending (`—`); the browser fills them in once it has resolved the ids (docs/identity.md).
+ */
+import { useStore } from '../store.tsx';
+
+/** Two `<tr>`s for the diagnostics table's `<tbody>`. */
+export function IdentityRows() {
+  const { identity } = useStore();
+  const rows = [
+    { name: 'visitor', label: 'visitorId', id: identity.visitorId, source: identity.visitorIdSource },
+    { name: 'fingerprint', label: 'fingerprintId', id: identity.fingerprintId, source: identity.fingerprintIdSource },
+  ];
+  return rows.map(({ name, label, id, source }) => (
+    <tr key={name} data-identity={name} data-source={source ?? 'pending'}>
+      <th scope="row">{label}</th>
+      <td>
+        <code className="identity-id">{id ?? '—'}</code>
+        {source && <span className="identity-source">{source}</span>}
+      </td>
+    </tr>
+  ));
+}

@@ -1,0 +1,63 @@
+/**
+ * `/` — the download page (docs/screens.md). It renders the view the worker decided for this device
+ * and language, so the button in the server HTML is the one that stays after hydration.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { GuideView } from '../../../shared/download-view.ts';
+import { texts } from '../../../shared/texts.ts';
+import { useStore } from '../store.tsx';
+import { AppDetails, AppSummary } from './app-summary.tsx';
+import { PrimaryAction, QrPanel } from './download-actions.tsx';
+import './download.css';
+
+const loadGuide = () => import('./open-in-browser-guide.tsx');
+const Guide = lazy(loadGuide);
+
+export function Component() {
+  const { language, download: view, openApp: open } = useStore();
+  const [guide, setGuide] = useState<GuideView | null>(null);
+  const blockedGuide = view.guide ?? open?.guide;
+  // Fetch the guide's chunk once the page is interactive, so a tap shows it at once.
+  useEffect(() => {
+    if (blockedGuide) void loadGuide();
+  }, [blockedGuide]);
+  const onBlocked = view.guide ? () => setGuide(view.guide) : undefined;
+  const pc = view.layout === 'PC';
+  return (
+    <article className="screen download" data-layout={view.layout}>
+      {view.smartBannerAppId ? <meta name="apple-itunes-app" content={`app-id=${view.smartBannerAppId}`} /> : null}
+      <div className="download-main">
+        <AppSummary view={view} />
+        {pc ? null : <PrimaryAction view={view} onBlocked={onBlocked} />}
+        {open ? (
+          // The tap follows the worker's href; client/browser/open-app-taps.ts adds the fallback timer.
+          <a
+            className="button button-open"
+            href={open.href}
+            data-open={open.method}
+            data-fallback={open.fallback?.href}
+            data-apk={open.fallback?.apkPath}
+            onClick={(event) => {
+              if (!open.guide) return;
+              event.preventDefault();
+              setGuide(open.guide);
+            }}
+          >
+            {open.label}
+          </a>
+        ) : null}
+        <AppDetails view={view} />
+      </div>
+      {pc ? <QrPanel view={view} onBlocked={onBlocked} /> : null}
+      <nav className="links">
+        <Link to="/landing">{texts(language).continueToLanding}</Link>
+      </nav>
+      {guide ? (
+        <Suspense fallback={null}>
+          <Guide guide={guide} onClose={() => setGuide(null)} />
+        </Suspense>
+      ) : null}
+    </article>
+  );
+}

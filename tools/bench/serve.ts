@@ -1,0 +1,225 @@
+/**
+ * Serves the production build with `workerd serve` and a generated config (docs/benchmarks.md): no
+ * wrangler dev proxy (it caps every page near 1,000 requests/s on a 2-core machine) and no miniflare
+ * asset pipeline in front (it capped a static file near 550 requests/s), so the figures are workerd's.
+ * The binary is the one wrangler depends on, so benchmarks, `npm start` and tests share one runtime.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { transformWithOxc } from 'vite';
+import { unstable_readConfig } from 'wrangler';
+import { ROOT } from '../../scripts/lib/run.ts';
+import { type ModuleType, SOCKETS, type WorkerModule, workerdConfig } from './workerd-config.ts';
+import type { KvFault, KvSeedEntry, KvStats } from './workers/kv.ts';
+
+export interface ServeOptions {
+  /** wrangler.toml environment whose vars the worker gets: `production` (default) or `''` (top level). */
+  env?: string;
+  /** The bundle `wrangler deploy --dry-run --outdir` wrote (default dist/worker). */
+  workerDir?: string;
+  /** The client build (default dist/client). */
+  clientDir?: string;
+  /** Where the config and its generated files go (default dist/bench). */
+  outDir?: string;
+  /** The KV namespace's initial entries. */
+  kv?: KvSeedEntry[];
+  /** Vars set over wrangler.toml's (e.g. to measure with `DIAGNOSTICS` on). */
+  vars?: Record<string, unknown>;
+}
+
+export interface KvState {
+  fault: KvFault;
+  stats: KvStats;
+  keys: number;
+}
+
+export interface Served {
+  /** Origin of the front socket, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  /** Origin of the KV service's control socket. */
+  kvControlUrl: string;
+  /** The workerd process, for memory readings. */
+  pid: number;
+  configPath: string;
+  workerdVersion: string;
+  setKvFault(fault: KvFault): Promise<KvState>;
+  kvState(): Promise<KvState>;
+  /** The last lines workerd wrote to stdout and stderr. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+interface WorkerdPackage {
+  default: string;
+  version: string;
+}
+
+/** workerd as wrangler resolves it: same binary, same version as `wrangler dev` and the tests. */
+export function workerdBinary(): WorkerdPackage {
+  const fromWrangler = createRequire(fileURLToPath(import.meta.resolve('wrangler')));
+  return fromWrangler('workerd') as WorkerdPackage;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+const MODULE_TYPES: Record<string, ModuleType> = {
+  js: 'esModule',
+  mjs: 'esModule',
+  cjs: 'commonJsModule',
+  wasm: 'wasm',
+  txt: 'text',
+  html: 'text',
+  sql: 'text',
+  bin: 'data',
+};
+
+/** The bundle's modules (source maps and wrangler's README left out), main module first. */
+export function bundleModules(workerDir: string, configDir: string, main = 'index.js'): WorkerModule[] {
+  const modules = filesUnder(workerDir).flatMap((path) => {
+    const name = relative(workerDir, path).split(sep).join('/');
+    const type = MODULE_TYPES[/\.(\w+)$/.exec(name)?.[1] ?? ''];
+    if (!type) return [];
+    return [{ name, embed: relative(configDir, path).split(sep).join('/'), type }];
+  });
+  if (!modules.some((m) => m.name === main)) throw new Error(`${workerDir} has no ${main}; build the worker first`);
+  return modules.sort((a, b) => Number(b.name === main) - Number(a.name === main));
+}
+
+/** Paths the front serves from the client build: what workerd's disk service exposes (no dotfiles). */
+export function servableFiles(clientDir: string): string[] {
+  return filesUnder(clientDir)
+    .map((path) => `/${relative(clientDir, path).split(sep).join('/')}`)
+    .filter((path) => !path.split('/').some((segment) => segment.startsWith('.')))
+    .sort();
+}
+
+async function transpile(source: string, target: string): Promise<void> {
+  const { code } = await transformWithOxc(readFileSync(source, 'utf8'), source, { lang: 'ts' });
+  writeFileSync(target, code);
+}
+
+/** Writes dist/bench: the config, the two helper workers, the file list and the KV seed. */
+export async function writeServerFiles(options: ServeOptions = {}): Promise<string> {
+  const { env = 'production', kv = [] } = options;
+  const workerDir = options.workerDir ?? join(ROOT, 'dist/worker');
+  const clientDir = options.clientDir ?? join(ROOT, 'dist/client');
+  const outDir = options.outDir ?? join(ROOT, 'dist/bench');
+  mkdirSync(outDir, { recursive: true });
+
+  const wrangler = unstable_readConfig({ config: join(ROOT, 'wrangler.toml'), env: env || undefined });
+  const workers = join(dirname(fileURLToPath(import.meta.url)), 'workers');
+  await transpile(join(workers, 'front.ts'), join(outDir, 'front.js'));
+  await transpile(join(workers, 'kv.ts'), join(outDir, 'kv.js'));
+  writeFileSync(join(outDir, 'files.json'), JSON.stringify(servableFiles(clientDir)));
+  writeFileSync(join(outDir, 'kv-seed.json'), JSON.stringify(kv));
+
+  const configPath = join(outDir, 'workerd.capnp');
+  writeFileSync(
+    configPath,
+    workerdConfig({
+      workerModules: bundleModules(workerDir, outDir),
+      compatibilityDate: wrangler.compatibility_date ?? '2026-10-01',
+      compatibilityFlags: wrangler.compatibility_flags,
+      vars: { ...wrangler.vars, ...options.vars },
+      clientDir,
+      frontModule: 'front.js',
+      kvModule: 'kv.js',
+      filesJson: 'files.json',
+      seedJson: 'kv-seed.json',
+    }),
+  );
+  return configPath;
+}
+
+/** Keeps the last lines a stream wrote (workerd must never block on a full pipe). */
+function tail(stream: Readable | null, lines: string[], max = 200): void {
+  stream?.setEncoding('utf8').on('data', (chunk: string) => {
+    lines.push(...chunk.split('\n').filter(Boolean));
+    if (lines.length > max) lines.splice(0, lines.length - max);
+  });
+}
+
+/** Resolves with each socket's port once workerd reports it on its control descriptor. */
+function listening(child: ChildProcess, names: string[], logs: string[]): Promise<Record<string, number>> {
+  return new Promise((resolve, reject) => {
+    const ports: Record<string, number> = {};
+    let pending = '';
+    const timer = setTimeout(() => fail(new Error('workerd did not start within 30 s')), 30_000);
+    function fail(error: Error): void {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${error.message}\n${logs.join('\n')}`));
+    }
+    child.once('exit', (code, signal) => fail(new Error(`workerd exited (${code ?? signal}) before listening`)));
+    (child.stdio[3] as Readable | null)?.setEncoding('utf8').on('data', (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const event = JSON.parse(line) as { event?: string; socket?: string; port?: number };
+        if (event.event === 'listen' && event.socket && event.port) ports[event.socket] = event.port;
+      }
+      if (names.every((name) => ports[name])) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        resolve(ports);
+      }
+    });
+  });
+}
+
+async function control(url: string, path: string, init?: RequestInit): Promise<KvState> {
+  const response = await fetch(`${url}${path}`, init);
+  if (!response.ok) throw new Error(`KV control ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as KvState;
+}
+
+/** Generates the config and starts `workerd serve` on loopback; `stop()` ends it. */
+export async function serveProduction(options: ServeOptions = {}): Promise<Served> {
+  const configPath = await writeServerFiles(options);
+  const workerd = workerdBinary();
+  const child = spawn(workerd.default, ['serve', configPath, '--control-fd=3'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  tail(child.stdout, logs);
+  tail(child.stderr, logs);
+  // A benchmark interrupted half-way must not leave a server behind.
+  const killOnExit = (): void => void child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const ports = await listening(child, [SOCKETS.http, SOCKETS.kvControl], logs);
+  const kvControlUrl = `http://127.0.0.1:${ports[SOCKETS.kvControl]}`;
+  return {
+    url: `http://127.0.0.1:${ports[SOCKETS.http]}`,
+    kvControlUrl,
+    pid: child.pid ?? 0,
+    configPath,
+    workerdVersion: workerd.version,
+    setKvFault: (fault) => control(kvControlUrl, '/fault', { method: 'PUT', body: JSON.stringify(fault) }),
+    kvState: () => control(kvControlUrl, '/'),
+    logs: () => logs.join('\n'),
+    stop() {
+      process.removeListener('exit', killOnExit);
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      return new Promise((resolve) => {
+        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      });
+    },
+  };
+}

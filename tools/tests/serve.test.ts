@@ -1,0 +1,207 @@
+/**
+ * The benchmark server on real workerd (`workerd serve` with the generated config): a probe worker
+ * checks the KV service against workerd's own `kvNamespace` binding, fault injection included, and
+ * the vars and ASSETS bindings; the production bundle checks the front's routing.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureTool, ROOT } from '../../scripts/lib/run.ts';
+import { type Served, serveProduction } from '../bench/serve.ts';
+
+const PROBE = `
+export default {
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    const key = url.searchParams.get('key') ?? '';
+    const keys = url.searchParams.getAll('keys');
+    const type = url.searchParams.get('type') ?? 'text';
+    try {
+      switch (url.pathname) {
+        case '/get': return Response.json({ value: await env.KV.get(key, type) });
+        case '/meta': return Response.json(await env.KV.getWithMetadata(key, type));
+        case '/bulk': return Response.json(Object.fromEntries(await env.KV.get(keys, type)));
+        case '/bulk-meta': return Response.json(Object.fromEntries(await env.KV.getWithMetadata(keys, type)));
+        case '/put':
+          await env.KV.put(key, await request.text(), { metadata: { by: 'probe' }, expirationTtl: 3600 });
+          return Response.json({ ok: true });
+        case '/delete': await env.KV.delete(key); return Response.json({ ok: true });
+        case '/list': {
+          const limit = Number(url.searchParams.get('limit') ?? 1000);
+          const cursor = url.searchParams.get('cursor') ?? undefined;
+          return Response.json(await env.KV.list({ prefix: url.searchParams.get('prefix') ?? '', limit, cursor }));
+        }
+        case '/vars': return Response.json({ ODD: env.ODD, OBJ: env.OBJ, LANDER_ENV: env.LANDER_ENV });
+        case '/assets': {
+          const response = await env.ASSETS.fetch(new URL(key, 'http://assets/'));
+          return Response.json({ status: response.status, type: response.headers.get('content-type') });
+        }
+      }
+      return new Response('probe: no such path', { status: 404 });
+    } catch (error) {
+      return Response.json({ error: String(error) }, { status: 500 });
+    }
+  },
+};
+`;
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
+const dirs: string[] = [];
+const servers: Served[] = [];
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lander-bench-test-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(options: Parameters<typeof serveProduction>[0]): Promise<Served> {
+  const server = await serveProduction({ outDir: tempDir(), ...options });
+  servers.push(server);
+  return server;
+}
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('bench KV service behind workerd’s kvNamespace binding', () => {
+  let server: Served;
+  const probe = async (path: string, init?: RequestInit) => {
+    const response = await fetch(`${server.url}${path}`, init);
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  beforeAll(async () => {
+    const workerDir = tempDir();
+    writeFileSync(join(workerDir, 'index.js'), PROBE);
+    const clientDir = tempDir();
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(join(clientDir, 'assets', 'app.js'), 'export {};');
+    server = await start({
+      workerDir,
+      clientDir,
+      vars: { ODD: 'say "hé"\\\nnext', OBJ: { n: 1 } },
+      kv: [
+        { key: 'config', value: '{"name":"Demo"}', metadata: { v: 2 } },
+        { key: 'builds/a', value: 'A' },
+        { key: 'builds/b', value: 'B' },
+        { key: 'builds/c', value: 'C' },
+      ],
+    });
+  }, 60_000);
+
+  it('reads seeded values as text, JSON and with metadata; null for a missing key', async () => {
+    expect((await probe('/get?key=config')).body).toEqual({ value: '{"name":"Demo"}' });
+    expect((await probe('/get?key=config&type=json')).body).toEqual({ value: { name: 'Demo' } });
+    expect((await probe('/meta?key=config&type=json')).body).toMatchObject({
+      value: { name: 'Demo' },
+      metadata: { v: 2 },
+    });
+    expect((await probe('/get?key=missing')).body).toEqual({ value: null });
+  });
+
+  it('writes, reads back and deletes a key with spaces, slashes and non-ASCII characters', async () => {
+    const key = encodeURIComponent('a key/é?x');
+    await probe(`/put?key=${key}`, { method: 'PUT', body: 'stored' });
+    expect((await probe(`/meta?key=${key}`)).body).toMatchObject({ value: 'stored', metadata: { by: 'probe' } });
+    await probe(`/delete?key=${key}`);
+    expect((await probe(`/get?key=${key}`)).body).toEqual({ value: null });
+  });
+
+  it('lists by prefix a page at a time', async () => {
+    const first = await probe('/list?prefix=builds/&limit=2');
+    expect(first.body).toMatchObject({ keys: [{ name: 'builds/a' }, { name: 'builds/b' }], list_complete: false });
+    const second = await probe(`/list?prefix=builds/&limit=2&cursor=${String(first.body.cursor)}`);
+    expect(second.body).toMatchObject({ keys: [{ name: 'builds/c' }], list_complete: true });
+    expect((await probe('/list?prefix=config')).body).toMatchObject({ keys: [{ name: 'config', metadata: { v: 2 } }] });
+  });
+
+  it('answers bulk gets, with and without metadata', async () => {
+    expect((await probe('/bulk?keys=builds/a&keys=missing')).body).toEqual({ 'builds/a': 'A', missing: null });
+    expect((await probe('/bulk-meta?keys=config&type=json')).body).toEqual({
+      config: { value: { name: 'Demo' }, metadata: { v: 2 } },
+    });
+  });
+
+  it('makes KV calls fail, find nothing, return non-JSON or hang on demand', async () => {
+    try {
+      await server.setKvFault({ mode: 'throw' });
+      expect(await probe('/get?key=config')).toMatchObject({ status: 500, body: { error: expect.any(String) } });
+      await server.setKvFault({ mode: 'error' });
+      expect((await probe('/get?key=config')).status).toBe(500);
+      await server.setKvFault({ mode: 'null' });
+      expect((await probe('/get?key=config&type=json')).body).toEqual({ value: null });
+      await server.setKvFault({ mode: 'non-json' });
+      expect((await probe('/get?key=config&type=json')).body.error).toMatch(/SyntaxError|JSON/);
+      await server.setKvFault({ mode: 'hang', ms: 300, prefix: 'config' });
+      const started = performance.now();
+      expect((await probe('/get?key=config')).body).toEqual({ value: '{"name":"Demo"}' });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+      expect((await server.kvState()).stats.faulted).toBeGreaterThanOrEqual(5);
+    } finally {
+      await server.setKvFault({ mode: 'none' });
+    }
+    expect((await probe('/get?key=config')).body).toEqual({ value: '{"name":"Demo"}' });
+  });
+
+  it('passes vars through the config exactly, strings as text and objects as JSON', async () => {
+    expect((await probe('/vars')).body).toEqual({ ODD: 'say "hé"\\\nnext', OBJ: { n: 1 }, LANDER_ENV: 'production' });
+  });
+
+  it('gives the worker an ASSETS binding over the client build', async () => {
+    expect((await probe('/assets?key=/assets/app.js')).body).toEqual({
+      status: 200,
+      type: 'text/javascript; charset=utf-8',
+    });
+    expect((await probe('/assets?key=/nope.js')).body).toMatchObject({ status: 404 });
+  });
+});
+
+describe('bench server with the production bundle', () => {
+  let url: string;
+  const clientDir = join(ROOT, 'dist/client');
+
+  beforeAll(async () => {
+    // `npm test` builds the client first; a lone `vitest run --project unit` may not have.
+    if (!existsSync(join(clientDir, '.vite/manifest.json'))) captureTool('vite', ['build', '--logLevel', 'warn']);
+    const workerDir = tempDir();
+    captureTool('wrangler', ['deploy', '--dry-run', '--outdir', workerDir, '--minify', '--env', 'production']);
+    url = (await start({ workerDir })).url;
+  }, 120_000);
+
+  it('renders / on the worker and serves the icon from the build, through one socket', async () => {
+    const page = await fetch(`${url}/`, { headers: { 'user-agent': IPHONE } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toMatch(/<\/html>$/);
+    const icon = await fetch(`${url}/logo.png`);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await icon.arrayBuffer()).equals(readFileSync(join(clientDir, 'logo.png')))).toBe(true);
+  });
+
+  it('serves the hashed entry module as JavaScript', async () => {
+    const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; isEntry?: boolean }
+    >;
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+    const response = await fetch(`${url}/${entry?.file}`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    // Compressed by workerd, as Cloudflare's edge would; fetch decodes it back to the file.
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(await response.text()).toBe(readFileSync(join(clientDir, entry?.file ?? ''), 'utf8'));
+  });
+
+  it('leaves unknown paths, dotfiles and other methods to the worker', async () => {
+    const headers = { 'user-agent': IPHONE };
+    expect((await fetch(`${url}/no-such-page`, { headers })).status).toBe(404);
+    const dotfile = await fetch(`${url}/.vite/manifest.json`, { headers });
+    expect(dotfile.status).toBe(404);
+    expect(dotfile.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect((await fetch(`${url}/logo.png`, { method: 'POST', headers })).status).toBe(405);
+  });
+});

@@ -1,0 +1,48 @@
+/** The generated `workerd serve` config (real workerd runs it in serve.test.ts). */
+import { describe, expect, it } from 'vitest';
+import { capnpText, workerdConfig } from '../bench/workerd-config.ts';
+
+const input = {
+  workerModules: [
+    { name: 'index.js', embed: '../worker/index.js', type: 'esModule' as const },
+    { name: 'chunk.wasm', embed: '../worker/chunk.wasm', type: 'wasm' as const },
+  ],
+  compatibilityDate: '2026-10-01',
+  compatibilityFlags: ['nodejs_compat'],
+  vars: { LANDER_ENV: 'production', LIMITS: { max: 3 } },
+  clientDir: '/srv/dist/client',
+  frontModule: 'front.js',
+  kvModule: 'kv.js',
+  filesJson: 'files.json',
+  seedJson: 'kv-seed.json',
+};
+
+describe('workerd config', () => {
+  it('escapes text literals: quotes, backslashes, control and non-ASCII characters', () => {
+    expect(capnpText('a"b\\c')).toBe('"a\\"b\\\\c"');
+    expect(capnpText('é\n')).toBe('"\\xc3\\xa9\\x0a"');
+  });
+
+  it('embeds the bundle modules, main module first, with their types', () => {
+    const config = workerdConfig(input);
+    expect(config).toMatch(
+      /modules = \[\n\s+\(name = "index\.js", esModule = embed "\.\.\/worker\/index\.js"\),\n\s+\(name = "chunk\.wasm", wasm = embed/,
+    );
+  });
+
+  it('binds string vars as text, other vars as JSON, KV to the KV service and ASSETS to the front', () => {
+    const config = workerdConfig(input);
+    expect(config).toContain('(name = "LANDER_ENV", text = "production")');
+    expect(config).toContain('(name = "LIMITS", json = "{\\"max\\":3}")');
+    expect(config).toContain('(name = "KV", kvNamespace = "kv")');
+    expect(config).toContain('(name = "ASSETS", service = (name = "front", entrypoint = "assets"))');
+  });
+
+  it('listens on loopback only, on ports the OS chooses, with the front on the HTTP socket', () => {
+    const config = workerdConfig(input);
+    expect(config).toContain('(name = "http", address = "127.0.0.1:0", http = (), service = "front")');
+    expect(config).toContain('service = (name = "kv", entrypoint = "control")');
+    expect(config).toContain('(name = "disk", disk = (path = "/srv/dist/client"))');
+    expect(config).not.toMatch(/\*:|0\.0\.0\.0/);
+  });
+});

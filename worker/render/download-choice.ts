@@ -1,0 +1,96 @@
+/**
+ * Which download the page offers a device (docs/screens.md). Decided once, on the worker, from the
+ * server's device detection, and handed to the browser: the button in the server HTML is the one
+ * that stays after hydration, whatever the browser later refines.
+ */
+import { APP_STORE_ID, type AppItem } from '../../shared/config/schema.ts';
+import type { DeviceInfo, OperatingSystem } from '../../shared/device.ts';
+import type { DownloadKind } from '../../shared/download-view.ts';
+
+export interface DownloadTarget {
+  kind: DownloadKind;
+  href: string;
+  /** For an APK: its path on the download domains; the browser rebuilds `href` from the reachable domain. */
+  apkPath?: string;
+}
+
+export interface DownloadChoice {
+  /** The page layout: a phone's single button, or the desktop's QR code and both stores. */
+  layout: OperatingSystem;
+  /** The one primary button on a phone or tablet; null when nothing installs on this device. */
+  primary: DownloadTarget | null;
+  /** On a desktop: the App Store and Android buttons beside the QR code. */
+  stores: DownloadTarget[];
+  /** Tapping a button shows the open-in-browser guide: this in-app browser blocks downloads. */
+  guide: boolean;
+  /** The app item whose name, version, size and date the page shows. */
+  app: AppItem;
+}
+
+export interface ChooseInput {
+  appData: readonly AppItem[];
+  device: Pick<DeviceInfo, 'operatingSystem' | 'userAgent' | 'inApp'>;
+  /** Where APKs come from until the browser finds a reachable download domain (docs/config.md). */
+  downloadOrigin: string;
+}
+
+const forPlat = (appData: readonly AppItem[], plat: 1 | 2): AppItem | undefined =>
+  appData.find((item) => item.plat === plat) ?? appData.find((item) => item.plat === 3);
+
+/**
+ * HarmonyOS 2–4 are Android underneath and install APKs; their agents carry an `Android` token.
+ * HarmonyOS NEXT (5 and later) cannot, and says `OpenHarmony` or `ArkWeb` (even beside `Android 10`).
+ */
+export function harmonyInstallsApk(userAgent: string): boolean {
+  return /\bAndroid\b/i.test(userAgent) && !/OpenHarmony|ArkWeb/i.test(userAgent);
+}
+
+function appStore(item: AppItem | undefined): DownloadTarget | null {
+  if (!item) return null;
+  return { kind: 'app-store', href: `https://apps.apple.com/app/id${item.app_store_id ?? APP_STORE_ID}` };
+}
+
+function android(item: AppItem | undefined, downloadOrigin: string): DownloadTarget | null {
+  if (item?.download_url) {
+    return { kind: 'apk', href: `${downloadOrigin}${item.download_url}`, apkPath: item.download_url };
+  }
+  return item?.store_url ? { kind: 'store', href: item.store_url } : null;
+}
+
+function appGallery(item: AppItem | undefined): DownloadTarget | null {
+  return item?.appgallery_id
+    ? {
+        kind: 'appgallery',
+        href: `https://appgallery.huawei.com/app/detail?id=${encodeURIComponent(item.appgallery_id)}`,
+      }
+    : null;
+}
+
+export function chooseDownload({ appData, device, downloadOrigin }: ChooseInput): DownloadChoice {
+  const layout = device.operatingSystem;
+  const iosItem = forPlat(appData, 2);
+  const androidItem = forPlat(appData, 1);
+  const blocks = device.inApp?.blocksDownloads === true;
+  const fallbackItem = appData[0] as AppItem;
+
+  if (layout === 'PC') {
+    const stores = [appStore(iosItem), android(androidItem, downloadOrigin)].filter((t) => t !== null);
+    return { layout, primary: null, stores, guide: blocks, app: appData.find((i) => i.plat === 3) ?? fallbackItem };
+  }
+  if (layout === 'iOS') {
+    return { layout, primary: appStore(iosItem), stores: [], guide: blocks, app: iosItem ?? fallbackItem };
+  }
+  let primary =
+    layout === 'Harmony'
+      ? (appGallery(androidItem) ??
+        (harmonyInstallsApk(device.userAgent) ? android(androidItem, downloadOrigin) : null))
+      : android(androidItem, downloadOrigin);
+  let guide = blocks;
+  // Android WeChat cannot download, but it opens Tencent's own app store (docs/screens.md).
+  const installsAndroidApp = primary?.kind === 'apk' || primary?.kind === 'store';
+  if (blocks && device.inApp?.name === 'WeChat' && androidItem?.yyb_url && installsAndroidApp) {
+    primary = { kind: 'yyb', href: androidItem.yyb_url };
+    guide = false;
+  }
+  return { layout, primary, stores: [], guide, app: androidItem ?? fallbackItem };
+}
