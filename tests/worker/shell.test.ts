@@ -30,7 +30,7 @@ describe('the page shell', () => {
     expect(nonce).toBeTruthy();
     const script = /<script type="module" src="\/assets\/entry-[\w-]+\.js" nonce="([^"]+)"/.exec(html);
     expect(script?.[1]).toBe(nonce);
-    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/screens-[\w-]+\.js"/);
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/download-page-[\w-]+\.js"/);
   });
 
   it('hands the store to the browser in a JSON data block', async () => {

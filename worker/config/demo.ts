@@ -1,7 +1,7 @@
 /**
  * The bundled demo configuration (docs/config.md): what the worker serves when KV has no usable
  * document, and what `npm start` seeds the local KV with. `demo.json` is also a starting point
- * for operators (`npm run config:push -- shared/config/demo.json --local`).
+ * for operators (`npm run config:push -- worker/config/demo.json --local`).
  */
 
 import type { LanderConfig } from '../../shared/config/schema.ts';

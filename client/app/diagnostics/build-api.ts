@@ -1,5 +1,5 @@
 /**
- * The two build calls of docs/builds.md through the one HTTP client (shared/http-client.ts: a GET
+ * The two build calls of docs/builds.md through the one HTTP client (client/app/http-client.ts: a GET
  * retried once on 408, 409, 425, 429, 500, 502, 503, 504, a network error or a timeout; a timer
  * per attempt). Answers are validated: a malformed one is an error like a failed request.
  */
