@@ -1,13 +1,13 @@
 /**
- * `npm run link -- --channel X --inviter Y [--param key=value …] [--base URL] [--env production]`
- * prints a campaign link: `/landing?d=<token>` plus any plain parameters. The token carries
- * `channel`, `inviter` and every `--param` encrypted with the decode key (docs/campaign-links.md):
- * `DECODE_KEY` from the environment, else — in development only — the built-in default.
+ * `npm run link -- --channel X --inviter Y [--param key=value …] [--plain key=value …] [--base URL]
+ * [--env production]` prints a campaign link: `/landing?d=<token>` plus any plain parameters. The token
+ * carries `channel`, `inviter` and every `--param`, encrypted with the decode key
+ * (docs/campaign-links.md): `DECODE_KEY` from the environment, else — in development only — the
+ * built-in default. A link the worker would refuse is not printed: the reason goes to stderr, exit 2.
  */
 import { parseArgs } from 'node:util';
 import { decodeKey } from '../worker/campaign/decode-key.ts';
-import { encryptToken } from '../worker/campaign/token.ts';
-import { parseUrl } from './lib/safe-url.ts';
+import { mintLink } from './lib/mint-link.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,15 +36,12 @@ function pairs(list: string[]): [string, string][] {
 const production = values.env === 'production';
 const key = decodeKey({ LANDER_ENV: production ? 'production' : 'development', DECODE_KEY: process.env.DECODE_KEY });
 if (!key) fail('set DECODE_KEY to the production decode key');
-if (new TextEncoder().encode(key).length !== 16) fail('DECODE_KEY must be exactly 16 bytes');
 
 const payload: Record<string, string> = Object.fromEntries(pairs(values.param));
-if (values.channel) payload.channel = values.channel;
-if (values.inviter) payload.inviter = values.inviter;
-if (Object.keys(payload).length === 0) fail('give at least --channel, --inviter or --param');
+if (values.channel !== undefined) payload.channel = values.channel;
+if (values.inviter !== undefined) payload.inviter = values.inviter;
 
 const base = values.base ?? (production ? fail('--base is required with --env production') : 'http://localhost:8787');
-const url = parseUrl('/landing', base) ?? fail(`invalid --base ${JSON.stringify(base)}`);
-url.searchParams.set('d', encryptToken(JSON.stringify(payload), key));
-for (const [name, value] of pairs(values.plain)) url.searchParams.set(name, value);
-console.log(url.href);
+const result = mintLink({ payload, plain: pairs(values.plain), base, key });
+if (!result.ok) fail(result.reason);
+console.log(result.url);

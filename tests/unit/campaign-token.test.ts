@@ -88,6 +88,24 @@ describe('campaign tokens', () => {
     expectFailure(`${encryptToken(PAYLOAD, KEY)}==`);
   });
 
+  it('has one spelling: a last character with spare bits set is refused', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // 32 bytes of IV and tag: payloads of 2 and 3 bytes leave 4 and 2 spare bits in the last character.
+    for (const payload of ['{}', '"a"']) {
+      const token = encryptToken(payload, KEY, IV);
+      const last = alphabet.indexOf(token.at(-1) ?? '');
+      const spare = token.length % 4 === 2 ? 0b1111 : 0b11;
+      expect(last & spare).toBe(0);
+      const spellings = Array.from({ length: spare + 1 }, (_, bits) => token.slice(0, -1) + alphabet[last | bits]);
+      expect(new Set(spellings).size).toBe(spare + 1);
+      expect(decryptToken(token, KEY)).toBe(payload);
+      for (const other of spellings.slice(1)) {
+        expect(fromBase64Url(other)).toBeUndefined();
+        expectFailure(other);
+      }
+    }
+  });
+
   it('rejects a 100 KB token unread', () => {
     expectFailure('A'.repeat(100_000));
     expect(MAX_TOKEN_LENGTH).toBeLessThan(100_000);

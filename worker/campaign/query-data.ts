@@ -9,7 +9,8 @@ export const QUERY_LIMITS = { maxParams: 20, maxKeyLength: 32, maxValueLength: 2
 
 const KEY = /^[A-Za-z0-9_.-]+$/;
 
-const PayloadSchema = v.pipe(
+/** What a `d` token may carry: the same bounds the worker applies to plain parameters. */
+export const PayloadSchema = v.pipe(
   v.record(
     v.pipe(v.string(), v.maxLength(QUERY_LIMITS.maxKeyLength), v.regex(KEY)),
     v.pipe(v.string(), v.maxLength(QUERY_LIMITS.maxValueLength)),
@@ -19,7 +20,8 @@ const PayloadSchema = v.pipe(
 
 export type QueryData = Record<string, string>;
 
-function acceptable(key: string, value: string): boolean {
+/** Whether the worker takes a plain query parameter: not `d`, a bounded key of safe characters, a bounded value. */
+export function isAcceptableParam(key: string, value: string): boolean {
   return (
     key !== 'd' &&
     key.length <= QUERY_LIMITS.maxKeyLength &&
@@ -58,7 +60,7 @@ export function readCampaign(url: URL, key: string | undefined): Campaign {
   let count = Object.keys(data).length;
   for (const [name, value] of url.searchParams) {
     if (count >= QUERY_LIMITS.maxParams) break;
-    if (!acceptable(name, value) || name in data) continue;
+    if (!isAcceptableParam(name, value) || name in data) continue;
     data[name] = value;
     count += 1;
   }

@@ -1,0 +1,62 @@
+/**
+ * Mints a campaign link (docs/campaign-links.md) after checking it with the worker's own rules, so a
+ * link this accepts is one the worker reads back to the same data: the token's payload against the
+ * worker's schema, the token against its length limit, plain parameters against the rules the
+ * worker applies to them.
+ */
+import * as v from 'valibot';
+import { isAcceptableParam, PayloadSchema } from '../../worker/campaign/query-data.ts';
+import { encryptToken, MAX_TOKEN_LENGTH } from '../../worker/campaign/token.ts';
+
+export interface LinkRequest {
+  /** Signed fields, carried in the `d` token. */
+  payload: Record<string, string>;
+  /** Plain query parameters, added beside `d`. */
+  plain: [name: string, value: string][];
+  /** The page's origin, e.g. `https://get.example.com`. */
+  base: string;
+  /** The 16-byte decode key. */
+  key: string;
+}
+
+export type MintResult = { ok: true; url: string } | { ok: false; reason: string };
+
+function problemOf(issue: v.BaseIssue<unknown>): string {
+  const item = issue.path?.at(-1);
+  if (!item) return issue.message;
+  const what = 'origin' in item && item.origin === 'key' ? 'key' : 'value of';
+  return `${what} ${JSON.stringify(String(item.key))}: ${issue.message}`;
+}
+
+export function mintLink({ payload, plain, base, key }: LinkRequest): MintResult {
+  if (Object.keys(payload).length === 0) return { ok: false, reason: 'give at least --channel, --inviter or --param' };
+  if (new TextEncoder().encode(key).length !== 16) return { ok: false, reason: 'DECODE_KEY must be exactly 16 bytes' };
+  const checked = v.safeParse(PayloadSchema, payload);
+  if (!checked.success) {
+    return { ok: false, reason: `the worker would refuse this token: ${checked.issues.map(problemOf).join('; ')}` };
+  }
+  let url: URL;
+  try {
+    url = new URL('/landing', base);
+  } catch {
+    return { ok: false, reason: `invalid --base ${JSON.stringify(base)}` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, reason: `--base must be an http(s) origin, got ${JSON.stringify(base)}` };
+  }
+  const token = encryptToken(JSON.stringify(payload), key);
+  if (token.length > MAX_TOKEN_LENGTH) {
+    return {
+      ok: false,
+      reason: `the token would be ${token.length} characters; the worker reads at most ${MAX_TOKEN_LENGTH}`,
+    };
+  }
+  url.searchParams.set('d', token);
+  for (const [name, value] of plain) {
+    if (!isAcceptableParam(name, value)) {
+      return { ok: false, reason: `the worker ignores the plain parameter ${JSON.stringify(name)}` };
+    }
+    url.searchParams.set(name, value);
+  }
+  return { ok: true, url: url.href };
+}
