@@ -24,7 +24,7 @@ describe('the shell in Chromium', () => {
     const screens: string[] = [];
     page.on('request', (req) => {
       const path = new URL(req.url()).pathname;
-      if (req.resourceType() === 'script' && /^\/assets\/(landing|test)-/.test(path)) screens.push(path);
+      if (req.resourceType() === 'script' && /^\/assets\/(landing|diagnostics)-/.test(path)) screens.push(path);
     });
     await page.goto(`${baseURL}/`);
     await hydrated(page);
