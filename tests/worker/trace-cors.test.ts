@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import app from '../../worker/index.ts';
 import { parseOrigins } from '../../worker/middleware/trace-cors.ts';
 import { AGENTS, get, ORIGIN } from './helpers.ts';
@@ -15,6 +15,10 @@ function call(origin: string, init: { method?: string; headers?: Record<string, 
 }
 
 const preflight = { method: 'OPTIONS', headers: { 'access-control-request-method': 'GET' } };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('CORS on /api/trace', () => {
   it('answers an allowed origin with its own origin and credentials', async () => {
@@ -68,6 +72,28 @@ describe('CORS on /api/trace', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(res.headers.getSetCookie()).toHaveLength(1);
+  });
+
+  it('refuses a cross-site request without Origin (an <img> on another site): no id minted, none counted', async () => {
+    const log = vi.spyOn(console, 'log');
+    const res = await get('/api/trace', { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' } });
+    expect(res.status).toBe(403);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(await res.text()).not.toContain('userId');
+    expect(log).not.toHaveBeenCalledWith(expect.objectContaining({ event: 'trace' }));
+  });
+
+  it('serves requests without Origin from the same site, the same origin, the address bar or no browser', async () => {
+    for (const site of ['same-site', 'same-origin', 'none', undefined]) {
+      const res = await get('/api/trace', { headers: site ? { 'sec-fetch-site': site } : {} });
+      expect(res.status, String(site)).toBe(200);
+      expect(res.headers.getSetCookie()).toHaveLength(1);
+    }
+  });
+
+  it('serves a cross-site call from an allowed origin', async () => {
+    const res = await call('https://www.partner.example', { headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(res.status).toBe(200);
   });
 
   it('reads the configured list leniently: trims, normalises, drops what is not an http(s) origin', () => {
