@@ -1,6 +1,9 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, inject, it, vi } from 'vitest';
 import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
-import { get } from './helpers.ts';
+import { encryptToken } from '../../worker/campaign/token.ts';
+import app from '../../worker/index.ts';
+import { AGENTS, get, ORIGIN } from './helpers.ts';
 
 const HOSTILE_INVITER = '</script><script>alert(1)</script>\u2028<img src=x onerror=alert(2)>';
 
@@ -33,6 +36,18 @@ describe('/landing with a campaign link', () => {
     expect(block).not.toMatch(/[<>\u2028\u2029]/);
     expect(handoff(html).store.queryData.inviter).toBe(HOSTILE_INVITER);
     expect(handoff(html).store.queryData.channel).toBe('x\u2029y');
+  });
+
+  it('does not read tokens in production when its key is the development key, and still answers 200', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const d = encryptToken(JSON.stringify({ inviter: 'Mallory' }), DEV_DECODE_KEY);
+    const res = await app.request(
+      `${ORIGIN}/landing?d=${d}`,
+      { headers: { 'user-agent': AGENTS.iPhone } },
+      { ...env, LANDER_ENV: 'production', DECODE_KEY: DEV_DECODE_KEY },
+    );
+    expect(res.status).toBe(200);
+    expect(await res.text()).not.toContain('Mallory');
   });
 
   it('never sends the decode key to the browser', async () => {

@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+let decodeKey: typeof import('../../worker/campaign/decode-key.ts').decodeKey;
+let DEV_DECODE_KEY: string;
+
+beforeEach(async () => {
+  // The "logged once" memory is per isolate: each test starts with a fresh module.
+  vi.resetModules();
+  ({ decodeKey, DEV_DECODE_KEY } = await import('../../worker/campaign/decode-key.ts'));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the decode key', () => {
+  it('is the secret when one is set', () => {
+    expect(decodeKey({ LANDER_ENV: 'production', DECODE_KEY: 'ProductionKey123' })).toBe('ProductionKey123');
+    expect(decodeKey({ LANDER_ENV: 'development', DECODE_KEY: 'AnotherKey123456' })).toBe('AnotherKey123456');
+  });
+
+  it('falls back to the development key in development only', () => {
+    expect(decodeKey({ LANDER_ENV: 'development' })).toBe(DEV_DECODE_KEY);
+  });
+
+  it('is off in production without a secret, logged once per isolate', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(decodeKey({ LANDER_ENV: 'production' })).toBeUndefined();
+    expect(decodeKey({ LANDER_ENV: 'production' })).toBeUndefined();
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error.mock.calls[0]?.[0]).toContain('DECODE_KEY is not set');
+  });
+
+  it('is off in production when the secret is the development key', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(decodeKey({ LANDER_ENV: 'production', DECODE_KEY: DEV_DECODE_KEY })).toBeUndefined();
+    expect(decodeKey({ LANDER_ENV: 'production', DECODE_KEY: DEV_DECODE_KEY })).toBeUndefined();
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error.mock.calls[0]?.[0]).toContain('development key');
+  });
+});
