@@ -16,6 +16,9 @@ export interface DownloadButton {
   apkPath?: string;
 }
 
+/** The class of the QR code's `<img>`: the page carries its image there only (shared/handoff.ts). */
+export const QR_CLASS = 'qr-code';
+
 export interface GuideView {
   title: string;
   steps: string[];
@@ -39,8 +42,11 @@ export interface DownloadView {
   stores: DownloadButton[];
   /** Said instead of a button when nothing installs on this device. */
   note: string | null;
-  /** On a desktop: the current URL as an SVG QR code (rendered on the worker). */
-  qr: { svg: string; heading: string; caption: string; alt: string; url: string } | null;
+  /**
+   * On a desktop: the QR code of this page's campaign URL (`url`), made on the worker as an image
+   * (`src`, one pixel per module) to be shown `size` CSS pixels square.
+   */
+  qr: { src: string; size: number; heading: string; caption: string; alt: string; url: string } | null;
   /** Present when this in-app browser blocks downloads: tapping a button shows this guide. */
   guide: GuideView | null;
   /** The App Store id for the Smart App Banner (iOS Safari, not in-app), else null. */

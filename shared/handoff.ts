@@ -84,8 +84,22 @@ export function serializeForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => UNSAFE_CHARS[ch] ?? ch);
 }
 
-/** Reads and sanity-checks the hand-off; throws when the page carries none or a malformed one. */
-export function parseHandoff(text: string | null | undefined): Handoff {
+/**
+ * The hand-off as the page carries it. The desktop QR image is in the page once, in its `<img>`
+ * (class `QR_CLASS`), so it is left out here and read back from the page (`parseHandoff`).
+ */
+export function serializeHandoff(handoff: Handoff): string {
+  const { qr } = handoff.store.download;
+  if (!qr) return serializeForScript(handoff);
+  const download = { ...handoff.store.download, qr: { ...qr, src: '' } };
+  return serializeForScript({ ...handoff, store: { ...handoff.store, download } });
+}
+
+/**
+ * Reads and sanity-checks the hand-off; throws when the page carries none or a malformed one.
+ * `qrSrc` is the page's QR image, which the hand-off leaves out.
+ */
+export function parseHandoff(text: string | null | undefined, qrSrc: string | null = null): Handoff {
   if (!text) throw new Error('Lander: the page carries no hand-off data');
   const value: unknown = JSON.parse(text);
   if (
@@ -98,5 +112,8 @@ export function parseHandoff(text: string | null | undefined): Handoff {
   ) {
     throw new Error('Lander: malformed hand-off data');
   }
-  return value as Handoff;
+  const handoff = value as Handoff;
+  const qr = handoff.store.download?.qr;
+  if (qr && qrSrc) qr.src = qrSrc;
+  return handoff;
 }

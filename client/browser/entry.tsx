@@ -5,6 +5,7 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { QR_CLASS } from '../../shared/download-view.ts';
 import { HANDOFF_ELEMENT_ID, parseHandoff } from '../../shared/handoff.ts';
 import { App } from '../app/app.tsx';
 import { reviveHydration } from '../app/hydration.ts';
@@ -37,7 +38,8 @@ function HydrationMarker() {
 
 async function start(): Promise<void> {
   const handoffJson = document.getElementById(HANDOFF_ELEMENT_ID)?.textContent ?? '';
-  const handoff = parseHandoff(handoffJson);
+  const qrSrc = document.querySelector(`img.${QR_CLASS}`)?.getAttribute('src') ?? null;
+  const handoff = parseHandoff(handoffJson, qrSrc);
   const store = createStore(handoff.store);
   // A screen that does not load: reload once (docs/builds.md); past the guard, the router shows the error page.
   await loadInitialScreens().catch(() => reloadOnce(location.href) && new Promise(() => {}));

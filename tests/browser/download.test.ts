@@ -124,8 +124,11 @@ describe('the download button per device, kept through hydration', () => {
 describe('the desktop QR code', () => {
   it('is visible and decodes to the page URL, query included', async () => {
     const path = '/?channel=qr-test&inviter=ann';
-    const { page, close } = await open(PROFILES.desktop, path);
-    expect(await page.isVisible('.qr-code svg')).toBe(true);
+    const { page, errors, close } = await open(PROFILES.desktop, path);
+    expect(await page.isVisible('img.qr-code')).toBe(true);
+    // Hydrated from a hand-off that leaves the image out: the page's own image stays in place.
+    expect(await page.getAttribute('img.qr-code', 'src')).toMatch(/^data:image\/bmp;base64,/);
+    expect(errors).toEqual([]);
     const png = PNG.sync.read(await page.locator('.qr-code').screenshot());
     const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     expect(code?.data).toBe(`${baseURL}${path}`);

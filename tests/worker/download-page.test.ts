@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_KEY, type LanderConfigInput } from '../../shared/config/schema.ts';
 import app from '../../worker/index.ts';
+import { decodeQrImage } from '../fixtures/qr-image.ts';
 import { AGENTS, get, ORIGIN } from './helpers.ts';
 
 const HARMONY_4 =
@@ -64,6 +65,13 @@ function handoff(html: string) {
 }
 
 /** The `<a>` of the primary button in server HTML. */
+/** The QR image of a desktop page. */
+function qrSrc(html: string): string {
+  const src = /<img class="qr-code" src="(data:image\/bmp;base64,[A-Za-z0-9+/=]+)"/.exec(html)?.[1];
+  if (!src) throw new Error('the page has no QR image');
+  return src;
+}
+
 function primary(html: string): { href: string; kind: string } | null {
   const m = /<a class="button button-primary" href="([^"]*)" data-kind="([^"]*)"/.exec(html);
   return m ? { href: m[1] ?? '', kind: m[2] ?? '' } : null;
@@ -108,15 +116,40 @@ describe('the button in the server HTML, from the seeded config', () => {
     expect(html).toContain('class="download-note"');
   });
 
-  it('gives a desktop an SVG QR code and both store buttons', async () => {
+  it('gives a desktop a QR code and both store buttons', async () => {
     await seed(testConfig());
     const html = await (await get('/?channel=mail&x=1', { userAgent: AGENTS.desktop })).text();
-    expect(html).toMatch(
-      /<div class="qr-code" role="img" aria-label="[^"]+" data-url="https:\/\/lander\.test\/\?channel=mail&amp;x=1"><svg /,
-    );
+    const src = qrSrc(html);
+    expect(decodeQrImage(src)).toBe('https://lander.test/?channel=mail&x=1');
+    expect(html).toContain('data-url="https://lander.test/?channel=mail&amp;x=1"');
     const stores = [...html.matchAll(/<a class="button button-store" href="([^"]*)"/g)].map((m) => m[1]);
     expect(stores).toEqual(['https://apps.apple.com/app/id6740858208', `${env.DOWNLOAD_ORIGIN}/apk/tern-9.8.7.apk`]);
     expect(primary(html)).toBeNull();
+  });
+
+  it('gives a 2 kB desktop URL a scannable code of its campaign part, drawn once, in a page under 40 kB', async () => {
+    await seed(testConfig());
+    const tracking = `utm_source=newsletter&fbclid=${'IwAR'.repeat(240)}&gclid=${'Cj0K'.repeat(50)}`;
+    const campaign = `channel=spring&inviter=${'Ann'.repeat(80)}&note=${'n'.repeat(250)}&ref=${'r'.repeat(250)}`;
+    const path = `/?${tracking}&${campaign}`;
+    expect(`https://lander.test${path}`.length).toBeGreaterThan(1900);
+    const res = await get(path, { userAgent: AGENTS.desktop });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(new TextEncoder().encode(html).byteLength).toBeLessThanOrEqual(40_000);
+    const src = qrSrc(html);
+    expect(decodeQrImage(src)).toBe(`https://lander.test/?${campaign}`);
+    expect(html.split(src.slice(-40))).toHaveLength(2);
+    expect(handoff(html).store.download.qr?.src).toBe('');
+  });
+
+  it('gives a 2 kB desktop URL of campaign parameters only a scannable code in a page under 40 kB', async () => {
+    await seed(testConfig());
+    const path = `/?${Array.from({ length: 8 }, (_, i) => `p${i}=${String(i).repeat(245)}`).join('&')}`;
+    expect(`https://lander.test${path}`.length).toBeGreaterThan(2000);
+    const html = await (await get(path, { userAgent: AGENTS.desktop })).text();
+    expect(new TextEncoder().encode(html).byteLength).toBeLessThanOrEqual(40_000);
+    expect(decodeQrImage(qrSrc(html))).toBe(`https://lander.test${path}`);
   });
 
   it('gives phones no QR code', async () => {

@@ -22,7 +22,7 @@ export function clientStore(c: Context<AppEnv>): ClientStore {
   const env = c.env.LANDER_ENV === 'production' ? 'production' : 'development';
   const device = c.get('device');
   const campaign: Campaign = url.search ? readCampaign(url, decodeKey(c.env)) : { data: {} };
-  const download = downloadView({ config, device, language, downloadOrigin, pageUrl: url.href });
+  const download = downloadView({ config, device, language, downloadOrigin, pageUrl: url });
   return {
     buildId: carriedBuild.id,
     env,

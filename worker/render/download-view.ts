@@ -10,15 +10,15 @@ import type { ClientStore } from '../../shared/handoff.ts';
 import { type DownloadTexts, downloadTexts, formatDate } from '../../shared/texts.ts';
 import { localize } from '../config/localize.ts';
 import { chooseDownload, type DownloadTarget } from './download-choice.ts';
-import { qrSvg } from './qr-svg.ts';
+import { qrImage, qrTarget } from './qr-code.ts';
 
 export interface DownloadViewInput {
   config: LanderConfig;
   device: DeviceInfo;
   language: ClientStore['language'];
   downloadOrigin: string;
-  /** The page URL as the visitor opened it, query included: what the desktop QR code encodes. */
-  pageUrl: string;
+  /** The page URL as the visitor opened it: the desktop QR code encodes its campaign equivalent. */
+  pageUrl: URL;
 }
 
 const LABEL = {
@@ -40,7 +40,8 @@ export function downloadView({ config, device, language, downloadOrigin, pageUrl
   const choice = chooseDownload({ appData: config.appData, device, downloadOrigin });
   const { app, layout } = choice;
   const common = config.commonConfig;
-  const qr = layout === 'PC' ? qrSvg(pageUrl) : null;
+  const qrUrl = layout === 'PC' ? qrTarget(pageUrl) : null;
+  const qr = qrUrl ? qrImage(qrUrl) : null;
   return {
     layout,
     name: localize(app.name, language),
@@ -58,7 +59,7 @@ export function downloadView({ config, device, language, downloadOrigin, pageUrl
     primary: choice.primary ? button(choice.primary, t[LABEL[choice.primary.kind]]) : null,
     stores: choice.stores.map((s) => button(s, s.kind === 'app-store' ? t.appStoreShort : t.apkShort)),
     note: layout !== 'PC' && !choice.primary ? t.unavailable : null,
-    qr: qr ? { svg: qr, heading: t.qrHeading, caption: t.qrCaption, alt: t.qrAlt, url: pageUrl } : null,
+    qr: qr && qrUrl ? { ...qr, heading: t.qrHeading, caption: t.qrCaption, alt: t.qrAlt, url: qrUrl } : null,
     guide: choice.guide
       ? {
           title: t.guideTitle,

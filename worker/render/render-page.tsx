@@ -15,7 +15,7 @@ import type { RouteHandle } from '../../client/app/route-handle.ts';
 import { routes } from '../../client/app/routes.tsx';
 import { ErrorScreen } from '../../client/app/shell/error-page.tsx';
 import { createStore } from '../../client/app/store.tsx';
-import { type Handoff, serializeForScript } from '../../shared/handoff.ts';
+import { type Handoff, serializeHandoff } from '../../shared/handoff.ts';
 import type { AppEnv } from '../env.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { clientStore, isDiagnosticsOn } from './client-store.ts';
@@ -68,7 +68,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   if (!context) return renderStatic(store, { status: 404, description: `Page not found: ${c.req.path}` }, nonce);
 
   const handoff: Handoff = { store: seed, hydration: serializeHydration(context) };
-  const handoffJson = serializeForScript(handoff);
+  const handoffJson = serializeHandoff(handoff);
   const screens = context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? []);
   const assets = pageAssets(screens);
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -128,7 +128,10 @@ async function renderStatic(
   info: { status: number; description?: string },
   nonce: string | undefined,
 ): Promise<Response> {
-  const handoffJson = serializeForScript({ store: store.get() });
+  const handoffJson = serializeHandoff({
+    store: store.get(),
+    hydration: { loaderData: {}, actionData: null, errors: null },
+  });
   const stream = await renderToReadableStream(
     <App store={store} handoffJson={handoffJson}>
       <ErrorScreen {...info} />

@@ -4,7 +4,7 @@
  * finds it; only the `href` changes, so nothing moves.
  */
 import type { MouseEvent } from 'react';
-import type { DownloadButton, DownloadView } from '../../../shared/download-view.ts';
+import { type DownloadButton, type DownloadView, QR_CLASS } from '../../../shared/download-view.ts';
 import { useStore } from '../store.tsx';
 
 interface ActionsProps {
@@ -42,7 +42,7 @@ export function PrimaryAction({ view, onBlocked }: ActionsProps) {
 }
 
 /**
- * The desktop panel: the QR code of this page, made on the worker (the SVG holds only shapes), and
+ * The desktop panel: the QR code of this page, made on the worker (an image of modules only), and
  * both store buttons. On a touch screen (an iPad that reports a Mac agent) CSS hides the code.
  */
 export function QrPanel({ view, onBlocked }: ActionsProps) {
@@ -51,13 +51,13 @@ export function QrPanel({ view, onBlocked }: ActionsProps) {
       {view.qr ? (
         <>
           <h2 className="qr-text">{view.qr.heading}</h2>
-          <div
-            className="qr-code"
-            role="img"
-            aria-label={view.qr.alt}
+          <img
+            className={QR_CLASS}
+            src={view.qr.src}
+            width={view.qr.size}
+            height={view.qr.size}
+            alt={view.qr.alt}
             data-url={view.qr.url}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG shapes built on the worker from the QR matrix; no text from the request
-            dangerouslySetInnerHTML={{ __html: view.qr.svg }}
           />
           <p className="qr-text qr-caption">{view.qr.caption}</p>
         </>

@@ -6,7 +6,7 @@
  */
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { GuideView } from '../../../shared/download-view.ts';
+import { type GuideView, QR_CLASS } from '../../../shared/download-view.ts';
 import { texts } from '../../../shared/texts.ts';
 import { useStore } from '../store.tsx';
 import './landing.css';
@@ -80,13 +80,13 @@ export function Component() {
       {button}
       {download.qr ? (
         <figure className="landing-qr">
-          <div
-            className="qr-code"
-            role="img"
-            aria-label={download.qr.alt}
+          <img
+            className={QR_CLASS}
+            src={download.qr.src}
+            width={download.qr.size}
+            height={download.qr.size}
+            alt={download.qr.alt}
             data-url={download.qr.url}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG shapes built on the worker from the QR matrix; no text from the request
-            dangerouslySetInnerHTML={{ __html: download.qr.svg }}
           />
           <figcaption>{download.qr.caption}</figcaption>
         </figure>

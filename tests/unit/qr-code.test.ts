@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { qrImage, qrTarget } from '../../worker/render/qr-code.ts';
+import { decodeQrImage as decode } from '../fixtures/qr-image.ts';
+
+describe('the desktop QR code', () => {
+  it('decodes to the text it was made for', () => {
+    const url = 'https://lander.test/landing?d=abc&channel=spring';
+    const image = qrImage(url);
+    expect(image?.src).toMatch(/^data:image\/bmp;base64,/);
+    expect(decode(image?.src ?? '')).toBe(url);
+  });
+
+  it('decodes for a 2 kB URL, and stays a few kilobytes', () => {
+    const url = `https://lander.test/landing?d=${'Ab0_-'.repeat(396)}&channel=spring`;
+    expect(url.length).toBeGreaterThan(2000);
+    const image = qrImage(url);
+    expect(decode(image?.src ?? '')).toBe(url);
+    expect(image?.src.length).toBeLessThan(6_000);
+  });
+
+  it('carries no trace of the encoded text', () => {
+    expect(qrImage('https://lander.test/?q=%3Cscript%3E')?.src).not.toMatch(/lander|script/);
+  });
+
+  it('gives no code for a text longer than any QR code holds', () => {
+    expect(qrImage(`https://lander.test/?${'x'.repeat(3000)}`)).toBeNull();
+  });
+
+  it('keeps the token and campaign parameters and leaves out tracking parameters', () => {
+    const url = new URL(
+      'https://lander.test/landing?utm_source=ad&d=T0k&fbclid=IwAR&channel=spring&gclid=Cj0&inviter=Ann&UTM_Campaign=x',
+    );
+    expect(qrTarget(url)).toBe('https://lander.test/landing?d=T0k&channel=spring&inviter=Ann');
+    expect(qrTarget(new URL('https://lander.test/?fbclid=1'))).toBe('https://lander.test/');
+  });
+});
