@@ -22,6 +22,7 @@ import { loadTool } from './bench/load.ts';
 import { loadModes } from './bench/load-modes.ts';
 import { describeMachine, machine } from './bench/machine.ts';
 import { mainThread } from './bench/main-thread.ts';
+import { qr } from './bench/qr.ts';
 import { serveProduction } from './bench/serve.ts';
 import { sizes } from './bench/sizes.ts';
 import { soak } from './bench/soak.ts';
@@ -46,7 +47,7 @@ const soakSeconds = Number(values.soak ?? (values.load ? 300 : 0));
 const sections: BenchSection[] = (
   values.load || soakSeconds > 0
     ? [...(values.load ? [loadModes] : []), ...(soakSeconds > 0 ? [soak(soakSeconds)] : [])]
-    : [sizes, composition, identity, detect, http, builds, lighthouseSection, mainThread]
+    : [sizes, composition, identity, detect, qr, http, builds, lighthouseSection, mainThread]
 ).filter((section) => !only || only.some((word) => section.title.toLowerCase().includes(word)));
 const host = machine();
 
