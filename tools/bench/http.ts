@@ -1,6 +1,6 @@
 /**
  * The SSR page against a static asset, both through the same front of the same workerd server, in
- * one run (issue 2; the ratio's budget is issue 8's). Besides requests/s, the server's CPU time per
+ * one run (the ratio's budget: docs/benchmarks.md). Besides requests/s, the server's CPU time per
  * request: on a shared machine throughput swings with the neighbours' load, CPU per request much
  * less, so it is the figure to compare between runs there. A wrong status would make every figure
  * meaningless, so both URLs are checked before any load.

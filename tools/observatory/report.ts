@@ -4,7 +4,7 @@
  */
 import type { ObservatoryResult, ObservatoryTest } from '@mdn/mdn-http-observatory';
 
-/** The grade the project requires (issue 8, promise 4). */
+/** The grade the security headers must reach (docs/security.md). */
 export const REQUIRED_GRADE = 'A+';
 
 /** The scanner's descriptions are HTML fragments; the terminal wants one line of text. */

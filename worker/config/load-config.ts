@@ -46,7 +46,7 @@ async function readWithTimeout(
   try {
     return await Promise.race([kv.get(key, 'text'), timeout]);
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
 }
 

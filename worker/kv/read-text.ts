@@ -30,6 +30,6 @@ export async function readKvText(
   try {
     return await Promise.race([read, timeout]);
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
 }

@@ -1,0 +1,262 @@
+/**
+ * Figures and import-graph facts of the product code, for docs/architecture.md: files and lines per
+ * folder, the modules a request for `/` crosses on the worker, the folder import rules, and import
+ * cycles. Exits non-zero when it finds a cycle or a broken folder rule.
+ *
+ *   npm run architecture
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The product folders, figured separately. */
+export const PRODUCT_FOLDERS = ['worker', 'client', 'shared', 'scripts'] as const;
+/** Every folder whose imports are graphed (cycles and folder rules). */
+const GRAPHED_FOLDERS = [...PRODUCT_FOLDERS, 'tools', 'tests'];
+const SOURCE = /\.(ts|tsx)$/;
+const FIGURED = /\.(ts|tsx|css)$/;
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.wrangler', 'screenshots']);
+
+/** The worker's entry, where every request starts. */
+export const WORKER_ENTRY = 'worker/index.ts';
+/** The lazy screen `/` renders: the only `import()` the request path of `/` follows. */
+export const DOWNLOAD_SCREEN = 'client/app/download/download-page.tsx';
+
+/**
+ * What each folder may import (docs/architecture.md), by path prefix; a file outside every prefix
+ * here is not checked. The first matching prefix wins, so the more specific ones come first.
+ */
+const FOLDER_RULES: { folder: string; may: string[] }[] = [
+  { folder: 'shared/', may: ['shared/'] },
+  { folder: 'client/app/', may: ['client/app/', 'shared/'] },
+  { folder: 'client/browser/', may: ['client/browser/', 'client/app/', 'shared/'] },
+  // The worker also reads the client build's manifests (dist/client/.vite).
+  { folder: 'worker/', may: ['worker/', 'client/app/', 'shared/', 'dist/client/'] },
+  { folder: 'scripts/', may: ['scripts/', 'worker/', 'client/', 'shared/'] },
+  { folder: 'tools/', may: ['tools/', 'scripts/', 'worker/', 'client/', 'shared/', 'tests/fixtures/'] },
+];
+
+export interface Import {
+  /** Repository-relative path of the imported file. */
+  target: string;
+  /** `import()`, evaluated only when called. */
+  lazy: boolean;
+  /** `import type` and `export type`: gone at run time. */
+  typeOnly: boolean;
+}
+
+/** Repository-relative file → the repository files it imports (bare package imports left out). */
+export type ImportGraph = Map<string, Import[]>;
+
+export interface FolderFigures {
+  folder: string;
+  files: number;
+  lines: number;
+  largest: { file: string; lines: number } | null;
+}
+
+function posix(path: string): string {
+  return path.split(sep).join('/');
+}
+
+/** Repository-relative paths of the files under `folder` whose names match `pattern`. */
+export function listFiles(root: string, folder: string, pattern: RegExp): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (SKIPPED_DIRS.has(entry.name)) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (pattern.test(entry.name)) found.push(posix(relative(root, path)));
+    }
+  };
+  walk(join(root, folder));
+  return found.sort();
+}
+
+function countLines(text: string): number {
+  if (text === '') return 0;
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
+/** Files, lines and the largest file of each folder's TypeScript and CSS, and their total. */
+export function figures(root: string, folders: readonly string[] = PRODUCT_FOLDERS): FolderFigures[] {
+  const rows = folders.map((folder): FolderFigures => {
+    const row: FolderFigures = { folder, files: 0, lines: 0, largest: null };
+    for (const file of listFiles(root, folder, FIGURED)) {
+      const lines = countLines(readFileSync(join(root, file), 'utf8'));
+      row.files += 1;
+      row.lines += lines;
+      if (!row.largest || lines > row.largest.lines) row.largest = { file, lines };
+    }
+    return row;
+  });
+  const total: FolderFigures = { folder: 'total', files: 0, lines: 0, largest: null };
+  for (const row of rows) {
+    total.files += row.files;
+    total.lines += row.lines;
+    if (row.largest && (!total.largest || row.largest.lines > total.largest.lines)) total.largest = row.largest;
+  }
+  return [...rows, total];
+}
+
+/** The module specifiers a file names, read with the TypeScript parser. */
+export function parseImports(
+  fileName: string,
+  text: string,
+): { specifier: string; lazy: boolean; typeOnly: boolean }[] {
+  const kind = fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind);
+  const found: { specifier: string; lazy: boolean; typeOnly: boolean }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const namedOnlyTypes =
+        clause !== undefined &&
+        clause.name === undefined &&
+        clause.namedBindings !== undefined &&
+        ts.isNamedImports(clause.namedBindings) &&
+        clause.namedBindings.elements.length > 0 &&
+        clause.namedBindings.elements.every((element) => element.isTypeOnly);
+      found.push({
+        specifier: node.moduleSpecifier.text,
+        lazy: false,
+        typeOnly: clause?.isTypeOnly === true || namedOnlyTypes,
+      });
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push({ specifier: node.moduleSpecifier.text, lazy: false, typeOnly: node.isTypeOnly });
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      found.push({ specifier: node.arguments[0].text, lazy: true, typeOnly: false });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function resolveRelative(root: string, from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const base = resolve(root, dirname(from), specifier.replace(/\?.*$/, ''));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return posix(relative(root, candidate));
+  }
+  return null;
+}
+
+/** The import graph of the TypeScript files under `folders`. */
+export function importGraph(root: string, folders: readonly string[] = GRAPHED_FOLDERS): ImportGraph {
+  const graph: ImportGraph = new Map();
+  for (const folder of folders) {
+    for (const file of listFiles(root, folder, SOURCE)) {
+      const imports: Import[] = [];
+      for (const { specifier, lazy, typeOnly } of parseImports(file, readFileSync(join(root, file), 'utf8'))) {
+        const target = resolveRelative(root, file, specifier);
+        if (target !== null) imports.push({ target, lazy, typeOnly });
+      }
+      graph.set(file, imports);
+    }
+  }
+  return graph;
+}
+
+/**
+ * Every cycle of static imports (type-only ones included: a cycle of types still ties two modules
+ * together), each as the files in import order with the first repeated at the end.
+ */
+export function findCycles(graph: ImportGraph): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string): void => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const { target, lazy } of graph.get(file) ?? []) {
+      if (lazy) continue;
+      const seen = state.get(target);
+      if (seen === 'open') cycles.push([...stack.slice(stack.indexOf(target)), target]);
+      else if (seen === undefined) visit(target);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of [...graph.keys()].sort()) if (!state.has(file)) visit(file);
+  return cycles;
+}
+
+/**
+ * The TypeScript modules a request for `/` loads on the worker, in the order they are first reached:
+ * run-time static imports from the worker's entry, plus the download screen's lazy chunk.
+ */
+export function requestPath(graph: ImportGraph, entry = WORKER_ENTRY, screen = DOWNLOAD_SCREEN): string[] {
+  const reached: string[] = [];
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file) || !SOURCE.test(file)) return;
+    seen.add(file);
+    reached.push(file);
+    for (const { target, lazy, typeOnly } of graph.get(file) ?? []) {
+      if (typeOnly) continue;
+      if (lazy && target !== screen) continue;
+      visit(target);
+    }
+  };
+  visit(entry);
+  return reached;
+}
+
+/** Imports that break a folder rule, as `from → to`. */
+export function ruleBreaks(graph: ImportGraph): string[] {
+  const breaks: string[] = [];
+  for (const [file, imports] of graph) {
+    const rule = FOLDER_RULES.find(({ folder }) => file.startsWith(folder));
+    if (!rule) continue;
+    for (const { target } of imports) {
+      if (!rule.may.some((prefix) => target.startsWith(prefix))) breaks.push(`${file} → ${target}`);
+    }
+  }
+  return breaks.sort();
+}
+
+function folderOf(file: string): string {
+  const parts = file.split('/');
+  return parts[0] === 'client' ? parts.slice(0, 2).join('/') : (parts[0] ?? file);
+}
+
+function report(root: string): number {
+  const graph = importGraph(root);
+  const out: string[] = [];
+  out.push('Product code (TypeScript and CSS)', '');
+  out.push('| Folder | Files | Lines | Largest file |', '|---|---:|---:|---|');
+  for (const row of figures(root)) {
+    const largest = row.largest ? `${row.largest.file} (${row.largest.lines})` : '–';
+    out.push(`| ${row.folder} | ${row.files} | ${row.lines} | ${largest} |`);
+  }
+  const path = requestPath(graph);
+  let folderChanges = 0;
+  for (let i = 1; i < path.length; i++) if (folderOf(path[i] ?? '') !== folderOf(path[i - 1] ?? '')) folderChanges++;
+  out.push('', `Request path of / on the worker: ${path.length} modules, ${folderChanges} folder changes`, '');
+  path.forEach((file, i) => {
+    out.push(`${String(i + 1).padStart(2)}. ${file}`);
+  });
+  const cycles = findCycles(graph);
+  const breaks = ruleBreaks(graph);
+  out.push('', `Import cycles: ${cycles.length}`);
+  for (const cycle of cycles) out.push(`  ${cycle.join(' → ')}`);
+  out.push(`Folder rule breaks: ${breaks.length}`);
+  for (const line of breaks) out.push(`  ${line}`);
+  console.log(out.join('\n'));
+  return cycles.length > 0 || breaks.length > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = report(ROOT);
+}

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findCycles, importGraph, ROOT, requestPath, ruleBreaks, WORKER_ENTRY } from '../architecture.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'lander-architecture-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function write(path: string, text: string): void {
+  mkdirSync(join(dir, path, '..'), { recursive: true });
+  writeFileSync(join(dir, path), text);
+}
+
+describe('architecture', () => {
+  it('finds no import cycle and no broken folder rule in the repository', () => {
+    const graph = importGraph(ROOT);
+    expect(graph.size).toBeGreaterThan(100);
+    expect(findCycles(graph)).toEqual([]);
+    expect(ruleBreaks(graph)).toEqual([]);
+    expect(requestPath(graph)[0]).toBe(WORKER_ENTRY);
+  });
+
+  it('detects a cycle through static imports, type-only ones included, but not through import()', () => {
+    write('shared/a.ts', "import { b } from './b.ts';\nexport const a = b;\n");
+    write('shared/b.ts', "import type { C } from './c.ts';\nexport const b: C = 1;\n");
+    write('shared/c.ts', "import { a } from './a.ts';\nexport type C = typeof a;\n");
+    write('shared/lazy.ts', "export const load = () => import('./lazy-back.ts');\n");
+    write('shared/lazy-back.ts', "import { load } from './lazy.ts';\nexport const again = load;\n");
+    const cycles = findCycles(importGraph(dir, ['shared']));
+    expect(cycles).toEqual([['shared/a.ts', 'shared/b.ts', 'shared/c.ts', 'shared/a.ts']]);
+  });
+
+  it('reports an import across a folder rule', () => {
+    write('rules/shared/uses-worker.ts', "import { w } from '../worker/w.ts';\nexport const u = w;\n");
+    write('rules/worker/w.ts', 'export const w = 1;\n');
+    expect(ruleBreaks(importGraph(join(dir, 'rules'), ['shared', 'worker']))).toEqual([
+      'shared/uses-worker.ts → worker/w.ts',
+    ]);
+  });
+
+  it('follows run-time imports and only the download screen among lazy ones on the request path', () => {
+    const root = join(dir, 'path');
+    const put = (path: string, text: string) => {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    put(
+      'worker/index.ts',
+      "import { r } from '../client/app/routes.tsx';\nimport type { T } from './t.ts';\nexport const x: T = r;\n",
+    );
+    put('worker/t.ts', 'export type T = unknown;\n');
+    put(
+      'client/app/routes.tsx',
+      "export const r = [() => import('./download/download-page.tsx'), () => import('./landing/landing-page.tsx')];\n",
+    );
+    put('client/app/download/download-page.tsx', 'export const d = 1;\n');
+    put('client/app/landing/landing-page.tsx', 'export const l = 1;\n');
+    expect(requestPath(importGraph(root, ['worker', 'client']))).toEqual([
+      'worker/index.ts',
+      'client/app/routes.tsx',
+      'client/app/download/download-page.tsx',
+    ]);
+  });
+});
