@@ -60,6 +60,6 @@ runTool('vite', ['build']);
 const { build, manifest, latest } = buildEntries();
 const target = { local: false, env: wranglerEnv };
 kvPut([manifest], target);
-runTool('wrangler', wranglerEnv ? ['deploy', '--env', wranglerEnv] : ['deploy']);
+runTool('wrangler', ['deploy', '--env', wranglerEnv ?? '']);
 kvPut([latest], target);
 console.log(`Build ${build.id} is live on "${config.name}" and the latest in its KV store.`);
