@@ -42,9 +42,32 @@ export function pageMeta({ language, origin, pathname, pageTitle, noindex = fals
   return {
     title: pageTitle ? `${pageTitle} · ${name}` : (site?.title ?? name),
     description: site?.description ?? t.description,
-    canonical: new URL(pathname, origin).href,
-    image: new URL(site?.image ?? '/logo.png', origin).href,
+    canonical: pathOn(origin, pathname),
+    image: imageOn(origin, site?.image),
     siteName: name,
     noindex,
   };
+}
+
+/**
+ * `pathname` on `origin`, whatever it holds: a path that starts with `//` or a backslash stays a
+ * path on this origin (never another host, never a throw).
+ */
+export function pathOn(origin: string, pathname: string): string {
+  const url = new URL(origin);
+  url.pathname = pathname;
+  return url.href;
+}
+
+/** The share image: a path on this site or an absolute URL from the configuration; the logo otherwise. */
+function imageOn(origin: string, image: string | undefined): string {
+  if (image !== undefined) {
+    try {
+      const url = new URL(image, origin);
+      if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+    } catch {
+      // not a URL: the logo instead (URL.parse is missing from older webviews)
+    }
+  }
+  return `${origin}/logo.png`;
 }

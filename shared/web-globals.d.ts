@@ -7,7 +7,8 @@ declare class URL {
   constructor(url: string, base?: string);
   readonly href: string;
   readonly origin: string;
-  readonly pathname: string;
+  pathname: string;
+  readonly protocol: string;
 }
 
 declare const crypto: {

@@ -60,6 +60,15 @@ const HOSTILE_PATHS = [
   `/${'a'.repeat(16_384)}`,
   '/..%2f..%2fetc/passwd',
   '/landing/%ff',
+  '//',
+  '///',
+  '//?x',
+  '/\\',
+  '/\\\\x',
+  '/%2F%2F',
+  '//%5C',
+  '/.//',
+  '//x/..',
 ];
 const HOSTILE_QUERIES = [
   '?d=%',
@@ -116,6 +125,32 @@ describe('hostile input', () => {
     const html = await res.text();
     expect(html).not.toContain('<script>alert(1)');
   });
+
+  it.each(HOSTILE_PATHS.slice(-9))('gives the path %s a page about this site, to people and to bots', async (path) => {
+    for (const userAgent of [AGENTS.iPhone, AGENTS.desktop, AGENTS.googlebot]) {
+      const { status, body } = await answer(path, { 'user-agent': userAgent });
+      expect(ALLOWED.has(status)).toBe(true);
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(body)?.[1];
+      if (canonical) expect(new URL(canonical.replaceAll('&amp;', '&')).host).toBe('lander.test');
+    }
+  });
+
+  it(
+    'property: paths of slashes, backslashes and dots answer without a 5xx',
+    async () => {
+      const piece = fc.constantFrom('/', '\\', '.', '..', '%2F', '%5C', '%2E', 'x', '?', '?x=/');
+      await fc.assert(
+        fc.asyncProperty(fc.array(piece, { maxLength: 8 }), fc.boolean(), async (pieces, bot) => {
+          const { status } = await answer(`/${pieces.join('')}`, {
+            'user-agent': bot ? AGENTS.googlebot : AGENTS.iPhone,
+          });
+          return ALLOWED.has(status);
+        }),
+        { numRuns: 200, seed },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
   it('never redirects off-site for paths that look like other hosts', async () => {
     for (const path of ['//evil.com', '/\\evil.com', '/%5Cevil.com', '/https:/evil.com', '/trusted@evil.com']) {
