@@ -4,12 +4,12 @@
  * recent URLs are kept per isolate.
  */
 import { encode } from 'uqr';
+import { boundedCache, CACHE_SHARES, stringBytes } from '../lib/bounded-cache.ts';
 
 const QUIET_ZONE = 4;
-const MAX_CACHED = 128;
 /** Longer URLs make a QR code too dense to scan from a screen; they get no code. */
 const MAX_URL = 1024;
-const cache = new Map<string, string | null>();
+const cache = boundedCache<string | null>({ maxBytes: CACHE_SHARES.qrCodes, sizeOf: stringBytes });
 
 function build(text: string): string | null {
   if (text.length > MAX_URL) return null;
@@ -48,7 +48,6 @@ export function qrSvg(text: string): string | null {
   const hit = cache.get(text);
   if (hit !== undefined) return hit;
   const svg = build(text);
-  if (cache.size >= MAX_CACHED) cache.clear();
   cache.set(text, svg);
   return svg;
 }
