@@ -1,6 +1,6 @@
 /**
- * Head metadata for a page (docs/screens.md last bullet): used by the React head and by the
- * bots' precomputed metadata-only page, so both say the same thing.
+ * Head metadata for a page (docs/screens.md last bullet) and the tags it becomes: rendered by the
+ * React head and by the bots' metadata-only page, so both say the same thing.
  */
 import type { Language } from './texts.ts';
 import { texts } from './texts.ts';
@@ -70,4 +70,46 @@ function imageOn(origin: string, image: string | undefined): string {
     }
   }
   return `${origin}/logo.png`;
+}
+
+/** One tag of a page's head: `<title>`, or a `<meta>`/`<link>` with its attributes in order. */
+export type HeadTag =
+  | { tag: 'title'; text: string }
+  | { tag: 'meta' | 'link'; attributes: readonly [name: string, value: string][] };
+
+const metaTag = (attribute: 'name' | 'property', key: string, content: string): HeadTag => ({
+  tag: 'meta',
+  attributes: [
+    [attribute, key],
+    ['content', content],
+  ],
+});
+
+/**
+ * The head tags of a page: the one list both the React head (client/app/shell/head.tsx) and the bots'
+ * metadata page (worker/render/meta-page.ts) render, so people and link previewers read the same tags.
+ */
+export function headTags(meta: PageMeta): HeadTag[] {
+  return [
+    { tag: 'title', text: meta.title },
+    metaTag('name', 'description', meta.description),
+    {
+      tag: 'link',
+      attributes: [
+        ['rel', 'canonical'],
+        ['href', meta.canonical],
+      ],
+    },
+    ...(meta.noindex ? [metaTag('name', 'robots', 'noindex')] : []),
+    metaTag('property', 'og:type', 'website'),
+    metaTag('property', 'og:title', meta.title),
+    metaTag('property', 'og:description', meta.description),
+    metaTag('property', 'og:url', meta.canonical),
+    metaTag('property', 'og:image', meta.image),
+    metaTag('property', 'og:site_name', meta.siteName),
+    metaTag('name', 'twitter:card', 'summary_large_image'),
+    metaTag('name', 'twitter:title', meta.title),
+    metaTag('name', 'twitter:description', meta.description),
+    metaTag('name', 'twitter:image', meta.image),
+  ];
 }

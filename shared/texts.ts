@@ -2,6 +2,7 @@
  * Every visible string, one table per language (docs/screens.md). Screens read texts through
  * `texts(language)`; nothing user-visible is written inline in a component.
  */
+import { languageRanges, primaryLanguage } from './device/locale.ts';
 
 export type Language = 'zh-CN' | 'en';
 
@@ -51,21 +52,12 @@ export function texts(language: Language): Texts {
   return tables[language];
 }
 
-/** Picks `zh-CN` or `en` from an Accept-Language header or `navigator.language`. */
+/** Picks `zh-CN` or `en` from an Accept-Language header or `navigator.language`: the first range of either. */
 export function pickLanguage(acceptLanguage: string | null | undefined): Language {
-  const ranges = (acceptLanguage ?? '')
-    .slice(0, 512)
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.find((p) => p.trim().startsWith('q='));
-      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
-    })
-    .filter((r) => r.tag && r.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of ranges) {
-    if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-CN';
-    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+  for (const tag of languageRanges(acceptLanguage ?? '')) {
+    const primary = primaryLanguage(tag);
+    if (primary === 'zh') return 'zh-CN';
+    if (primary === 'en') return 'en';
   }
   return 'en';
 }

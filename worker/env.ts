@@ -7,14 +7,10 @@ import type { LoadedConfig } from './config/load-config.ts';
 export interface AppVariables extends SecureHeadersVariables {
   /** The visitor's device, detected once per request. */
   device: DeviceInfo;
-  /** Every request header detection read, as one string: equal keys give equal devices. */
-  deviceKey: string;
   /** `zh-CN` or `en`, from Accept-Language. */
   language: Language;
   /** The operator's configuration for this request, or the demo one (docs/config.md). */
   config: LoadedConfig;
-  /** Set when the response is a kept page: its key, so its headers can be kept with it. */
-  pageKey: string;
 }
 
 export interface AppEnv {

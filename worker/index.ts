@@ -1,14 +1,12 @@
 /**
- * Lander's worker: a page kept in this isolate answers at once; otherwise security headers, visitor
- * detection, route rules, API routes, then the server-rendered page for every other path (an app
- * link Lander has no page for goes to /landing).
+ * Lander's worker: security headers, visitor detection, route rules, API routes, then the
+ * server-rendered page for every other path (an app link Lander has no page for goes to /landing).
  */
 import { Hono } from 'hono';
 import { routeRules as rules } from '../shared/route-rules.ts';
 import type { AppEnv } from './env.ts';
 import { appLinkFallback } from './middleware/app-link-fallback.ts';
 import { appConfig } from './middleware/config.ts';
-import { keptPages } from './middleware/kept-pages.ts';
 import { routeRules } from './middleware/route-rules.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { visitor } from './middleware/visitor.ts';
@@ -20,7 +18,6 @@ import { wellKnown } from './routes/well-known.ts';
 
 const app = new Hono<AppEnv>();
 
-app.use(keptPages());
 app.use(securityHeaders());
 app.use(visitor());
 app.use(routeRules({ rules }));

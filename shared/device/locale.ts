@@ -17,24 +17,30 @@ function canonical(tag: string): string {
 }
 
 /**
- * The preferred locale: the Accept-Language range with the highest weight (first on a tie), or a
- * single tag as `navigator.language` gives it. `''` when nothing well-formed is there (`*` included).
+ * The one Accept-Language parser: the well-formed language tags of a header (or the single tag
+ * `navigator.language` gives), in their usual casing, most wanted first (the header's order on a
+ * tie). `*`, malformed tags and weight 0 are left out.
  */
-export function preferredLocale(acceptLanguage: string): string {
-  let best = '';
-  let bestWeight = 0;
+export function languageRanges(acceptLanguage: string): string[] {
+  const ranges: { tag: string; weight: number }[] = [];
   for (const part of acceptLanguage.slice(0, MAX_HEADER).split(',')) {
     const [rawTag = '', ...params] = part.trim().split(';');
     const tag = rawTag.trim().replace(/_/g, '-');
     if (!TAG.test(tag)) continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const weight = q ? Number(q.slice(2)) : 1;
-    if (Number.isFinite(weight) && weight > bestWeight) {
-      best = canonical(tag);
-      bestWeight = weight;
-    }
+    if (Number.isFinite(weight) && weight > 0) ranges.push({ tag: canonical(tag), weight });
   }
-  return best;
+  // Array.prototype.sort is stable: equal weights keep the header's order.
+  return ranges.sort((a, b) => b.weight - a.weight).map((range) => range.tag);
+}
+
+/**
+ * The preferred locale: the Accept-Language range with the highest weight (first on a tie), or a
+ * single tag as `navigator.language` gives it. `''` when nothing well-formed is there (`*` included).
+ */
+export function preferredLocale(acceptLanguage: string): string {
+  return languageRanges(acceptLanguage)[0] ?? '';
 }
 
 /** The primary language subtag of a locale: `zh-CN` → `zh`. */

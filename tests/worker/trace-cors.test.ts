@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import app from '../../worker/index.ts';
-import { parseOrigins } from '../../worker/middleware/trace-cors.ts';
+import { parseOrigins } from '../../worker/settings.ts';
 import { AGENTS, get, ORIGIN } from './helpers.ts';
 
 const ALLOWED = 'https://www.partner.example, https://m.partner.example/';

@@ -3,8 +3,8 @@
  * document never breaks the page: the loader logs why and returns the bundled demo config, marked
  * as a fallback. A parsed copy is kept per isolate for a short time.
  */
-
 import { CONFIG_KEY, type LanderConfig } from '../../shared/config/schema.ts';
+import { KV_READ_TIMEOUT_MS, readKvText } from '../kv/read-text.ts';
 import { DEMO_CONFIG } from './demo.ts';
 import { formatProblems, parseConfig } from './validate.ts';
 
@@ -32,41 +32,22 @@ export type ConfigLoader = (kv: ConfigStore, ttlMs: number) => Promise<LoadedCon
 /** A fallback is kept only briefly, so a store that recovers is used again soon. */
 const FALLBACK_TTL_MS = 5_000;
 
-const TIMED_OUT = Symbol('timed out');
-
-async function readWithTimeout(
-  kv: ConfigStore,
-  key: string,
-  timeoutMs: number,
-): Promise<string | null | typeof TIMED_OUT> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-  });
-  try {
-    return await Promise.race([kv.get(key, 'text'), timeout]);
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
-  }
-}
-
 async function read(kv: ConfigStore, key: string, timeoutMs: number, log: (m: string) => void): Promise<LoadedConfig> {
   const fallback = (reason: ConfigFallbackReason, detail: string): LoadedConfig => {
     log(`Config fallback (${reason}): ${detail}; serving the bundled demo config`);
     return { config: DEMO_CONFIG, fallback: reason };
   };
-  let text: string | null | typeof TIMED_OUT;
-  try {
-    text = await readWithTimeout(kv, key, timeoutMs);
-  } catch (error) {
+  const read = await readKvText(kv, key, timeoutMs);
+  if (read.kind === 'failed') {
+    const { error } = read;
     return fallback(
       'kv-error',
       `reading KV key "${key}" failed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  if (text === TIMED_OUT) return fallback('kv-timeout', `KV did not answer within ${timeoutMs} ms`);
-  if (text === null) return fallback('missing', `KV has no key "${key}"`);
-  const result = parseConfig(text);
+  if (read.kind === 'timeout') return fallback('kv-timeout', `KV did not answer within ${timeoutMs} ms`);
+  if (read.kind === 'absent') return fallback('missing', `KV has no key "${key}"`);
+  const result = parseConfig(read.text);
   if (result.ok) return { config: result.config, fallback: null };
   const notJson = result.problems.length === 1 && result.problems[0]?.message.startsWith('not JSON');
   return notJson
@@ -80,7 +61,7 @@ async function read(kv: ConfigStore, key: string, timeoutMs: number, log: (m: st
 /** A loader with its own per-isolate cache; `ttlMs` 0 reads KV on every call. */
 export function createConfigLoader({
   key = CONFIG_KEY,
-  timeoutMs = 500,
+  timeoutMs = KV_READ_TIMEOUT_MS,
   now = Date.now,
   log = (message) => console.warn(message),
 }: ConfigLoaderOptions = {}): ConfigLoader {

@@ -9,6 +9,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv } from '../env.ts';
+import { settingsOf } from '../settings.ts';
 
 export interface TraceCorsOptions {
   /** The origins allowed for this request; by default `TRACE_ALLOWED_ORIGINS` of the environment. */
@@ -17,23 +18,8 @@ export interface TraceCorsOptions {
   maxAge?: number;
 }
 
-/**
- * Parses a comma-separated origin list into normalised origins (`https://a.example`, no path or
- * trailing slash). Entries that are not http(s) origins — `*`, `null`, typos — are left out.
- */
-export function parseOrigins(list: string | undefined): Set<string> {
-  const origins = new Set<string>();
-  for (const entry of (list ?? '').split(',')) {
-    const text = entry.trim();
-    if (!URL.canParse(text)) continue;
-    const url = new URL(text);
-    if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
-  }
-  return origins;
-}
-
 function configuredOrigins(c: Context<AppEnv>): ReadonlySet<string> {
-  return parseOrigins(c.env.TRACE_ALLOWED_ORIGINS);
+  return settingsOf(c.env).traceAllowedOrigins;
 }
 
 /** Trace CORS as a middleware: echoes allowed origins with credentials, refuses others with 403. */

@@ -17,7 +17,7 @@ import {
 import type { Language } from '../../shared/texts.ts';
 import { pickLanguage } from '../../shared/texts.ts';
 import type { AppEnv } from '../env.ts';
-import { createLru } from '../lib/lru.ts';
+import { boundedCache, CACHE_SHARES, stringBytes } from '../lib/bounded-cache.ts';
 
 /** `value` and every object inside it, frozen; returns `value`. */
 function deepFreeze<T>(value: T): T {
@@ -55,22 +55,23 @@ export function mergeVary(current: string | null, names: readonly string[]): str
 
 // Detection and the language are pure functions of these headers, and most visits repeat a few
 // agents: remember the latest results per isolate rather than parse the same headers again.
-const detected = createLru<{ device: DeviceInfo; language: Language }>({
-  maxEntries: 2_000,
-  maxSize: 8_000_000,
-  sizeOf: (key) => 2 * key.length + 2_000,
+// A detected device is about 2 kB in the isolate's memory.
+const detected = boundedCache<{ device: DeviceInfo; language: Language }>({
+  maxBytes: CACHE_SHARES.devices,
+  sizeOf: () => 2_000,
 });
 
+// Responses carry one of a handful of Vary values (none, the page's, an API's): merge each once.
+const mergedVary = boundedCache<string>({ maxBytes: CACHE_SHARES.vary, sizeOf: stringBytes });
+
 /** What detection found for one request's headers. */
-export interface Visit {
+interface Visit {
   device: DeviceInfo;
-  /** Every request header detection read, as one string: equal keys give equal devices. */
-  deviceKey: string;
   language: Language;
 }
 
 /** The visitor a request's headers describe (`header` reads one header by name). */
-export function visitOf(header: (name: string) => string | undefined): Visit {
+function visitOf(header: (name: string) => string | undefined): Visit {
   const acceptLanguage = header('accept-language') ?? '';
   const input = {
     // Detection reads no further than these caps, so the key need not either.
@@ -79,14 +80,15 @@ export function visitOf(header: (name: string) => string | undefined): Visit {
     acceptLanguage,
     hints: clientHintsFromHeaders(header),
   };
-  const deviceKey = JSON.stringify(input);
-  let found = detected.get(deviceKey);
+  // Every header detection reads, as one string: equal keys give equal devices.
+  const key = JSON.stringify(input);
+  let found = detected.get(key);
   if (!found) {
     // Frozen: every request with these headers shares this object, so none may change it.
     found = { device: deepFreeze(detectDevice(input)), language: pickLanguage(acceptLanguage) };
-    detected.set(deviceKey, found);
+    detected.set(key, found);
   }
-  return { ...found, deviceKey };
+  return found;
 }
 
 /** Detects the visitor's device and language once per request and negotiates client hints. */
@@ -95,24 +97,21 @@ export function visitor({
   varyOn = ['User-Agent', 'Accept-Language', ...DETECTION_HINTS],
 }: VisitorOptions = {}): MiddlewareHandler<AppEnv> {
   const acceptCH = requestHints.join(', ');
-  // Responses carry one of a handful of Vary values (none, the page's, an API's): merge each once.
-  const merged = new Map<string | null, string>();
+  // The names merged are part of the key: another visitor() may merge others.
+  const varyKey = `${varyOn.join()}\n`;
   const varyFor = (current: string | null): string => {
-    let value = merged.get(current);
+    const key = varyKey + (current ?? '');
+    let value = mergedVary.get(key);
     if (value === undefined) {
       value = mergeVary(current, varyOn);
-      if (merged.size < 64) merged.set(current, value);
+      mergedVary.set(key, value);
     }
     return value;
   };
   return async function visitorMiddleware(c, next) {
-    // Already detected for this request when a kept page was looked for (kept-pages.ts).
-    if (c.get('deviceKey') === undefined) {
-      const { device, deviceKey, language } = visitOf((name) => c.req.header(name));
-      c.set('device', device);
-      c.set('deviceKey', deviceKey);
-      c.set('language', language);
-    }
+    const { device, language } = visitOf((name) => c.req.header(name));
+    c.set('device', device);
+    c.set('language', language);
     await next();
     // Set in place, as hono's secureHeaders does: c.header() would re-wrap the finished response.
     c.res.headers.set('Accept-CH', acceptCH);

@@ -1,32 +1,31 @@
-/** Builds the client store seed (docs/config.md) for one request: only what the browser may see. */
+/**
+ * Builds the client store seed (docs/config.md) for one request: only what the browser may see, and
+ * everything the screens show — kept pages are keyed by it (page-cache.ts).
+ */
 import type { Context } from 'hono';
 import type { ClientStore } from '../../shared/handoff.ts';
 import { UNRESOLVED_IDENTITY } from '../../shared/identity.ts';
-import { decodeKey } from '../campaign/decode-key.ts';
 import { type Campaign, readCampaign } from '../campaign/query-data.ts';
 import { carriedBuild } from '../carried-build.ts';
 import type { AppEnv } from '../env.ts';
+import { settingsOf } from '../settings.ts';
 import { downloadView } from './download-view.ts';
 import { openAppView } from './open-app-view.ts';
 import { siteMeta } from './site-meta.ts';
 
-export function isDiagnosticsOn(env: Env): boolean {
-  return env.DIAGNOSTICS === 'on';
-}
-
-export function clientStore(c: Context<AppEnv>): ClientStore {
-  const url = new URL(c.req.url);
-  const downloadOrigin = c.env.DOWNLOAD_ORIGIN;
+/** The seed for `c`, whose URL is `url` (parsed once by the caller). */
+export function clientStore(c: Context<AppEnv>, url: URL): ClientStore {
+  const settings = settingsOf(c.env);
+  const { downloadOrigin, env } = settings;
   const { config, fallback } = c.get('config');
   const language = c.get('language');
-  const env = c.env.LANDER_ENV === 'production' ? 'production' : 'development';
   const device = c.get('device');
-  const campaign: Campaign = url.search ? readCampaign(url, decodeKey(c.env)) : { data: {} };
+  const campaign: Campaign = url.search ? readCampaign(url, settings.decodeKey) : { data: {} };
   const download = downloadView({ config, device, language, downloadOrigin, pageUrl: url });
   return {
     buildId: carriedBuild.id,
     env,
-    diagnostics: isDiagnosticsOn(c.env),
+    diagnostics: settings.diagnostics,
     origin: url.origin,
     language,
     deviceInfo: device,
@@ -34,7 +33,7 @@ export function clientStore(c: Context<AppEnv>): ClientStore {
     ...(campaign.token ? { campaignToken: campaign.token } : {}),
     downloadOrigin,
     downloadReachable: { init: false, url: downloadOrigin },
-    traceOrigin: c.env.TRACE_ORIGIN || url.origin,
+    traceOrigin: settings.traceOrigin || url.origin,
     appData: config.appData,
     domains: config.domains,
     commonConfig: config.commonConfig,

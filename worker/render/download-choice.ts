@@ -6,6 +6,7 @@
 import { APP_STORE_ID, type AppItem } from '../../shared/config/schema.ts';
 import type { DeviceInfo, OperatingSystem } from '../../shared/device.ts';
 import type { DownloadKind } from '../../shared/download-view.ts';
+import { appItemFor } from '../config/app-item.ts';
 
 export interface DownloadTarget {
   kind: DownloadKind;
@@ -33,9 +34,6 @@ export interface ChooseInput {
   /** Where APKs come from until the browser finds a reachable download domain (docs/config.md). */
   downloadOrigin: string;
 }
-
-const forPlat = (appData: readonly AppItem[], plat: 1 | 2): AppItem | undefined =>
-  appData.find((item) => item.plat === plat) ?? appData.find((item) => item.plat === 3);
 
 /**
  * HarmonyOS 2–4 are Android underneath and install APKs; their agents carry an `Android` token.
@@ -68,14 +66,14 @@ function appGallery(item: AppItem | undefined): DownloadTarget | null {
 
 export function chooseDownload({ appData, device, downloadOrigin }: ChooseInput): DownloadChoice {
   const layout = device.operatingSystem;
-  const iosItem = forPlat(appData, 2);
-  const androidItem = forPlat(appData, 1);
+  const iosItem = appItemFor(appData, 2);
+  const androidItem = appItemFor(appData, 1);
   const blocks = device.inApp?.blocksDownloads === true;
   const fallbackItem = appData[0] as AppItem;
 
   if (layout === 'PC') {
     const stores = [appStore(iosItem), android(androidItem, downloadOrigin)].filter((t) => t !== null);
-    return { layout, primary: null, stores, guide: blocks, app: appData.find((i) => i.plat === 3) ?? fallbackItem };
+    return { layout, primary: null, stores, guide: blocks, app: appItemFor(appData, 3) ?? fallbackItem };
   }
   if (layout === 'iOS') {
     return { layout, primary: appStore(iosItem), stores: [], guide: blocks, app: iosItem ?? fallbackItem };

@@ -6,6 +6,7 @@
 import type { AppItem, LinksConfig } from '../../shared/config/schema.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
 import type { OpenAppChoice, OpenFallback } from '../../shared/open-app-view.ts';
+import { appItemFor } from '../config/app-item.ts';
 
 /** The scheme the Baidu browser and the Baidu app open (docs/campaign-links.md). */
 export const BAIDU_SCHEME = 'bdashighdown';
@@ -25,10 +26,6 @@ export interface OpenAppInput {
   download: OpenFallback | null;
   /** Told when the configured Universal Link domain is the page's own host and is ignored. */
   onSameHost?: (domain: string) => void;
-}
-
-function itemFor(appData: readonly AppItem[], plat: 1 | 2): AppItem | undefined {
-  return appData.find((item) => item.plat === plat) ?? appData.find((item) => item.plat === 3);
 }
 
 /** `?a=1&b=2`, or `''` when there is nothing to carry. */
@@ -69,7 +66,7 @@ export function chooseOpenApp(input: OpenAppInput): OpenAppChoice | null {
   const { device, links, queryData, download } = input;
   if (device.operatingSystem === 'PC') return null;
   const ios = device.operatingSystem === 'iOS';
-  const item = itemFor(input.appData, ios ? 2 : 1);
+  const item = appItemFor(input.appData, ios ? 2 : 1);
   if (!item?.schemes) return null;
 
   const query = queryString(queryData);

@@ -11,7 +11,7 @@
  * URL), and every mask is valid and scannable.
  */
 import { encode } from 'uqr';
-import { createLru } from '../lib/lru.ts';
+import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
 
 /** Click ids and analytics parameters: they describe the click, not the campaign. */
 const TRACKING =
@@ -42,10 +42,9 @@ export function qrTarget(url: URL): string {
 }
 
 const encoder = new TextEncoder();
-const images = createLru<QrImage | null>({
-  maxEntries: 256,
-  maxSize: 2_000_000,
-  sizeOf: (key, image) => 2 * key.length + 2 * (image?.src.length ?? 0),
+const images = boundedCache<QrImage | null>({
+  maxBytes: CACHE_SHARES.qrCodes,
+  sizeOf: (image) => 2 * (image?.src.length ?? 0),
 });
 
 function build(text: string): QrImage | null {

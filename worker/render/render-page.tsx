@@ -3,6 +3,7 @@
  * loaders, redirects, errors), then React streams the document. The status is decided before the
  * first byte: a screen that throws while the shell renders yields the 500 page, never a cut 200.
  * Bots wait for the whole document; where a person would see an error, a bot gets the metadata page.
+ * A page rendered before from the same inputs is answered from this isolate's page cache (page-cache.ts).
  */
 import type { Context } from 'hono';
 import { preinit, preloadModule } from 'react-dom';
@@ -18,9 +19,9 @@ import { createStore } from '../../client/app/store.tsx';
 import { type Handoff, serializeHandoff } from '../../shared/handoff.ts';
 import type { AppEnv } from '../env.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
-import { clientStore, isDiagnosticsOn } from './client-store.ts';
+import { clientStore } from './client-store.ts';
 import { metaPageHtml } from './meta-page.ts';
-import { cachedPage, keepPage, pageCacheKey } from './page-cache.ts';
+import { keepPage, keptPage, pageKey } from './page-cache.ts';
 
 const handler = createStaticHandler(routes);
 
@@ -37,36 +38,41 @@ function Preload({ assets }: { assets: PageAssets }) {
   return null;
 }
 
-function html(body: BodyInit, status: number, extra: Record<string, string> = {}): Response {
-  return new Response(body, { status, headers: { ...HTML_HEADERS, ...extra } });
+function html(body: BodyInit, status: number): Response {
+  return new Response(body, { status, headers: HTML_HEADERS });
 }
 
+/**
+ * The page for `c`'s URL. A bot never gets an error page (docs/routes.md): wherever a person would
+ * get one — a route's 404, a failed render, a kept error page — a bot gets the metadata page.
+ */
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
-  const device = c.get('device');
-  const nonce = c.get('secureHeadersNonce');
-  const cacheKey = pageCacheKey(c);
-  const kept = nonce ? cachedPage(cacheKey, nonce) : undefined;
-  if (kept && !(device.bot && kept.status >= 400)) {
-    c.set('pageKey', cacheKey);
-    return html(kept.body, kept.status);
-  }
+  const response = await pageResponse(c);
+  if (!c.get('device').bot || response.status < 400) return response;
+  await response.body?.cancel();
+  return html(metaPageHtml(new URL(c.req.url).origin, c.get('language'), c.get('config').config), 200);
+}
 
-  const requestContext = routeContext({ diagnostics: isDiagnosticsOn(c.env) });
+/** The kept page for what this request renders, else a new render (kept once complete). */
+async function pageResponse(c: Context<AppEnv>): Promise<Response> {
+  const nonce = c.get('secureHeadersNonce');
+  const url = new URL(c.req.url);
+  const seed = clientStore(c, url);
+  const key = pageKey(url, seed);
+  const kept = nonce ? keptPage(key, nonce) : undefined;
+  if (kept) return html(kept.body, kept.status);
+
+  const requestContext = routeContext({ diagnostics: seed.diagnostics });
   const context = await handler.query(c.req.raw, { requestContext }).catch((error: unknown) => {
     console.error('Route resolution failed', error);
     return null;
   });
   if (context instanceof Response) return context;
 
-  const status = context?.statusCode ?? 404;
-  if (device.bot && status >= 400) {
-    return html(metaPageHtml(new URL(c.req.url).origin, c.get('language'), c.get('config').config), 200);
-  }
-
-  const seed = clientStore(c);
   const store = createStore(seed);
   if (!context) return renderStatic(store, { status: 404, description: `Page not found: ${c.req.path}` }, nonce);
 
+  const status = context.statusCode;
   const handoff: Handoff = { store: seed, hydration: serializeHydration(context) };
   const handoffJson = serializeHandoff(handoff);
   const screens = context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? []);
@@ -91,13 +97,12 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
         },
       },
     );
-    if (device.bot) await stream.allReady;
+    // Bots wait for the whole document (docs/routes.md).
+    if (seed.deviceInfo.bot) await stream.allReady;
     if (!nonce) return html(stream, status);
     // One copy goes to the visitor as it streams, the other into the cache once complete and clean.
     const [body, copy] = stream.tee();
-    const keep = stream.allReady.then(() =>
-      degraded ? copy.cancel() : keepPage(c.req.url, cacheKey, status, copy, nonce),
-    );
+    const keep = stream.allReady.then(() => (degraded ? copy.cancel() : keepPage(key, status, copy, nonce)));
     waitUntil(
       c,
       keep.catch((error: unknown) => console.error('Page cache', error)),
@@ -105,10 +110,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     return html(body, status);
   } catch (error) {
     console.error('Page render failed', error);
-    // A bot never gets an error page (docs/routes.md), also when the shell itself failed to render.
-    if (device.bot) {
-      return html(metaPageHtml(new URL(c.req.url).origin, c.get('language'), c.get('config').config), 200);
-    }
     return renderStatic(store, { status: 500 }, nonce);
   }
 }

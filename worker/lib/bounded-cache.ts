@@ -1,0 +1,79 @@
+/**
+ * The worker's one way to remember work per isolate (docs/decisions/005-keep-rendered-pages-per-isolate.md):
+ * a least-recently-used map bounded by bytes. Every memo of the worker is one of these, each with its
+ * share of one budget (`CACHE_SHARES`), so what an isolate keeps stays under `ISOLATE_CACHE_BUDGET`
+ * whatever the traffic. (The configuration loader's one document, held for seconds, and the parsed
+ * settings, one object per environment, are not memos of many keys and need no bound.)
+ * Per-isolate state only: what is kept is a pure function of its key, never one visitor's.
+ */
+
+/** The most all of an isolate's caches together may hold (an isolate has 128 MiB in all). */
+export const ISOLATE_CACHE_BUDGET = 8 * 2 ** 20;
+
+/** Each cache's share of `ISOLATE_CACHE_BUDGET`, in bytes; the shares add up to at most the budget. */
+export const CACHE_SHARES = {
+  /** Rendered pages (render/page-cache.ts): a few hundred pages of ~7 kB. */
+  pages: 6 * 2 ** 20,
+  /** Detected devices (middleware/visitor.ts): ~2 kB each. */
+  devices: 1.25 * 2 ** 20,
+  /** QR code images (render/qr-code.ts): a few kB each. */
+  qrCodes: 512 * 2 ** 10,
+  /** Merged `Vary` values (middleware/visitor.ts): a handful. */
+  vary: 16 * 2 ** 10,
+} as const;
+
+export interface BoundedCacheOptions<V> {
+  /** The bound: the cache's entry of `CACHE_SHARES`. */
+  maxBytes: number;
+  /** The value's size in bytes, roughly; the key's (two bytes a UTF-16 unit) is added. */
+  sizeOf: (value: V) => number;
+}
+
+export interface BoundedCache<V> {
+  get(key: string): V | undefined;
+  /** Keeps `value`, evicting the least recently used entries past the bound; a value larger than the whole bound is not kept. */
+  set(key: string, value: V): void;
+  readonly size: number;
+  readonly bytes: number;
+}
+
+/** A new, empty cache. */
+export function boundedCache<V>({ maxBytes, sizeOf }: BoundedCacheOptions<V>): BoundedCache<V> {
+  // A Map iterates in insertion order: re-inserting on use keeps the least recent first.
+  const entries = new Map<string, { value: V; bytes: number }>();
+  let total = 0;
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.value;
+    },
+    set(key, value) {
+      const bytes = 2 * key.length + sizeOf(value);
+      const previous = entries.get(key);
+      if (previous) {
+        total -= previous.bytes;
+        entries.delete(key);
+      }
+      if (bytes > maxBytes) return;
+      entries.set(key, { value, bytes });
+      total += bytes;
+      for (const [oldest, entry] of entries) {
+        if (total <= maxBytes) break;
+        entries.delete(oldest);
+        total -= entry.bytes;
+      }
+    },
+    get size() {
+      return entries.size;
+    },
+    get bytes() {
+      return total;
+    },
+  };
+}
+
+/** The bytes a string value costs: two a UTF-16 unit. */
+export const stringBytes = (value: string | null): number => 2 * (value?.length ?? 0);
