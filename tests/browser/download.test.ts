@@ -2,23 +2,24 @@ import jsQR from 'jsqr';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, inject, it } from 'vitest';
+import { IPAD_MAC_AGENT, UA } from '../fixtures/agents.ts';
 import { browserForThisFile, DEVICES, hydrated, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const browser = browserForThisFile();
 
-const HARMONY_NEXT =
-  'Mozilla/5.0 (Phone; OpenHarmony 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile HuaweiBrowser/5.0.7.300';
-const MAC_SAFARI =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
-
 const PROFILES = {
   iPhone: DEVICES.iPhone,
   android: DEVICES.android,
-  harmony: { ...DEVICES.android, userAgent: HARMONY_NEXT, locale: 'zh-CN' },
+  harmony: { ...DEVICES.android, userAgent: UA.harmonyNext, locale: 'zh-CN' },
   desktop: DEVICES.desktop,
   // iPadOS "requests the desktop site": a Mac agent, but a touch screen.
-  iPadMacAgent: { viewport: { width: 820, height: 1180 }, userAgent: MAC_SAFARI, hasTouch: true, deviceScaleFactor: 2 },
+  iPadMacAgent: {
+    viewport: { width: 820, height: 1180 },
+    userAgent: IPAD_MAC_AGENT,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  },
   weChatAndroid: { ...DEVICES.weChatAndroid, locale: 'zh-CN' },
 } satisfies Record<string, BrowserContextOptions>;
 

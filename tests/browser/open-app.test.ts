@@ -7,11 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { kvPut } from '../../scripts/lib/kv.ts';
-import { localSeed } from '../../scripts/seed-local.ts';
-import { CONFIG_KEY } from '../../shared/config/schema.ts';
-import demo from '../../worker/config/demo.json' with { type: 'json' };
-import { OPEN_AGENTS } from '../fixtures/open-app-agents.ts';
+import { UA } from '../fixtures/agents.ts';
+import { demoWith } from '../fixtures/config.ts';
+import { restoreSeed, storeConfig } from '../fixtures/local-kv.ts';
 import { DEVICES, hydrated, launch } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -22,9 +20,9 @@ const EXTERNAL = /^https:\/\/(apps\.apple\.com|dl-dev\.lander\.example|open\.peb
 
 const PROFILES = {
   iPhoneSafari: DEVICES.iPhone,
-  androidChrome: { ...DEVICES.android, userAgent: OPEN_AGENTS.androidChrome },
-  facebookAndroid: { ...DEVICES.android, userAgent: OPEN_AGENTS.facebookAndroid },
-  baiduAppAndroid: { ...DEVICES.android, userAgent: OPEN_AGENTS.baiduAppAndroid },
+  androidChrome: { ...DEVICES.android, userAgent: UA.androidChrome },
+  facebookAndroid: { ...DEVICES.android, userAgent: UA.facebookAndroid },
+  baiduAppAndroid: { ...DEVICES.android, userAgent: UA.baiduAppAndroid },
   weChatAndroid: { ...DEVICES.weChatAndroid, locale: 'zh-CN' },
 } satisfies Record<string, BrowserContextOptions>;
 
@@ -127,10 +125,10 @@ describe('iOS Safari', () => {
 
   describe('without a Universal Link domain', () => {
     beforeAll(() => {
-      kvPut([{ key: CONFIG_KEY, value: JSON.stringify({ ...demo, links: {} }) }], { local: true, persistTo });
+      storeConfig(persistTo, demoWith({ links: {} }));
     }, 60_000);
     afterAll(() => {
-      kvPut(localSeed(), { local: true, persistTo });
+      restoreSeed(persistTo);
     }, 60_000);
 
     it('the tap follows the dev scheme; 2500 ms later, still visible, the App Store opens', async () => {

@@ -7,10 +7,8 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { kvPut } from '../../scripts/lib/kv.ts';
-import { localSeed } from '../../scripts/seed-local.ts';
-import { CONFIG_KEY } from '../../shared/config/schema.ts';
-import demo from '../../worker/config/demo.json' with { type: 'json' };
+import { demoWith } from '../fixtures/config.ts';
+import { restoreSeed, storeConfig } from '../fixtures/local-kv.ts';
 import { DEVICES, hydrated, launch } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -63,16 +61,13 @@ let second: Domain;
 
 beforeAll(async () => {
   [first, second] = [await domain(), await domain()];
-  kvPut([{ key: CONFIG_KEY, value: JSON.stringify({ ...demo, domains: [first.origin, second.origin] }) }], {
-    local: true,
-    persistTo,
-  });
+  storeConfig(persistTo, demoWith({ domains: [first.origin, second.origin] }));
   browser = await launch();
 }, 60_000);
 
 afterAll(async () => {
   await browser.close();
-  kvPut(localSeed(), { local: true, persistTo });
+  restoreSeed(persistTo);
   for (const d of [first, second]) {
     d.server.closeAllConnections();
     d.server.close();

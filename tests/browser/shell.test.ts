@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { UA } from '../fixtures/agents.ts';
 import { browserForThisFile, DEVICES, hydrated, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -74,7 +75,7 @@ describe('the shell in Chromium', () => {
 
   it('shows a bot the metadata page instead of the 404 page', async () => {
     const context = await browser.newContext({
-      userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      userAgent: UA.googlebot,
     });
     const page = await context.newPage();
     const res = await page.goto(`${baseURL}/nowhere`);

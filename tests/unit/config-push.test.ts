@@ -42,7 +42,7 @@ describe('config:push', () => {
 
   it('writes a valid file to the local KV, where wrangler reads it back', () => {
     const store = mkdtempSync(join(dir, 'kv-'));
-    const result = push('shared/config/demo.json', '--local', '--persist-to', store);
+    const result = push('worker/config/demo.json', '--local', '--persist-to', store);
     expect(result.status).toBe(0);
     const read = spawnSync(
       'node_modules/.bin/wrangler',

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { pageCacheStats } from '../../worker/render/page-cache.ts';
-import { AGENTS, get } from './helpers.ts';
+import { UA } from '../fixtures/agents.ts';
+import { get } from './helpers.ts';
 
 const nonceOf = (res: Response): string =>
   /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
 
-async function page(path: string, userAgent: string = AGENTS.iPhone): Promise<{ html: string; nonce: string }> {
+async function page(path: string, userAgent: string = UA.iPhoneSafari): Promise<{ html: string; nonce: string }> {
   const res = await get(path, { userAgent });
   const html = await res.text();
   // Let the cache copy finish before the next request.
@@ -28,8 +29,8 @@ describe('rendered pages kept per isolate', () => {
   it('never serves one device the page rendered for another', async () => {
     await page('/?from=devices');
     const before = pageCacheStats();
-    const android = await page('/?from=devices', AGENTS.android);
-    const desktop = await page('/?from=devices', AGENTS.desktop);
+    const android = await page('/?from=devices', UA.androidChrome);
+    const desktop = await page('/?from=devices', UA.desktop);
     expect(android.html).toContain('data-os="Android"');
     expect(desktop.html).toContain('data-os="PC"');
     expect(pageCacheStats().hits).toBe(before.hits);
@@ -71,11 +72,11 @@ describe('rendered pages kept per isolate', () => {
     const path = '/no-such-page?from=whole-404';
     for (let i = 0; i < 3; i += 1) await page(path);
     const before = pageCacheStats();
-    const bot = await get(path, { userAgent: AGENTS.googlebot });
+    const bot = await get(path, { userAgent: UA.googlebot });
     // A bot never gets an error page: the metadata page, from the app.
     expect(bot.status).toBe(200);
     expect((await get(path, { method: 'HEAD' })).status).toBe(404);
-    const android = await get(path, { userAgent: AGENTS.android });
+    const android = await get(path, { userAgent: UA.androidChrome });
     expect(android.status).toBe(404);
     expect(await android.text()).toContain('data-os="Android"');
     expect(pageCacheStats().whole).toBe(before.whole);
