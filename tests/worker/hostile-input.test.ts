@@ -1,5 +1,5 @@
 /**
- * Promise 1 of the reliability issue: no client input makes a 5xx, and every answer is quick.
+ * Hostile input: no client input makes a 5xx, and every answer is quick.
  * Property tests log their seed so a failure can be replayed (`fc.assert(..., { seed })`).
  */
 import { exports } from 'cloudflare:workers';

@@ -1,5 +1,5 @@
 /**
- * Promise 3 of the reliability issue, on the worker: every inline data block escapes `<`, `>`, `&`,
+ * Inline data that cannot be broken out of (docs/security.md): every inline data block escapes `<`, `>`, `&`,
  * U+2028 and U+2029, so nothing a visitor sends (query values, a campaign token, the path, the
  * Referer) can close the element or break the script, and the browser reads the values back intact.
  * Every inline script carries this response's nonce.

@@ -1,5 +1,5 @@
 /**
- * Promise 5 of the reliability issue: Workers KV throwing, finding nothing, holding non-JSON or
+ * KV faults never reach the visitor (docs/config.md): Workers KV throwing, finding nothing, holding non-JSON or
  * hanging for 5 s never breaks an answer. The page (its operator config) and the build calls answer
  * 200 from their fallbacks (the bundled demo config, the carried build) within 600 ms. Each fault is
  * a fake namespace passed as the worker's `KV` binding; the development vars read the config on

@@ -1,5 +1,5 @@
 /**
- * Promise 2 of the reliability issue: the status is final before the first byte, bots get the
+ * Streaming that cannot break a page: the status is final before the first byte, bots get the
  * complete HTML at once, and a throw inside a streamed Suspense boundary degrades inside the page —
  * the document still ends with `</html>`. The landing screen is replaced here (vi.mock) by one with
  * a Suspense boundary whose content is slow, throws while streaming, or throws at once; nothing of
