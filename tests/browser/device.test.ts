@@ -138,17 +138,18 @@ describe('device refinement in the browser', () => {
     await page.goto(`${baseURL}/`);
     await hydrated(page);
     await refined(page);
-    // Two frames after the store update, so a shift it caused would have been recorded.
+    // Two frames after the store update, so a shift it caused would have been recorded; the
+    // buffered entries are the observer's at once (takeRecords), without waiting for its callback.
     const shift = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
           requestAnimationFrame(() =>
             requestAnimationFrame(() => {
-              let total = 0;
-              new PerformanceObserver((list) => {
-                for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
-              }).observe({ type: 'layout-shift', buffered: true });
-              setTimeout(() => resolve(total), 100);
+              const observer = new PerformanceObserver(() => {});
+              observer.observe({ type: 'layout-shift', buffered: true });
+              const entries = observer.takeRecords() as (PerformanceEntry & { value: number })[];
+              observer.disconnect();
+              resolve(entries.reduce((total, entry) => total + entry.value, 0));
             }),
           );
         }),

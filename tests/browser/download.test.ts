@@ -65,7 +65,7 @@ function serverButtons(html: string): string[] {
 
 /** After hydration and the domain probe: are the very same button nodes, unchanged, on the page? */
 async function buttonsKept(page: Page): Promise<{ same: boolean; html: string[]; shift: number }> {
-  await page.waitForTimeout(600);
+  await page.waitForFunction(() => document.documentElement.dataset.downloadProbed === 'true');
   return page.evaluate(() => {
     const w = window as unknown as { serverButtons: Element[]; layoutShift: number };
     const now = [...document.querySelectorAll('.download a.button')];
@@ -136,16 +136,16 @@ describe('the desktop QR code', () => {
   it('is not in the browser bundle: the page loads no QR encoder', async () => {
     const context = await browser.newContext(PROFILES.desktop);
     const page = await context.newPage();
-    const scripts: string[] = [];
-    page.on('response', async (res) => {
-      if (res.request().resourceType() === 'script') scripts.push(await res.text());
+    const bodies: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') bodies.push(res.text());
     });
     await page.goto(`${baseURL}/`);
     await hydrated(page);
-    // Deferred chunks (identity, FingerprintJS) load after the load event: count them too, and do not
-    // close the page while their responses are still being read.
+    // Deferred chunks (identity, FingerprintJS) load after the load event: count them too, and read
+    // every body before the page closes.
     await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved');
-    await page.waitForTimeout(300);
+    const scripts = await Promise.all(bodies);
     expect(scripts.length).toBeGreaterThan(0);
     // uqr's tables of error-correction codewords would be in any bundle that encodes QR codes.
     expect(scripts.some((s) => /maskPattern|ECC_CODEWORDS|boostEcc/.test(s))).toBe(false);

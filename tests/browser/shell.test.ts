@@ -25,7 +25,7 @@ describe('the shell in Chromium', () => {
     const screens: string[] = [];
     page.on('request', (req) => {
       const path = new URL(req.url()).pathname;
-      if (req.resourceType() === 'script' && /^\/assets\/(landing|test)-/.test(path)) screens.push(path);
+      if (req.resourceType() === 'script' && /^\/assets\/(landing|diagnostics)-page-/.test(path)) screens.push(path);
     });
     await page.goto(`${baseURL}/`);
     await hydrated(page);
@@ -41,7 +41,7 @@ describe('the shell in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(documents).toBe(0);
     expect(screens).toHaveLength(1);
-    expect(screens[0]).toMatch(/^\/assets\/landing-[\w-]+\.js$/);
+    expect(screens[0]).toMatch(/^\/assets\/landing-page-[\w-]+\.js$/);
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pageCacheStats } from '../../worker/render/page-cache.ts';
 import { UA } from '../fixtures/agents.ts';
 import { get } from './helpers.ts';
@@ -6,11 +6,22 @@ import { get } from './helpers.ts';
 const nonceOf = (res: Response): string =>
   /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
 
+/**
+ * Resolves once the request that started at `before` has left its mark: a hit, or its page kept
+ * (the copy is stored after the response, in `waitUntil`), so the next request sees it.
+ */
+async function settled(before: ReturnType<typeof pageCacheStats>): Promise<void> {
+  await vi.waitFor(() => {
+    const now = pageCacheStats();
+    if (now.hits === before.hits && now.kept === before.kept) throw new Error('the page is not kept yet');
+  });
+}
+
 async function page(path: string, userAgent: string = UA.iPhoneSafari): Promise<{ html: string; nonce: string }> {
+  const before = pageCacheStats();
   const res = await get(path, { userAgent });
   const html = await res.text();
-  // Let the cache copy finish before the next request.
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await settled(before);
   return { html, nonce: nonceOf(res) };
 }
 
@@ -53,7 +64,7 @@ describe('rendered pages kept per isolate', () => {
       const res = await get(path);
       bodies.push(await res.text());
       responses.push(res);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await settled(before);
       // Rendered, then served from the kept page by the app, then answered before the app ran.
       expect(pageCacheStats().whole - before.whole).toBe(i === 2 ? 1 : 0);
     }
