@@ -5,7 +5,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { IPAD_MAC_AGENT } from '../fixtures/agents.ts';
+import { IPAD_MAC_AGENT, UA } from '../fixtures/agents.ts';
 import { browserForThisFile, DEVICES, hydrated, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -20,8 +20,7 @@ const IPAD: BrowserContextOptions = {
 };
 const TELEGRAM_ANDROID: BrowserContextOptions = {
   ...DEVICES.android,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.6668.100 Mobile Safari/537.36',
+  userAgent: UA.telegramAndroid,
 };
 
 async function refined(page: Page): Promise<void> {
