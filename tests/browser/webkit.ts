@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { freePort } from './global-setup.ts';
 
@@ -213,7 +214,6 @@ const RECORDER = `(() => {
 
 /** Starts the recording front server for `upstream`; resolves with its URL and a stop function. */
 export async function recordingFront(upstream: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const { createServer } = await import('node:http');
   const server = createServer(async (req, res) => {
     try {
       const headers = new Headers();
