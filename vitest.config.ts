@@ -1,6 +1,7 @@
 /**
- * Three test levels (docs/testing.md): pure units in Node, the worker inside workerd, and what a
- * person sees in real Chromium against the started worker.
+ * Three test levels: pure units in Node, the worker inside workerd, and what a person sees in real
+ * browsers (Chromium, and WebKit for Safari's engine) against the started worker. No test is
+ * retried: a test that fails once has found a fault or waits on time instead of on its condition.
  */
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
@@ -40,11 +41,11 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/browser/global-setup.ts'],
-          // Real Chromium on a shared 2-core machine can miss a timing window once; a real fault fails
-          // every attempt.
-          retry: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Waits on a condition end by their deadline, not by the suite's load: 1 s is too short
+          // for a busy 2-core machine, and a condition that holds never costs the full 15 s.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

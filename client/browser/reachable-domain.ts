@@ -33,12 +33,16 @@ export async function firstReachable(
   return null;
 }
 
-/** Probes once the browser is idle and stores `downloadReachable = { init: true, url }`. */
+/**
+ * Probes once the browser is idle and stores `downloadReachable = { init: true, url }`, then marks
+ * `<html data-download-probed="true">` so tests can wait for the answer instead of for time.
+ */
 export function probeDownloadDomains(store: Store): void {
   const run = async () => {
     const { domains, commonConfig, downloadOrigin } = store.get();
     const url = (await firstReachable(domains, commonConfig.probe_path)) ?? downloadOrigin;
     store.update({ downloadReachable: { init: true, url } });
+    document.documentElement.dataset.downloadProbed = 'true';
   };
   if ('requestIdleCallback' in window) window.requestIdleCallback(() => void run(), { timeout: 2000 });
   else setTimeout(() => void run(), 200);

@@ -9,6 +9,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { UA } from '../fixtures/agents.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -48,15 +49,12 @@ export function browserForThisFile(): Browser {
   });
 }
 
-const WECHAT_ANDROID =
-  'Mozilla/5.0 (Linux; Android 13; PHF110 Build/RKQ1.211119.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160117 MMWEBSDK/20231202 MMWEBID/4213 MicroMessenger/8.0.46.2540(0x28002E3C) WeChat/arm64 Weixin NetType/5G Language/zh_CN ABI/arm64';
-
 /** Device profiles for `browser.newContext(...)`. */
 export const DEVICES = {
   iPhone: { ...devices['iPhone 13'] },
   android: { ...devices['Pixel 7'] },
   desktop: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-  weChatAndroid: { ...devices['Pixel 7'], userAgent: WECHAT_ANDROID },
+  weChatAndroid: { ...devices['Pixel 7'], userAgent: UA.weChatAndroid },
 } satisfies Record<string, BrowserContextOptions>;
 
 export interface PageLog {
@@ -95,4 +93,66 @@ export async function openEnhanced(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await hydrated(page);
   await manifestAsked;
+}
+
+/**
+ * Records in the page, before any page script runs, every fetch it makes (`url`) and when the
+ * body has been read (`read`). Both are set synchronously by the page itself, so a test that
+ * reads them after a step (another task in the page) sees everything that step started, and
+ * a test that sees `read` knows the code awaiting that body has run on.
+ */
+export async function recordFetches(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const log: { url: string; read: boolean }[] = [];
+    Object.assign(window, { testFetches: log });
+    const original = window.fetch;
+    window.fetch = async (input, init) => {
+      const entry = { url: input instanceof Request ? input.url : String(input), read: false };
+      log.push(entry);
+      const response = await original(input, init);
+      for (const method of ['text', 'json', 'arrayBuffer', 'blob'] as const) {
+        const read = response[method].bind(response) as () => Promise<unknown>;
+        Object.defineProperty(response, method, { value: () => read().finally(() => (entry.read = true)) });
+      }
+      return response;
+    };
+  });
+}
+
+/** The fetches `recordFetches` saw so far whose URL matches `pattern`. */
+export function fetches(page: Page, pattern: RegExp): Promise<{ url: string; read: boolean }[]> {
+  return page.evaluate(
+    ({ source, flags }) =>
+      (window as unknown as { testFetches: { url: string; read: boolean }[] }).testFetches.filter((f) =>
+        new RegExp(source, flags).test(f.url),
+      ),
+    { source: pattern.source, flags: pattern.flags },
+  );
+}
+
+/**
+ * Records every navigation to another document that the page starts (the Navigation API's
+ * `navigate` event fires synchronously inside `location.assign` and the like) in sessionStorage,
+ * so the record outlives the documents it replaces.
+ */
+export async function recordNavigations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const nav = (window as unknown as { navigation?: EventTarget }).navigation;
+    nav?.addEventListener('navigate', (event) => {
+      const { navigationType, destination } = event as Event & {
+        navigationType: string;
+        destination: { url: string; sameDocument: boolean };
+      };
+      // History API steps of the router stay in the document: only navigations that replace it count.
+      if (destination.sameDocument) return;
+      const log = JSON.parse(sessionStorage.getItem('test:navigations') ?? '[]') as string[];
+      log.push(`${navigationType} ${destination.url}`);
+      sessionStorage.setItem('test:navigations', JSON.stringify(log));
+    });
+  });
+}
+
+/** The navigations `recordNavigations` saw in this tab so far. */
+export function navigations(page: Page): Promise<string[]> {
+  return page.evaluate(() => JSON.parse(sessionStorage.getItem('test:navigations') ?? '[]'));
 }

@@ -1,10 +1,21 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { BUILD_MANIFEST, browserForThisFile, DEVICES, hydrated, openEnhanced, watch } from './browser.ts';
+import {
+  BUILD_MANIFEST,
+  browserForThisFile,
+  DEVICES,
+  fetches,
+  hydrated,
+  navigations,
+  openEnhanced,
+  recordFetches,
+  recordNavigations,
+  watch,
+} from './browser.ts';
 
 const baseURL = inject('baseURL');
 const LATEST = /\/assets\/builds\/latest\.json(\?|$)/;
-const LANDING_CHUNK = /\/assets\/landing-[\w-]+\.js$/;
+const LANDING_CHUNK = /\/assets\/landing-page-[\w-]+\.js$/;
 const browser = browserForThisFile();
 
 /** Opens `path` on the test server; resolves once the browser code after hydration runs. */
@@ -34,6 +45,7 @@ describe('the hourly build check', () => {
     const context = await browser.newContext(DEVICES.android);
     const page = await context.newPage();
     await page.clock.install();
+    await recordFetches(page);
     const asked: string[] = [];
     await page.route(LATEST, async (route) => {
       asked.push(new URL(route.request().url()).search);
@@ -42,8 +54,9 @@ describe('the hourly build check', () => {
     await open(page, '/');
     await markDocument(page);
 
+    // The page calls fetch inside the timer that fast-forwarding runs: the record is complete now.
     await page.clock.fastForward('59:00');
-    await page.waitForTimeout(200);
+    expect(await fetches(page, LATEST)).toEqual([]);
     expect(asked).toEqual([]);
 
     const first = page.waitForResponse(LATEST);
@@ -70,6 +83,7 @@ describe('the hourly build check', () => {
     const context = await browser.newContext(DEVICES.android);
     const page = await context.newPage();
     await page.clock.install();
+    await recordFetches(page);
     await page.route(LATEST, (route) => route.fulfill({ json: { id: 'a-newer-build', timestamp: Date.now() } }));
     await open(page, '/');
     await markDocument(page);
@@ -77,7 +91,8 @@ describe('the hourly build check', () => {
     const checked = page.waitForResponse(LATEST);
     await page.clock.fastForward('01:00:00');
     await checked;
-    await page.waitForTimeout(200);
+    // Once the page has read the answer, the code awaiting it has stored the newer build.
+    await expect.poll(async () => (await fetches(page, LATEST)).map((f) => f.read)).toEqual([true]);
 
     const documents = countDocuments(page);
     await page.click('a[href="/landing"]');
@@ -94,14 +109,19 @@ describe('a screen chunk that fails to load', () => {
     const context = await browser.newContext(DEVICES.iPhone);
     const page = await context.newPage();
     await page.clock.install();
+    await recordNavigations(page);
     await page.route(LANDING_CHUNK, (route) => route.abort());
     await open(page, '/');
     const documents = countDocuments(page);
+    // Documents the page itself replaced (the test's own reload aside): the guard's reloads.
+    const pageLoads = async () =>
+      (await navigations(page)).filter((n) => !n.startsWith('reload ')).map((n) => n.slice(n.indexOf(' ') + 1));
 
     await page.click('a[href="/landing"]');
-    await page.waitForSelector('.error-page');
-    await page.waitForTimeout(500);
+    // The error page shows only where the guard decided not to reload, which it records first.
+    await expect.poll(() => page.locator('.error-page').count(), { timeout: 20_000 }).toBe(1);
     // One reload of /landing; there its chunk fails again, and the guard shows the error page.
+    expect(await pageLoads()).toEqual([`${baseURL}/landing`]);
     expect(documents).toEqual([`${baseURL}/landing`]);
     expect(await page.textContent('.error-code')).toBe('500');
     expect(page.url()).toBe(`${baseURL}/landing`);
@@ -109,8 +129,8 @@ describe('a screen chunk that fails to load', () => {
     // Past the guard's 10 s, the same failure may reload again — once.
     await page.clock.fastForward(10_001);
     await page.reload();
-    await page.waitForSelector('.error-page');
-    await page.waitForTimeout(500);
+    await expect.poll(() => page.locator('.error-page').count(), { timeout: 20_000 }).toBe(1);
+    expect(await pageLoads()).toEqual([`${baseURL}/landing`, `${baseURL}/landing`]);
     expect(documents).toEqual([`${baseURL}/landing`, `${baseURL}/landing`, `${baseURL}/landing`]);
     await context.close();
   });
@@ -208,7 +228,9 @@ describe('the debug console', () => {
     const scripts: string[] = [];
     page.on('request', (request) => scripts.push(request.url()));
     await open(page, '/');
-    await page.waitForTimeout(500);
+    // The console is decided with the first build-manifest call, or later on a store update: the
+    // last of those comes with both ids resolved, long after any import it started.
+    await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved');
     expect(scripts.filter((url) => VCONSOLE.test(url) || url.includes('debug-console'))).toEqual([]);
     expect(await page.locator('#__vconsole').count()).toBe(0);
     await context.close();

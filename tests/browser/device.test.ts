@@ -5,7 +5,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { IPAD_MAC_AGENT } from '../fixtures/agents.ts';
+import { IPAD_MAC_AGENT, UA } from '../fixtures/agents.ts';
 import { browserForThisFile, DEVICES, hydrated, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -20,8 +20,7 @@ const IPAD: BrowserContextOptions = {
 };
 const TELEGRAM_ANDROID: BrowserContextOptions = {
   ...DEVICES.android,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.6668.100 Mobile Safari/537.36',
+  userAgent: UA.telegramAndroid,
 };
 
 async function refined(page: Page): Promise<void> {
@@ -138,17 +137,18 @@ describe('device refinement in the browser', () => {
     await page.goto(`${baseURL}/`);
     await hydrated(page);
     await refined(page);
-    // Two frames after the store update, so a shift it caused would have been recorded.
+    // Two frames after the store update, so a shift it caused would have been recorded; the
+    // buffered entries are the observer's at once (takeRecords), without waiting for its callback.
     const shift = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
           requestAnimationFrame(() =>
             requestAnimationFrame(() => {
-              let total = 0;
-              new PerformanceObserver((list) => {
-                for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
-              }).observe({ type: 'layout-shift', buffered: true });
-              setTimeout(() => resolve(total), 100);
+              const observer = new PerformanceObserver(() => {});
+              observer.observe({ type: 'layout-shift', buffered: true });
+              const entries = observer.takeRecords() as (PerformanceEntry & { value: number })[];
+              observer.disconnect();
+              resolve(entries.reduce((total, entry) => total + entry.value, 0));
             }),
           );
         }),

@@ -2,23 +2,24 @@ import jsQR from 'jsqr';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, inject, it } from 'vitest';
+import { IPAD_MAC_AGENT, UA } from '../fixtures/agents.ts';
 import { browserForThisFile, DEVICES, hydrated, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const browser = browserForThisFile();
 
-const HARMONY_NEXT =
-  'Mozilla/5.0 (Phone; OpenHarmony 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile HuaweiBrowser/5.0.7.300';
-const MAC_SAFARI =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
-
 const PROFILES = {
   iPhone: DEVICES.iPhone,
   android: DEVICES.android,
-  harmony: { ...DEVICES.android, userAgent: HARMONY_NEXT, locale: 'zh-CN' },
+  harmony: { ...DEVICES.android, userAgent: UA.harmonyNext, locale: 'zh-CN' },
   desktop: DEVICES.desktop,
   // iPadOS "requests the desktop site": a Mac agent, but a touch screen.
-  iPadMacAgent: { viewport: { width: 820, height: 1180 }, userAgent: MAC_SAFARI, hasTouch: true, deviceScaleFactor: 2 },
+  iPadMacAgent: {
+    viewport: { width: 820, height: 1180 },
+    userAgent: IPAD_MAC_AGENT,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  },
   weChatAndroid: { ...DEVICES.weChatAndroid, locale: 'zh-CN' },
 } satisfies Record<string, BrowserContextOptions>;
 
@@ -64,7 +65,7 @@ function serverButtons(html: string): string[] {
 
 /** After hydration and the domain probe: are the very same button nodes, unchanged, on the page? */
 async function buttonsKept(page: Page): Promise<{ same: boolean; html: string[]; shift: number }> {
-  await page.waitForTimeout(600);
+  await page.waitForFunction(() => document.documentElement.dataset.downloadProbed === 'true');
   return page.evaluate(() => {
     const w = window as unknown as { serverButtons: Element[]; layoutShift: number };
     const now = [...document.querySelectorAll('.download a.button')];
@@ -138,16 +139,16 @@ describe('the desktop QR code', () => {
   it('is not in the browser bundle: the page loads no QR encoder', async () => {
     const context = await browser.newContext(PROFILES.desktop);
     const page = await context.newPage();
-    const scripts: string[] = [];
-    page.on('response', async (res) => {
-      if (res.request().resourceType() === 'script') scripts.push(await res.text());
+    const bodies: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') bodies.push(res.text());
     });
     await page.goto(`${baseURL}/`);
     await hydrated(page);
-    // Deferred chunks (identity, FingerprintJS) load after the load event: count them too, and do not
-    // close the page while their responses are still being read.
+    // Deferred chunks (identity, FingerprintJS) load after the load event: count them too, and read
+    // every body before the page closes.
     await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved');
-    await page.waitForTimeout(300);
+    const scripts = await Promise.all(bodies);
     expect(scripts.length).toBeGreaterThan(0);
     // uqr's tables of error-correction codewords would be in any bundle that encodes QR codes.
     expect(scripts.some((s) => /maskPattern|ECC_CODEWORDS|boostEcc/.test(s))).toBe(false);

@@ -3,8 +3,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { browserForThisFile, DEVICES, openEnhanced } from './browser.ts';
 
 const baseURL = inject('baseURL');
-const SCREEN_CHUNK = /\/assets\/(landing|diagnostics)-[\w-]+\.js$/;
-const LANDING_CHUNK = /\/assets\/landing-[\w-]+\.js$/;
+const SCREEN_CHUNK = /\/assets\/(landing|diagnostics)-page-[\w-]+\.js$/;
+const LANDING_CHUNK = /\/assets\/landing-page-[\w-]+\.js$/;
 const browser = browserForThisFile();
 
 /** Opens `path` on the test server; resolves once the browser code after hydration runs. */
@@ -63,9 +63,17 @@ describe('route preloading', () => {
       far.style.top = '5000px';
       box.appendChild(far);
       document.body.appendChild(box);
+      // Observers are told in the order they were made: once this one has heard of the visible new
+      // links, the preloader's (made at start) has too.
+      const seen = new IntersectionObserver(() => {
+        Object.assign(window, { newLinksSeen: true });
+        seen.disconnect();
+      });
+      for (const link of box.querySelectorAll('a')) seen.observe(link);
     });
-    await page.waitForTimeout(300);
-    // Forty more links lead to screens already loaded or loading: nothing new is asked for.
+    await page.waitForFunction(() => (window as unknown as { newLinksSeen?: boolean }).newLinksSeen === true);
+    // Forty more links lead to screens already loaded or loading: nothing new is asked for (a
+    // request started now would also come before the hovered link's, checked below).
     expect(requested).toHaveLength(1);
 
     await page.dispatchEvent('#far', 'pointerover');
@@ -73,7 +81,11 @@ describe('route preloading', () => {
     expect(requested[1]).toMatch(/\/assets\/diagnostics-page-[\w-]+\.js$/);
 
     held.release();
-    await page.waitForTimeout(300);
+    // Both chunks have loaded once the page has their resource entries.
+    await page.waitForFunction(
+      (source) => performance.getEntriesByType('resource').filter((e) => new RegExp(source).test(e.name)).length === 2,
+      SCREEN_CHUNK.source,
+    );
     expect(requested).toHaveLength(2);
     expect(maxPending).toBeLessThanOrEqual(4);
 
@@ -111,13 +123,17 @@ describe('the loading bar', () => {
   it('stays hidden for a navigation faster than 200 ms', async () => {
     const context = await browser.newContext({ ...DEVICES.android, reducedMotion: 'reduce' });
     const page = await context.newPage();
+    await page.clock.install();
     const preloaded = page.waitForResponse(LANDING_CHUNK);
     await open(page, '/');
     await preloaded;
     await recordBar(page);
+    // The page's time stands still during the navigation, which therefore takes 0 ms of it; then
+    // every timer the navigation left (the bar's 200 ms among them) gets its time.
+    await page.clock.pauseAt(Date.now() + 1000);
     await page.click('a[href="/landing"]');
     await page.waitForSelector('.screen.landing');
-    await page.waitForTimeout(1200);
+    await page.clock.runFor(1200);
     const { seen } = await barSeen(page);
     expect(seen.filter((s) => s.loading)).toEqual([]);
     await context.close();
@@ -140,7 +156,6 @@ describe('the loading bar', () => {
       return { height: css.height, background: css.backgroundColor, position: css.position };
     });
     expect(style).toEqual({ height: '3px', background: 'rgb(9, 157, 86)', position: 'fixed' });
-    await page.waitForTimeout(400);
     held.release();
     await page.waitForSelector('.screen.landing');
     await page.waitForSelector('.loading-bar:not(.is-loading)');
@@ -157,8 +172,10 @@ describe('the loading bar', () => {
   it('turns the error colour when the navigation ends in an error', async () => {
     const context = await browser.newContext({ ...DEVICES.android, reducedMotion: 'reduce' });
     const page = await context.newPage();
+    // The chunk fails only once the bar shows: the navigation is slow enough for it.
+    const held = gate();
     await page.route(LANDING_CHUNK, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await held.opened;
       await route.abort();
     });
     await open(page, '/');
@@ -179,6 +196,8 @@ describe('the loading bar', () => {
       }).observe(bar, { attributes: true, attributeFilter: ['class'] });
     });
     await page.click('a[href="/landing"]');
+    await page.waitForSelector('.loading-bar.is-loading');
+    held.release();
     await page.waitForSelector('.error-page');
     await page.waitForFunction(() => (window as unknown as { errorColours: string[] }).errorColours.length > 0);
     const colours = await page.evaluate(() => (window as unknown as { errorColours: string[] }).errorColours);

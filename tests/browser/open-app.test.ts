@@ -7,12 +7,10 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { kvPut } from '../../scripts/lib/kv.ts';
-import { localSeed } from '../../scripts/seed-local.ts';
-import { CONFIG_KEY } from '../../shared/config/schema.ts';
-import demo from '../../worker/config/demo.json' with { type: 'json' };
-import { OPEN_AGENTS } from '../fixtures/open-app-agents.ts';
-import { DEVICES, hydrated, launch } from './browser.ts';
+import { UA } from '../fixtures/agents.ts';
+import { demoWith } from '../fixtures/config.ts';
+import { restoreSeed, storeConfig } from '../fixtures/local-kv.ts';
+import { DEVICES, hydrated, launch, navigations, recordNavigations } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const persistTo = inject('kvPersistTo');
@@ -22,9 +20,9 @@ const EXTERNAL = /^https:\/\/(apps\.apple\.com|dl-dev\.lander\.example|open\.peb
 
 const PROFILES = {
   iPhoneSafari: DEVICES.iPhone,
-  androidChrome: { ...DEVICES.android, userAgent: OPEN_AGENTS.androidChrome },
-  facebookAndroid: { ...DEVICES.android, userAgent: OPEN_AGENTS.facebookAndroid },
-  baiduAppAndroid: { ...DEVICES.android, userAgent: OPEN_AGENTS.baiduAppAndroid },
+  androidChrome: { ...DEVICES.android, userAgent: UA.androidChrome },
+  facebookAndroid: { ...DEVICES.android, userAgent: UA.facebookAndroid },
+  baiduAppAndroid: { ...DEVICES.android, userAgent: UA.baiduAppAndroid },
   weChatAndroid: { ...DEVICES.weChatAndroid, locale: 'zh-CN' },
 } satisfies Record<string, BrowserContextOptions>;
 
@@ -66,6 +64,7 @@ async function open(profile: BrowserContextOptions, path: string, permissions: s
     return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>elsewhere</title>' });
   });
   await page.addInitScript(recordTaps);
+  await recordNavigations(page);
   await page.clock.install();
   await page.goto(`${baseURL}${path}`);
   await hydrated(page);
@@ -89,10 +88,17 @@ async function hidePage(page: Page): Promise<void> {
   });
 }
 
-/** Runs the page's clock and gives a started navigation a moment to reach the network. */
+/** Runs the page's clock: the timers due within `ms` fire. */
 async function advance(page: Page, ms: number): Promise<void> {
   await page.clock.runFor(ms);
-  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+/**
+ * The https navigations away (Universal Links, App Store, APK) the page has started: recorded by
+ * the page itself the moment it starts one, so an empty list is final, not early.
+ */
+async function leaving(page: Page): Promise<string[]> {
+  return (await navigations(page)).map((n) => n.slice(n.indexOf(' ') + 1)).filter((url) => EXTERNAL.test(url));
 }
 
 function mintLink(): string {
@@ -127,10 +133,10 @@ describe('iOS Safari', () => {
 
   describe('without a Universal Link domain', () => {
     beforeAll(() => {
-      kvPut([{ key: CONFIG_KEY, value: JSON.stringify({ ...demo, links: {} }) }], { local: true, persistTo });
+      storeConfig(persistTo, demoWith({ links: {} }));
     }, 60_000);
     afterAll(() => {
-      kvPut(localSeed(), { local: true, persistTo });
+      restoreSeed(persistTo);
     }, 60_000);
 
     it('the tap follows the dev scheme; 2500 ms later, still visible, the App Store opens', async () => {
@@ -138,6 +144,7 @@ describe('iOS Safari', () => {
       await page.tap('.button-open');
       expect(taps).toEqual(['pebblenotes-dev://open?channel=spring']);
       await advance(page, 2499);
+      expect(await leaving(page)).toEqual([]);
       expect(external).toEqual([]);
       await advance(page, 1);
       await expect.poll(() => external).toEqual([APP_STORE]);
@@ -154,6 +161,7 @@ describe('Android Chrome', () => {
       `intent://open?channel=spring#Intent;scheme=pebblenotes-dev;package=com.pebble.notes;S.browser_fallback_url=${encodeURIComponent(APK)};end`,
     ]);
     await advance(page, 5000);
+    expect(await leaving(page)).toEqual([]);
     expect(external).toEqual([]);
     await close();
   });
@@ -165,6 +173,7 @@ describe('an Android in-app webview (Facebook)', () => {
     await page.tap('.button-open');
     expect(taps).toEqual(['pebblenotes-dev://open?channel=spring']);
     await advance(page, 2499);
+    expect(await leaving(page)).toEqual([]);
     expect(external).toEqual([]);
     await advance(page, 1);
     await expect.poll(() => external).toEqual([APK]);
@@ -177,6 +186,7 @@ describe('an Android in-app webview (Facebook)', () => {
     await advance(page, 1000);
     await hidePage(page);
     await advance(page, 5000);
+    expect(await leaving(page)).toEqual([]);
     expect(external).toEqual([]);
     await close();
   });
@@ -186,6 +196,7 @@ describe('an Android in-app webview (Facebook)', () => {
     await page.tap('.button-open');
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
     await advance(page, 5000);
+    expect(await leaving(page)).toEqual([]);
     expect(external).toEqual([]);
     await close();
   });
@@ -198,6 +209,7 @@ describe('an Android in-app webview (Facebook)', () => {
     // dispatched click reaches the same listener.
     await page.locator('.button-open').dispatchEvent('click');
     await advance(page, 2000);
+    expect(await leaving(page)).toEqual([]);
     expect(external).toEqual([]);
     await advance(page, 500);
     await expect.poll(() => external).toEqual([APK]);
@@ -226,6 +238,7 @@ describe('WeChat on Android', () => {
     const guide = page.locator('.guide[role="dialog"]');
     await guide.waitFor();
     expect(await guide.locator('h2').textContent()).toBe('请在浏览器中打开本页以打开 App');
+    expect(await leaving(page)).toEqual([]);
     expect(external).toEqual([]);
     expect(page.url()).toBe(before);
     await close();

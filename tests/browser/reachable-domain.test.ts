@@ -7,10 +7,8 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { kvPut } from '../../scripts/lib/kv.ts';
-import { localSeed } from '../../scripts/seed-local.ts';
-import { CONFIG_KEY } from '../../shared/config/schema.ts';
-import demo from '../../worker/config/demo.json' with { type: 'json' };
+import { demoWith } from '../fixtures/config.ts';
+import { restoreSeed, storeConfig } from '../fixtures/local-kv.ts';
 import { DEVICES, hydrated, launch } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -63,16 +61,13 @@ let second: Domain;
 
 beforeAll(async () => {
   [first, second] = [await domain(), await domain()];
-  kvPut([{ key: CONFIG_KEY, value: JSON.stringify({ ...demo, domains: [first.origin, second.origin] }) }], {
-    local: true,
-    persistTo,
-  });
+  storeConfig(persistTo, demoWith({ domains: [first.origin, second.origin] }));
   browser = await launch();
 }, 60_000);
 
 afterAll(async () => {
   await browser.close();
-  kvPut(localSeed(), { local: true, persistTo });
+  restoreSeed(persistTo);
   for (const d of [first, second]) {
     d.server.closeAllConnections();
     d.server.close();
@@ -152,9 +147,10 @@ describe('the reachable download domain', () => {
     set('down', 'down');
     expect(await reachableOnTestPage()).toBe(DOWNLOAD_ORIGIN);
     const { page, close } = await openAndroid('/');
-    const deadline = Date.now() + 10_000;
-    while (second.connections < 2 && Date.now() < deadline) await page.waitForTimeout(100);
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => document.documentElement.dataset.downloadProbed === 'true', null, {
+      timeout: 10_000,
+    });
+    expect(second.connections).toBeGreaterThan(0);
     expect(await page.getAttribute('.button-primary', 'href')).toBe(`${DOWNLOAD_ORIGIN}${APK}`);
     await close();
   });

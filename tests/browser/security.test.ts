@@ -1,5 +1,5 @@
 /**
- * Promise 3 of the reliability issue in real Chromium: no Content Security Policy violation and no
+ * The page's security in real Chromium (docs/security.md): no Content Security Policy violation and no
  * console error on any page for iOS, Android, desktop and WeChat visitors; XSS canaries in the
  * campaign token `d`, in plain query values and in the Referer never execute; every response has its
  * own nonce and the page still runs under it.
@@ -97,10 +97,11 @@ describe('XSS canaries', () => {
     await page.goto(`${baseURL}/`);
     await settled(page);
     const { xss, csp } = await page.evaluate(async () => {
+      const reported = new Promise((resolve) => document.addEventListener('securitypolicyviolation', resolve));
       const script = document.createElement('script');
       script.textContent = '__xss.push("injected")';
       document.body.appendChild(script);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await reported;
       return { xss: window.__xss, csp: window.__csp };
     });
     expect(xss).toEqual([]);

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { UA } from '../fixtures/agents.ts';
 import { browserForThisFile, DEVICES, hydrated, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -24,7 +25,7 @@ describe('the shell in Chromium', () => {
     const screens: string[] = [];
     page.on('request', (req) => {
       const path = new URL(req.url()).pathname;
-      if (req.resourceType() === 'script' && /^\/assets\/(landing|diagnostics)-/.test(path)) screens.push(path);
+      if (req.resourceType() === 'script' && /^\/assets\/(landing|diagnostics)-page-/.test(path)) screens.push(path);
     });
     await page.goto(`${baseURL}/`);
     await hydrated(page);
@@ -40,7 +41,7 @@ describe('the shell in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(documents).toBe(0);
     expect(screens).toHaveLength(1);
-    expect(screens[0]).toMatch(/^\/assets\/landing-[\w-]+\.js$/);
+    expect(screens[0]).toMatch(/^\/assets\/landing-page-[\w-]+\.js$/);
     await context.close();
   });
 
@@ -74,7 +75,7 @@ describe('the shell in Chromium', () => {
 
   it('shows a bot the metadata page instead of the 404 page', async () => {
     const context = await browser.newContext({
-      userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      userAgent: UA.googlebot,
     });
     const page = await context.newPage();
     const res = await page.goto(`${baseURL}/nowhere`);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   BUILD_ID_PATTERN,
   buildManifest,
-  KV_LATEST_BUILD,
   kvBuildManifestKey,
   parseBuildManifest,
   parseLatestBuild,
@@ -11,7 +10,6 @@ import { routeRules } from '../../shared/route-rules.ts';
 
 describe('build records', () => {
   it('keeps the latest build and each manifest under their own KV keys', () => {
-    expect(KV_LATEST_BUILD).toBe('builds:latest');
     expect(kvBuildManifestKey('abc')).toBe('builds:meta:abc');
   });
 

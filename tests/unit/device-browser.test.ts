@@ -4,12 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { detectDevice, type Screen } from '../../shared/device.ts';
-import { DESKTOP_AGENTS, IPAD_MAC_AGENT } from '../fixtures/agents.ts';
+import { DESKTOP_AGENTS, IPAD_MAC_AGENT, UA } from '../fixtures/agents.ts';
 
 const PHONE: Screen = { width: 390, height: 844, touchPoints: 5, orientation: true };
 const LAPTOP: Screen = { width: 1440, height: 900, touchPoints: 0, orientation: true };
-const TELEGRAM_ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.6668.100 Mobile Safari/537.36';
+const TELEGRAM_ANDROID = UA.telegramAndroid;
 const LINUX = DESKTOP_AGENTS.find((d) => d.os === 'Linux')?.agent ?? '';
 
 describe('detection in the browser', () => {

@@ -1,10 +1,7 @@
 /** Worker-side detection (docs/device.md): browsers, desktops, iPads, crawlers, HarmonyOS, hints, locale. */
 import { describe, expect, it } from 'vitest';
 import { detectDevice, MAX_USER_AGENT } from '../../shared/device.ts';
-import { BROWSER_AGENTS, CRAWLER_AGENTS, DESKTOP_AGENTS, IPAD_AGENT, IPAD_MAC_AGENT } from '../fixtures/agents.ts';
-
-const REDUCED_ANDROID =
-  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+import { BROWSER_AGENTS, CRAWLER_AGENTS, DESKTOP_AGENTS, IPAD_AGENT, IPAD_MAC_AGENT, UA } from '../fixtures/agents.ts';
 
 describe('browsers', () => {
   it.each(BROWSER_AGENTS.map((b) => [`${b.browser} on ${b.os}`, b] as const))('%s is a browser, not in-app', (_, b) => {
@@ -99,7 +96,7 @@ describe('HarmonyOS', () => {
 describe('client hints', () => {
   it('takes the model and the real Android version from hints when the agent is reduced', () => {
     const device = detectDevice({
-      userAgent: REDUCED_ANDROID,
+      userAgent: UA.androidChromeReduced,
       hints: { mobile: true, platform: 'Android', model: 'Pixel 8', platformVersion: '14.0.0' },
     });
     expect(device).toMatchObject({ device_model: 'Pixel 8', osVersion: '14', device_version: '14', mobile: true });

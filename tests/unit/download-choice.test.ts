@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppItem } from '../../shared/config/schema.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
 import { chooseDownload, harmonyInstallsApk } from '../../worker/render/download-choice.ts';
+import { UA } from '../fixtures/agents.ts';
 
 const ORIGIN = 'https://dl.example';
 const android: AppItem = {
@@ -32,10 +33,8 @@ const device = (operatingSystem: Device['operatingSystem'], userAgent = '', inAp
   inApp,
 });
 
-const HARMONY_4 =
-  'Mozilla/5.0 (Linux; Android 12; HarmonyOS; NOH-AN00; HMSCore 6.13) AppleWebKit/537.36 Mobile Safari/537.36';
-const HARMONY_NEXT =
-  'Mozilla/5.0 (Phone; OpenHarmony 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile';
+const HARMONY_4 = UA.harmony4;
+const HARMONY_NEXT = UA.harmonyNext;
 
 describe('the download chosen for a device', () => {
   it('sends iOS to the App Store id of its item', () => {

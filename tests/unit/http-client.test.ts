@@ -1,22 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHttpClient, HttpError, RETRY_STATUS_CODES } from '../../client/app/http-client.ts';
+import { createHttpClient, HttpError } from '../../client/app/http-client.ts';
 import { fetchAnswering, json, networkError, status } from './fakes.ts';
 
 const URL = 'https://api.example/thing';
+/** The statuses docs/builds.md retries, written out: the client is checked against the doc, not its own list. */
+const RETRIED = [408, 409, 425, 429, 500, 502, 503, 504];
 
 describe('the HTTP client’s retry policy (docs/builds.md)', () => {
-  it('lists exactly 408, 409, 425, 429, 500, 502, 503, 504', () => {
-    expect(RETRY_STATUS_CODES).toEqual([408, 409, 425, 429, 500, 502, 503, 504]);
-  });
-
-  it.each(RETRY_STATUS_CODES)('retries a GET once on %i, then succeeds', async (code) => {
+  it.each(RETRIED)('retries a GET once on %i, then succeeds', async (code) => {
     const fetch = fetchAnswering(status(code), json({ ok: true }));
     const http = createHttpClient({ fetch });
     await expect(http(URL)).resolves.toEqual({ ok: true });
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it.each(RETRY_STATUS_CODES)('retries a GET only once on %i, then fails with HttpError', async (code) => {
+  it.each(RETRIED)('retries a GET only once on %i, then fails with HttpError', async (code) => {
     const fetch = fetchAnswering(status(code));
     const http = createHttpClient({ fetch });
     const error = await http(URL).catch((e: unknown) => e);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { estimatedProgress, LOADING_BAR_TIMING, loadingBar } from '../../client/browser/loading-bar.ts';
+import { estimatedProgress, loadingBar } from '../../client/browser/loading-bar.ts';
 
 /** Just what the bar touches of its element: classes and the transform. */
 function fakeBar() {
@@ -28,10 +28,6 @@ afterEach(() => {
 });
 
 describe('the loading bar', () => {
-  it('uses the constants of docs/builds.md', () => {
-    expect(LOADING_BAR_TIMING).toEqual({ throttle: 200, duration: 2000, hideDelay: 500, resetDelay: 400 });
-  });
-
   it('stays hidden when the navigation ends within 200 ms', () => {
     const { element, classes } = fakeBar();
     const bar = loadingBar(element);

@@ -3,13 +3,13 @@ import type { AppItem } from '../../shared/config/schema.ts';
 import { detectDevice } from '../../shared/device.ts';
 import { DEMO_CONFIG } from '../../worker/config/demo.ts';
 import { chooseOpenApp, intentUrl, type OpenAppInput } from '../../worker/render/open-app.ts';
-import { OPEN_AGENTS } from '../fixtures/open-app-agents.ts';
+import { UA } from '../fixtures/agents.ts';
 
 const APK = { href: 'https://dl.test/a.apk', apkPath: '/a.apk' };
 const APP_STORE = { href: 'https://apps.apple.com/app/id6740858208' };
 
-function choose(agent: keyof typeof OPEN_AGENTS, change: Partial<OpenAppInput> = {}) {
-  const device = detectDevice({ userAgent: OPEN_AGENTS[agent] });
+function choose(agent: keyof typeof UA, change: Partial<OpenAppInput> = {}) {
+  const device = detectDevice({ userAgent: UA[agent] });
   return chooseOpenApp({
     appData: DEMO_CONFIG.appData,
     links: { universal_link_domain: 'open.app.test', paths: ['/open/*'] },
@@ -80,7 +80,7 @@ describe('how a tap opens the app, per device', () => {
     for (const agent of ['baiduAppAndroid', 'baiduBrowserAndroid'] as const) {
       expect(choose(agent)?.href, agent).toBe('bdashighdown://open?channel=spring&inviter=Ann+Lee');
     }
-    const iosBaidu = `${OPEN_AGENTS.iPhoneSafari} baiduboxapp/13.58.0.10 (Baidu; P2 17.5)`;
+    const iosBaidu = `${UA.iPhoneSafari} baiduboxapp/13.58.0.10 (Baidu; P2 17.5)`;
     const device = detectDevice({ userAgent: iosBaidu });
     const choice = chooseOpenApp({ ...baseInput(), device });
     expect(choice).toMatchObject({ method: 'scheme', href: 'bdashighdown://open' });
@@ -139,7 +139,7 @@ function baseInput(): OpenAppInput {
   return {
     appData: DEMO_CONFIG.appData,
     links: { universal_link_domain: 'open.app.test', paths: ['/open/*'] },
-    device: detectDevice({ userAgent: OPEN_AGENTS.iPhoneSafari }),
+    device: detectDevice({ userAgent: UA.iPhoneSafari }),
     env: 'development',
     pageHost: 'get.app.test',
     queryData: {},

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPreloadQueue, MAX_PENDING_PRELOADS } from '../../client/browser/preload-queue.ts';
+import { createPreloadQueue } from '../../client/browser/preload-queue.ts';
 
 /** A load that stays pending until `settle` is called. */
 function deferred() {
@@ -13,10 +13,6 @@ function deferred() {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the preload queue', () => {
-  it('allows 4 pending preloads (docs/builds.md)', () => {
-    expect(MAX_PENDING_PRELOADS).toBe(4);
-  });
-
   it('never has more than 4 loads pending, and starts the next as one ends', async () => {
     const queue = createPreloadQueue();
     const loads = Array.from({ length: 10 }, () => deferred());

@@ -1,17 +1,15 @@
-/** An app link opened in the browser (the app is not installed) lands on /landing, not a 404. */
-import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_KEY } from '../../shared/config/schema.ts';
-import demo from '../../worker/config/demo.json' with { type: 'json' };
 import { matchesAppLinkPath } from '../../worker/middleware/app-link-fallback.ts';
-import { AGENTS, get } from './helpers.ts';
+import { UA } from '../fixtures/agents.ts';
+import { DEMO as demo } from '../fixtures/config.ts';
+import { clearConfig, get, storeConfig } from './helpers.ts';
 
 async function seedPaths(paths: string[]): Promise<void> {
-  await env.KV.put(CONFIG_KEY, JSON.stringify({ ...demo, links: { ...demo.links, paths } }));
+  await storeConfig({ ...demo, links: { ...demo.links, paths } });
 }
 
 afterEach(async () => {
-  await env.KV.delete(CONFIG_KEY);
+  await clearConfig();
 });
 
 describe('app links that reach the browser', () => {
@@ -19,7 +17,7 @@ describe('app links that reach the browser', () => {
     const res = await get('/open/?channel=spring&inviter=Ann%20Lee');
     expect(res.status).toBe(307);
     expect(res.headers.get('location')).toBe('/landing?channel=spring&inviter=Ann%20Lee');
-    const bare = await get('/open/', { userAgent: AGENTS.android });
+    const bare = await get('/open/', { userAgent: UA.androidChrome });
     expect(bare.headers.get('location')).toBe('/landing');
   });
 

@@ -3,14 +3,9 @@ import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../shared/device.ts';
 import { mergeVary } from '../../worker/middleware/visitor.ts';
-import { AGENTS, get, ORIGIN } from './helpers.ts';
+import { UA } from '../fixtures/agents.ts';
+import { get, ORIGIN } from './helpers.ts';
 
-const WECHAT_ANDROID =
-  'Mozilla/5.0 (Linux; Android 13; PHF110 Build/RKQ1.211119.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160117 MMWEBSDK/20231202 MMWEBID/4213 MicroMessenger/8.0.46.2540(0x28002E3C) WeChat/arm64 Weixin NetType/5G Language/zh_CN ABI/arm64';
-const HARMONY_PC =
-  'Mozilla/5.0 (PC; OpenHarmony 6.1; Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/132.0.0.0 Safari/537.36 ArkWeb/6.1.0.100 HuaweiBrowser/6.1.3.321';
-const REDUCED_ANDROID =
-  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const DETECTION_HEADERS = [
   'user-agent',
   'accept-language',
@@ -39,7 +34,7 @@ describe('GET /api/device', () => {
   });
 
   it('detects an iPhone', async () => {
-    expect(await device(AGENTS.iPhone)).toMatchObject({
+    expect(await device(UA.iPhoneSafari)).toMatchObject({
       operatingSystem: 'iOS',
       mobile: true,
       inApp: null,
@@ -50,12 +45,12 @@ describe('GET /api/device', () => {
   });
 
   it('detects an Android phone and a Windows desktop', async () => {
-    expect(await device(AGENTS.android)).toMatchObject({ operatingSystem: 'Android', mobile: true });
-    expect(await device(AGENTS.desktop)).toMatchObject({ operatingSystem: 'PC', os: 'Windows', mobile: false });
+    expect(await device(UA.androidChrome)).toMatchObject({ operatingSystem: 'Android', mobile: true });
+    expect(await device(UA.desktop)).toMatchObject({ operatingSystem: 'PC', os: 'Windows', mobile: false });
   });
 
   it('detects Android WeChat and its policy', async () => {
-    expect((await device(WECHAT_ANDROID)).inApp).toMatchObject({
+    expect((await device(UA.weChatAndroid)).inApp).toMatchObject({
       name: 'WeChat',
       category: 'messaging',
       blocksDownloads: true,
@@ -64,16 +59,16 @@ describe('GET /api/device', () => {
   });
 
   it('detects a HarmonyOS PC as Harmony and not mobile', async () => {
-    expect(await device(HARMONY_PC)).toMatchObject({ operatingSystem: 'Harmony', mobile: false });
+    expect(await device(UA.harmonyPc)).toMatchObject({ operatingSystem: 'Harmony', mobile: false });
   });
 
   it('detects crawlers and the WhatsApp previewer as bots', async () => {
-    expect((await device(AGENTS.googlebot)).bot).toBe(true);
-    expect((await device(AGENTS.whatsapp)).bot).toBe(true);
+    expect((await device(UA.googlebot)).bot).toBe(true);
+    expect((await device(UA.whatsapp)).bot).toBe(true);
   });
 
   it('refines a reduced Android agent with the client hints', async () => {
-    const info = await device(REDUCED_ANDROID, {
+    const info = await device(UA.androidChromeReduced, {
       'sec-ch-ua-mobile': '?1',
       'sec-ch-ua-platform': '"Android"',
       'sec-ch-ua-model': '"Pixel 8"',
@@ -83,7 +78,7 @@ describe('GET /api/device', () => {
   });
 
   it('reports Windows 11 from the platform-version hint', async () => {
-    const info = await device(AGENTS.desktop, {
+    const info = await device(UA.desktop, {
       'sec-ch-ua-mobile': '?0',
       'sec-ch-ua-platform': '"Windows"',
       'sec-ch-ua-platform-version': '"15.0.0"',
@@ -92,7 +87,7 @@ describe('GET /api/device', () => {
   });
 
   it('takes the locale from Accept-Language and the referrer from Referer', async () => {
-    const info = await device(AGENTS.iPhone, {
+    const info = await device(UA.iPhoneSafari, {
       'accept-language': 'zh-CN,zh;q=0.9',
       referer: 'https://weibo.example/post/1',
     });
@@ -100,7 +95,7 @@ describe('GET /api/device', () => {
   });
 
   it('keeps hostile hints out: too long, not printable, not a version', async () => {
-    const info = await device(REDUCED_ANDROID, {
+    const info = await device(UA.androidChromeReduced, {
       'sec-ch-ua-model': `"${'<script>'.repeat(500)}"`,
       'sec-ch-ua-platform-version': '"14; rm -rf"',
     });
@@ -110,7 +105,7 @@ describe('GET /api/device', () => {
 
   it('answers a 16 KB agent with 200 quickly, the agent cut to 512 characters', async () => {
     const started = Date.now();
-    const res = await get('/api/device', { userAgent: `${AGENTS.iPhone} ${'A'.repeat(16 * 1024)}` });
+    const res = await get('/api/device', { userAgent: `${UA.iPhoneSafari} ${'A'.repeat(16 * 1024)}` });
     expect(res.status).toBe(200);
     const info: DeviceInfo = await res.json();
     expect(info.userAgent).toHaveLength(512);
@@ -162,7 +157,7 @@ describe('client hints negotiation', () => {
 
 describe('the rendered page', () => {
   it('carries the detected OS and in-app name on the root element and in the store', async () => {
-    const html = await (await get('/', { userAgent: WECHAT_ANDROID })).text();
+    const html = await (await get('/', { userAgent: UA.weChatAndroid })).text();
     expect(html).toMatch(/<html[^>]* data-os="Android" data-in-app="WeChat"/);
     const json = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1];
     expect(JSON.parse(json ?? 'null').store.deviceInfo.inApp.name).toBe('WeChat');
@@ -171,7 +166,7 @@ describe('the rendered page', () => {
   it('never reflects an agent or hint unescaped into the page', async () => {
     const html = await (
       await get('/test', {
-        userAgent: `${AGENTS.iPhone} </script><script>alert(1)</script>`,
+        userAgent: `${UA.iPhoneSafari} </script><script>alert(1)</script>`,
         headers: { 'sec-ch-ua-model': '"<img src=x onerror=alert(1)>"' },
       })
     ).text();

@@ -1,20 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONFIG_KEY, type LanderConfigInput } from '../../shared/config/schema.ts';
+import type { LanderConfigInput } from '../../shared/config/schema.ts';
 import app from '../../worker/index.ts';
+import { UA } from '../fixtures/agents.ts';
 import { decodeQrImage } from '../fixtures/qr-image.ts';
-import { AGENTS, get, ORIGIN } from './helpers.ts';
-
-const HARMONY_4 =
-  'Mozilla/5.0 (Linux; Android 12; HarmonyOS; NOH-AN00; HMSCore 6.13.0.302) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/99.0.4844.88 HuaweiBrowser/14.0.5.302 Mobile Safari/537.36';
-const HARMONY_NEXT =
-  'Mozilla/5.0 (Phone; OpenHarmony 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Safari/537.36 ArkWeb/4.1.6.1 Mobile HuaweiBrowser/5.0.7.300';
-const WECHAT_ANDROID =
-  'Mozilla/5.0 (Linux; Android 13; PHF110 Build/RKQ1.211119.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160117 MMWEBSDK/20231202 MicroMessenger/8.0.46.2540(0x28002E3C) WeChat/arm64 Weixin NetType/5G Language/zh_CN ABI/arm64';
-const DOUYIN_IOS =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 aweme_31.9.0 Region/CN AppTheme/light NetType/WIFI JsSdk/2.0 Channel/App ByteLocale/zh WKWebView/1 aweme/31.9.0';
-const WECHAT_IOS =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+import { clearConfig, get, ORIGIN, storeConfig } from './helpers.ts';
 
 /** A configuration that differs from the demo in every field the page shows. */
 function testConfig(change: (c: LanderConfigInput) => void = () => {}): LanderConfigInput {
@@ -55,7 +45,7 @@ function testConfig(change: (c: LanderConfigInput) => void = () => {}): LanderCo
 }
 
 async function seed(config: unknown): Promise<void> {
-  await env.KV.put(CONFIG_KEY, typeof config === 'string' ? config : JSON.stringify(config));
+  await storeConfig(config);
 }
 
 /** The hand-off JSON the page carries. */
@@ -78,47 +68,47 @@ function primary(html: string): { href: string; kind: string } | null {
 }
 
 afterEach(async () => {
-  await env.KV.delete(CONFIG_KEY);
+  await clearConfig();
   vi.restoreAllMocks();
 });
 
 describe('the button in the server HTML, from the seeded config', () => {
   it('sends an iPhone to the App Store id 6740858208', async () => {
     await seed(testConfig());
-    const html = await (await get('/', { userAgent: AGENTS.iPhone })).text();
+    const html = await (await get('/', { userAgent: UA.iPhoneSafari })).text();
     expect(primary(html)).toEqual({ href: 'https://apps.apple.com/app/id6740858208', kind: 'app-store' });
     expect(html).toContain('9.9.0');
   });
 
   it('sends Android to the APK on the download origin from wrangler.toml', async () => {
     await seed(testConfig());
-    const html = await (await get('/', { userAgent: AGENTS.android })).text();
+    const html = await (await get('/', { userAgent: UA.androidChrome })).text();
     expect(primary(html)).toEqual({ href: `${env.DOWNLOAD_ORIGIN}/apk/tern-9.8.7.apk`, kind: 'apk' });
     expect(html).toContain('12.3 MB');
   });
 
   it('sends HarmonyOS to AppGallery when an AppGallery id is configured', async () => {
     await seed(testConfig((c) => Object.assign(c.appData[0] ?? {}, { appgallery_id: 'C10099' })));
-    const html = await (await get('/', { userAgent: HARMONY_NEXT })).text();
+    const html = await (await get('/', { userAgent: UA.harmonyNext })).text();
     expect(primary(html)).toEqual({ href: 'https://appgallery.huawei.com/app/detail?id=C10099', kind: 'appgallery' });
   });
 
   it('gives HarmonyOS 2–4 the APK when AppGallery is not configured', async () => {
     await seed(testConfig());
-    const html = await (await get('/', { userAgent: HARMONY_4 })).text();
+    const html = await (await get('/', { userAgent: UA.harmony4 })).text();
     expect(primary(html)?.kind).toBe('apk');
   });
 
   it('gives HarmonyOS NEXT a note instead of an APK it cannot install', async () => {
     await seed(testConfig());
-    const html = await (await get('/', { userAgent: HARMONY_NEXT })).text();
+    const html = await (await get('/', { userAgent: UA.harmonyNext })).text();
     expect(primary(html)).toBeNull();
     expect(html).toContain('class="download-note"');
   });
 
   it('gives a desktop a QR code and both store buttons', async () => {
     await seed(testConfig());
-    const html = await (await get('/?channel=mail&x=1', { userAgent: AGENTS.desktop })).text();
+    const html = await (await get('/?channel=mail&x=1', { userAgent: UA.desktop })).text();
     const src = qrSrc(html);
     expect(decodeQrImage(src)).toBe('https://lander.test/?channel=mail&x=1');
     expect(html).toContain('data-url="https://lander.test/?channel=mail&amp;x=1"');
@@ -133,7 +123,7 @@ describe('the button in the server HTML, from the seeded config', () => {
     const campaign = `channel=spring&inviter=${'Ann'.repeat(80)}&note=${'n'.repeat(250)}&ref=${'r'.repeat(250)}`;
     const path = `/?${tracking}&${campaign}`;
     expect(`https://lander.test${path}`.length).toBeGreaterThan(1900);
-    const res = await get(path, { userAgent: AGENTS.desktop });
+    const res = await get(path, { userAgent: UA.desktop });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(new TextEncoder().encode(html).byteLength).toBeLessThanOrEqual(40_000);
@@ -147,21 +137,23 @@ describe('the button in the server HTML, from the seeded config', () => {
     await seed(testConfig());
     const path = `/?${Array.from({ length: 8 }, (_, i) => `p${i}=${String(i).repeat(245)}`).join('&')}`;
     expect(`https://lander.test${path}`.length).toBeGreaterThan(2000);
-    const html = await (await get(path, { userAgent: AGENTS.desktop })).text();
+    const html = await (await get(path, { userAgent: UA.desktop })).text();
     expect(new TextEncoder().encode(html).byteLength).toBeLessThanOrEqual(40_000);
     expect(decodeQrImage(qrSrc(html))).toBe(`https://lander.test${path}`);
   });
 
   it('gives phones no QR code', async () => {
     await seed(testConfig());
-    const html = await (await get('/', { userAgent: AGENTS.android })).text();
+    const html = await (await get('/', { userAgent: UA.androidChrome })).text();
     expect(html).not.toContain('class="qr-code"');
     expect(handoff(html).store.download.qr).toBeNull();
   });
 
   it('marks the button for the guide inside Android WeChat without a YYB link', async () => {
     await seed(testConfig());
-    const html = await (await get('/', { userAgent: WECHAT_ANDROID, headers: { 'accept-language': 'zh-CN' } })).text();
+    const html = await (
+      await get('/', { userAgent: UA.weChatAndroid, headers: { 'accept-language': 'zh-CN' } })
+    ).text();
     expect(primary(html)?.kind).toBe('apk');
     expect(handoff(html).store.download.guide).toEqual({
       title: '请在浏览器中打开本页以下载',
@@ -173,21 +165,21 @@ describe('the button in the server HTML, from the seeded config', () => {
   it('sends Android WeChat to the YYB link when one is set', async () => {
     const yyb = 'https://a.app.qq.com/o/simple.jsp?pkgname=com.tern&android_schema=tern%3A%2F%2F';
     await seed(testConfig((c) => Object.assign(c.appData[0] ?? {}, { yyb_url: yyb })));
-    const html = await (await get('/', { userAgent: WECHAT_ANDROID })).text();
+    const html = await (await get('/', { userAgent: UA.weChatAndroid })).text();
     expect(primary(html)).toEqual({ href: yyb.replaceAll('&', '&amp;'), kind: 'yyb' });
     expect(handoff(html).store.download.guide).toBeNull();
   });
 
   it('tells an iOS in-app browser that holds back App Store links (Douyin) to open Safari', async () => {
     await seed(testConfig());
-    const html = await (await get('/', { userAgent: DOUYIN_IOS, headers: { 'accept-language': 'en' } })).text();
+    const html = await (await get('/', { userAgent: UA.douyinIos, headers: { 'accept-language': 'en' } })).text();
     expect(primary(html)?.kind).toBe('app-store');
     expect(handoff(html).store.download.guide.steps[1]).toBe('Choose “Open in Safari”');
   });
 
   it('lets iOS WeChat, whose webview opens App Store links, go straight to the App Store', async () => {
     await seed(testConfig());
-    const html = await (await get('/', { userAgent: WECHAT_IOS })).text();
+    const html = await (await get('/', { userAgent: UA.weChatIos })).text();
     expect(primary(html)).toEqual({ href: 'https://apps.apple.com/app/id6740858208', kind: 'app-store' });
     expect(handoff(html).store.download.guide).toBeNull();
   });
@@ -196,7 +188,7 @@ describe('the button in the server HTML, from the seeded config', () => {
 describe('the page from the config', () => {
   it('shows name, tagline, version, size, date, features and screenshots', async () => {
     await seed(testConfig());
-    const html = await (await get('/', { userAgent: AGENTS.android })).text();
+    const html = await (await get('/', { userAgent: UA.androidChrome })).text();
     for (const text of ['Tern Maps', 'Maps for the way back', '9.8.7', '12.3 MB', 'Mar 4, 2026', 'Offline tiles']) {
       expect(html).toContain(text);
     }
@@ -207,7 +199,7 @@ describe('the page from the config', () => {
   it('speaks Chinese to a zh-CN visitor, with <html lang="zh-CN">', async () => {
     await seed(testConfig());
     const html = await (
-      await get('/', { userAgent: AGENTS.android, headers: { 'accept-language': 'zh-CN,zh;q=0.9' } })
+      await get('/', { userAgent: UA.androidChrome, headers: { 'accept-language': 'zh-CN,zh;q=0.9' } })
     ).text();
     expect(html).toContain('<html lang="zh-CN"');
     for (const text of ['燕鸥地图', '回家的地图', '2026年3月4日', '下载安卓版', '离线瓦片'])
@@ -216,14 +208,16 @@ describe('the page from the config', () => {
 
   it('speaks English to an en visitor, with <html lang="en">', async () => {
     await seed(testConfig());
-    const html = await (await get('/', { userAgent: AGENTS.android, headers: { 'accept-language': 'en-GB' } })).text();
+    const html = await (
+      await get('/', { userAgent: UA.androidChrome, headers: { 'accept-language': 'en-GB' } })
+    ).text();
     expect(html).toContain('<html lang="en"');
     expect(html).toContain('Download for Android');
   });
 
   it('puts title, description, canonical, Open Graph and Twitter tags from the config in the head', async () => {
     await seed(testConfig());
-    const html = await (await get('/?utm=1', { userAgent: AGENTS.android })).text();
+    const html = await (await get('/?utm=1', { userAgent: UA.androidChrome })).text();
     expect(html).toContain('<title>Tern Maps – Maps for the way back</title>');
     expect(html).toContain('<meta name="description" content="Tern Maps: offline maps."/>');
     expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/"/>`);
@@ -234,20 +228,20 @@ describe('the page from the config', () => {
 
   it('gives iOS Safari the Smart App Banner', async () => {
     await seed(testConfig());
-    const html = await (await get('/', { userAgent: AGENTS.iPhone })).text();
+    const html = await (await get('/', { userAgent: UA.iPhoneSafari })).text();
     expect(html).toContain('<meta name="apple-itunes-app" content="app-id=6740858208"/>');
   });
 
   it('gives no Smart App Banner inside an in-app browser or on Android', async () => {
     await seed(testConfig());
-    for (const userAgent of [WECHAT_IOS, AGENTS.android, AGENTS.desktop]) {
+    for (const userAgent of [UA.weChatIos, UA.androidChrome, UA.desktop]) {
       expect(await (await get('/', { userAgent })).text()).not.toContain('apple-itunes-app');
     }
   });
 
   it("gives a bot's metadata page the config's words", async () => {
     await seed(testConfig());
-    const res = await get('/no/such/page', { userAgent: AGENTS.googlebot });
+    const res = await get('/no/such/page', { userAgent: UA.googlebot });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<title>Tern Maps – Maps for the way back</title>');
@@ -271,7 +265,7 @@ describe('the page from the config', () => {
 
   it('escapes config text in the HTML and in the hand-off', async () => {
     await seed(testConfig((c) => (c.commonConfig.tagline = '</script><script>alert(1)\u2028</script>')));
-    const html = await (await get('/', { userAgent: AGENTS.android })).text();
+    const html = await (await get('/', { userAgent: UA.androidChrome })).text();
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
     expect(handoff(html).store.commonConfig.tagline).toBe('</script><script>alert(1)\u2028</script>');
@@ -322,7 +316,7 @@ describe('a missing, unreadable, invalid or slow config never breaks the page', 
   it('serves the demo app when KV throws', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const KV = { get: () => Promise.reject(new Error('KV exploded')) } as unknown as KVNamespace;
-    const res = await app.request(`${ORIGIN}/`, { headers: { 'user-agent': AGENTS.android } }, { ...env, KV });
+    const res = await app.request(`${ORIGIN}/`, { headers: { 'user-agent': UA.androidChrome } }, { ...env, KV });
     await expectFallback(res, 'kv-error');
   });
 
@@ -332,7 +326,7 @@ describe('a missing, unreadable, invalid or slow config never breaks the page', 
       get: () => new Promise((resolve) => setTimeout(() => resolve(JSON.stringify(testConfig())), 3000)),
     } as unknown as KVNamespace;
     const started = Date.now();
-    const res = await app.request(`${ORIGIN}/`, { headers: { 'user-agent': AGENTS.android } }, { ...env, KV });
+    const res = await app.request(`${ORIGIN}/`, { headers: { 'user-agent': UA.androidChrome } }, { ...env, KV });
     await expectFallback(res, 'kv-timeout');
     expect(Date.now() - started).toBeLessThan(1500);
   });
@@ -340,7 +334,7 @@ describe('a missing, unreadable, invalid or slow config never breaks the page', 
   it("gives a bot the demo's metadata page when KV throws", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const KV = { get: () => Promise.reject(new Error('down')) } as unknown as KVNamespace;
-    const res = await app.request(`${ORIGIN}/missing`, { headers: { 'user-agent': AGENTS.googlebot } }, { ...env, KV });
+    const res = await app.request(`${ORIGIN}/missing`, { headers: { 'user-agent': UA.googlebot } }, { ...env, KV });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-config')).toBe('fallback');
     expect(await res.text()).toContain('Pebble Notes');

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import app from '../../worker/index.ts';
-import { AGENTS, get, ORIGIN } from './helpers.ts';
+import { UA } from '../fixtures/agents.ts';
+import { get, ORIGIN } from './helpers.ts';
 
 describe('errors', () => {
   it('answers an unmatched path with 404 and the path and query in the message', async () => {
@@ -29,7 +30,7 @@ describe('errors', () => {
   it('answers /test with 404 where DIAGNOSTICS is off', async () => {
     const res = await app.request(
       `${ORIGIN}/test`,
-      { headers: { 'user-agent': AGENTS.iPhone } },
+      { headers: { 'user-agent': UA.iPhoneSafari } },
       { ...env, DIAGNOSTICS: 'off' },
     );
     expect(res.status).toBe(404);
@@ -46,7 +47,7 @@ describe('errors', () => {
 
 describe('bots', () => {
   it('gives a bot status 200 and the metadata-only page where a person gets 404', async () => {
-    const res = await get('/no/such/page', { userAgent: AGENTS.googlebot });
+    const res = await get('/no/such/page', { userAgent: UA.googlebot });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<meta name="robots" content="noindex">');
@@ -59,7 +60,7 @@ describe('bots', () => {
   it('gives a link previewer the metadata page for a disabled /test', async () => {
     const res = await app.request(
       `${ORIGIN}/test`,
-      { headers: { 'user-agent': AGENTS.whatsapp } },
+      { headers: { 'user-agent': UA.whatsapp } },
       { ...env, DIAGNOSTICS: 'off' },
     );
     expect(res.status).toBe(200);
@@ -67,7 +68,7 @@ describe('bots', () => {
   });
 
   it('gives a bot the complete page on a valid path', async () => {
-    const res = await get('/', { userAgent: AGENTS.googlebot });
+    const res = await get('/', { userAgent: UA.googlebot });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('class="screen download"');
@@ -75,7 +76,7 @@ describe('bots', () => {
   });
 
   it('does not call a person a bot because of words past the 512-character cap', async () => {
-    const agent = `${AGENTS.iPhone} ${'x'.repeat(600)} Googlebot/2.1`;
+    const agent = `${UA.iPhoneSafari} ${'x'.repeat(600)} Googlebot/2.1`;
     const res = await get('/missing', { userAgent: agent });
     expect(res.status).toBe(404);
   });

@@ -1,15 +1,6 @@
-import { exports } from 'cloudflare:workers';
-
-export const AGENTS = {
-  iPhone:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-  android:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-  desktop:
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-  googlebot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-  whatsapp: 'WhatsApp/2.23.20.0',
-} as const;
+import { env, exports } from 'cloudflare:workers';
+import { CONFIG_KEY } from '../../shared/config/schema.ts';
+import { UA } from '../fixtures/agents.ts';
 
 export const ORIGIN = 'https://lander.test';
 
@@ -22,9 +13,19 @@ export interface GetOptions {
 
 export function get(
   path: string,
-  { userAgent = AGENTS.iPhone, headers = {}, method = 'GET' }: GetOptions = {},
+  { userAgent = UA.iPhoneSafari, headers = {}, method = 'GET' }: GetOptions = {},
 ): Promise<Response> {
   return exports.default.fetch(
     new Request(`${ORIGIN}${path}`, { method, headers: { 'user-agent': userAgent, ...headers }, redirect: 'manual' }),
   );
+}
+
+/** Stores `config` (an object, or raw text) as the configuration the worker reads from KV. */
+export async function storeConfig(config: unknown): Promise<void> {
+  await env.KV.put(CONFIG_KEY, typeof config === 'string' ? config : JSON.stringify(config));
+}
+
+/** Removes the stored configuration: the worker falls back to the demo (docs/config.md). */
+export async function clearConfig(): Promise<void> {
+  await env.KV.delete(CONFIG_KEY);
 }

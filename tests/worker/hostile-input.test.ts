@@ -1,11 +1,12 @@
 /**
- * Promise 1 of the reliability issue: no client input makes a 5xx, and every answer is quick.
+ * Hostile input: no client input makes a 5xx, and every answer is quick.
  * Property tests log their seed so a failure can be replayed (`fc.assert(..., { seed })`).
  */
 import { exports } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AGENTS, get } from './helpers.ts';
+import { UA } from '../fixtures/agents.ts';
+import { get } from './helpers.ts';
 
 const RUNS = 500;
 /** 500 runs take ~4 s on an idle 2-core machine; leave room for a busy one. */
@@ -84,20 +85,20 @@ const HOSTILE_AGENTS = [
   `Mozilla/5.0 (${'('.repeat(16_384)}`,
   'x'.repeat(16_384),
   'Mozilla/5.0 \u0001\u0007\u001b (iPhone)',
-  AGENTS.googlebot,
+  UA.googlebot,
   '',
 ];
 
 describe('hostile input', () => {
   it.each(HOSTILE_PATHS)('answers the path %# without a 5xx', async (path) => {
-    const { status, ms } = await answer(path, { 'user-agent': AGENTS.iPhone });
+    const { status, ms } = await answer(path, { 'user-agent': UA.iPhoneSafari });
     expect(ALLOWED.has(status)).toBe(true);
     expect(ms).toBeLessThan(MAX_MS);
   });
 
   it.each(HOSTILE_QUERIES)('answers the query %# on / and /landing without a 5xx', async (query) => {
     for (const path of ['/', '/landing']) {
-      const { status } = await answer(`${path}${query}`, { 'user-agent': AGENTS.android });
+      const { status } = await answer(`${path}${query}`, { 'user-agent': UA.androidChrome });
       expect(status).toBe(200);
     }
   });
@@ -127,7 +128,7 @@ describe('hostile input', () => {
   });
 
   it.each(HOSTILE_PATHS.slice(-9))('gives the path %s a page about this site, to people and to bots', async (path) => {
-    for (const userAgent of [AGENTS.iPhone, AGENTS.desktop, AGENTS.googlebot]) {
+    for (const userAgent of [UA.iPhoneSafari, UA.desktop, UA.googlebot]) {
       const { status, body } = await answer(path, { 'user-agent': userAgent });
       expect(ALLOWED.has(status)).toBe(true);
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(body)?.[1];
@@ -142,7 +143,7 @@ describe('hostile input', () => {
       await fc.assert(
         fc.asyncProperty(fc.array(piece, { maxLength: 8 }), fc.boolean(), async (pieces, bot) => {
           const { status } = await answer(`/${pieces.join('')}`, {
-            'user-agent': bot ? AGENTS.googlebot : AGENTS.iPhone,
+            'user-agent': bot ? UA.googlebot : UA.iPhoneSafari,
           });
           return ALLOWED.has(status);
         }),
@@ -166,7 +167,7 @@ describe('hostile input', () => {
       await fc.assert(
         fc.asyncProperty(fc.string({ maxLength: 200, unit: 'binary' }), async (raw) => {
           const path = `/${encodeURI(raw).replace(/#/g, '%23').replace(/\?/g, '%3F')}`;
-          const { status, ms } = await answer(path, { 'user-agent': AGENTS.iPhone });
+          const { status, ms } = await answer(path, { 'user-agent': UA.iPhoneSafari });
           return ALLOWED.has(status) && ms < MAX_MS;
         }),
         { numRuns: RUNS, seed },
@@ -183,7 +184,7 @@ describe('hostile input', () => {
           fc.dictionary(fc.string({ maxLength: 40 }), fc.string({ maxLength: 300, unit: 'binary' }), { maxKeys: 30 }),
           async (params) => {
             const { status, body } = await answer(`/landing?${new URLSearchParams(params)}`, {
-              'user-agent': AGENTS.android,
+              'user-agent': UA.androidChrome,
             });
             return status === 200 && body.trimEnd().endsWith('</html>');
           },

@@ -1,5 +1,5 @@
 /**
- * Promise 3 of the reliability issue, on the worker: every inline data block escapes `<`, `>`, `&`,
+ * Inline data that cannot be broken out of (docs/security.md): every inline data block escapes `<`, `>`, `&`,
  * U+2028 and U+2029, so nothing a visitor sends (query values, a campaign token, the path, the
  * Referer) can close the element or break the script, and the browser reads the values back intact.
  * Every inline script carries this response's nonce.
@@ -7,7 +7,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
-import { AGENTS, get } from './helpers.ts';
+import { UA } from '../fixtures/agents.ts';
+import { get } from './helpers.ts';
 
 const NASTY = '</script><script>alert(1)</script><!--&amp;\u2028\u2029-->';
 
@@ -57,7 +58,7 @@ describe('inline data blocks', () => {
 
   it('escape the Referer and the User-Agent carried in the device info', async () => {
     const referer = 'https://x.test/?q=</script><script>alert(1)</script>&a=<b>';
-    const userAgent = `${AGENTS.android} </script><img src=x onerror=alert(1)>`;
+    const userAgent = `${UA.androidChrome} </script><img src=x onerror=alert(1)>`;
     const html = await (await get('/', { userAgent, headers: { referer } })).text();
     expectEscaped(html);
     const device = JSON.parse(dataBlocks(html)[0]?.content ?? 'null').store.deviceInfo;

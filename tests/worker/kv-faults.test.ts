@@ -1,5 +1,5 @@
 /**
- * Promise 5 of the reliability issue: Workers KV throwing, finding nothing, holding non-JSON or
+ * KV faults never reach the visitor (docs/config.md): Workers KV throwing, finding nothing, holding non-JSON or
  * hanging for 5 s never breaks an answer. The page (its operator config) and the build calls answer
  * 200 from their fallbacks (the bundled demo config, the carried build) within 600 ms. Each fault is
  * a fake namespace passed as the worker's `KV` binding; the development vars read the config on
@@ -11,7 +11,8 @@ import { routeRules } from '../../shared/route-rules.ts';
 import { DEMO_CONFIG } from '../../worker/config/demo.ts';
 import app from '../../worker/index.ts';
 import { KV_READ_TIMEOUT_MS, readKvText } from '../../worker/kv/read-text.ts';
-import { AGENTS, get, ORIGIN } from './helpers.ts';
+import { UA } from '../fixtures/agents.ts';
+import { get, ORIGIN } from './helpers.ts';
 
 const BUDGET_MS = 600;
 const HANG_MS = 5000;
@@ -56,7 +57,7 @@ function faultyKv(fault: Fault): KVNamespace {
 /** The worker with `kv` as its namespace; how long it took to answer completely. */
 async function timed(path: string, kv: KVNamespace): Promise<{ res: Response; body: string; ms: number }> {
   const started = performance.now();
-  const res = await app.request(`${ORIGIN}${path}`, { headers: { 'user-agent': AGENTS.iPhone } }, { ...env, KV: kv });
+  const res = await app.request(`${ORIGIN}${path}`, { headers: { 'user-agent': UA.iPhoneSafari } }, { ...env, KV: kv });
   const body = await res.text();
   return { res, body, ms: performance.now() - started };
 }

@@ -3,7 +3,8 @@ import { describe, expect, inject, it, vi } from 'vitest';
 import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import app from '../../worker/index.ts';
-import { AGENTS, get, ORIGIN } from './helpers.ts';
+import { UA } from '../fixtures/agents.ts';
+import { get, ORIGIN } from './helpers.ts';
 
 const HOSTILE_INVITER = '</script><script>alert(1)</script>\u2028<img src=x onerror=alert(2)>';
 
@@ -43,7 +44,7 @@ describe('/landing with a campaign link', () => {
     const d = encryptToken(JSON.stringify({ inviter: 'Mallory' }), DEV_DECODE_KEY);
     const res = await app.request(
       `${ORIGIN}/landing?d=${d}`,
-      { headers: { 'user-agent': AGENTS.iPhone } },
+      { headers: { 'user-agent': UA.iPhoneSafari } },
       { ...env, LANDER_ENV: 'production', DECODE_KEY: DEV_DECODE_KEY },
     );
     expect(res.status).toBe(200);

@@ -1,15 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { CONFIG_KEY } from '../../shared/config/schema.ts';
-import demo from '../../worker/config/demo.json' with { type: 'json' };
 import app from '../../worker/index.ts';
-import { OPEN_AGENTS } from '../fixtures/open-app-agents.ts';
-import { get, ORIGIN } from './helpers.ts';
+import { UA } from '../fixtures/agents.ts';
+import { DEMO as demo } from '../fixtures/config.ts';
+import { clearConfig, get, ORIGIN, storeConfig } from './helpers.ts';
 
 const APK = `${env.DOWNLOAD_ORIGIN}/android/pebble-notes-2.4.0.apk`;
 const APP_STORE = 'https://apps.apple.com/app/id6740858208';
 
-type Agent = keyof typeof OPEN_AGENTS;
+type Agent = keyof typeof UA;
 
 /** The "Open the app" link of `/` as the server HTML has it: its attributes, decoded. */
 function openLink(html: string, className = 'button-open'): Record<string, string> | null {
@@ -31,15 +30,15 @@ function handoff(html: string) {
 }
 
 async function page(agent: Agent, path = '/?channel=spring'): Promise<string> {
-  return (await get(path, { userAgent: OPEN_AGENTS[agent] })).text();
+  return (await get(path, { userAgent: UA[agent] })).text();
 }
 
 async function seedLinks(links: Record<string, unknown>): Promise<void> {
-  await env.KV.put(CONFIG_KEY, JSON.stringify({ ...demo, links }));
+  await storeConfig({ ...demo, links });
 }
 
 afterEach(async () => {
-  await env.KV.delete(CONFIG_KEY);
+  await clearConfig();
   vi.restoreAllMocks();
 });
 
@@ -102,7 +101,7 @@ describe('"Open the app" on / — the href in the server HTML per device', () =>
   it('production uses the pro scheme', async () => {
     const res = await app.request(
       `${ORIGIN}/`,
-      { headers: { 'user-agent': OPEN_AGENTS.androidFirefox } },
+      { headers: { 'user-agent': UA.androidFirefox } },
       { ...env, LANDER_ENV: 'production' },
     );
     expect(openLink(await res.text())?.href).toBe('pebblenotes://open');
@@ -110,10 +109,7 @@ describe('"Open the app" on / — the href in the server HTML per device', () =>
 
   it('no link on a desktop, nor where the configuration has no scheme', async () => {
     expect(openLink(await page('desktop'))).toBeNull();
-    await env.KV.put(
-      CONFIG_KEY,
-      JSON.stringify({ ...demo, appData: demo.appData.map(({ schemes: _, ...item }) => item) }),
-    );
+    await storeConfig({ ...demo, appData: demo.appData.map(({ schemes: _, ...item }) => item) });
     expect(openLink(await page('androidChrome'))).toBeNull();
   });
 
@@ -135,10 +131,7 @@ describe('the /landing button', () => {
   });
 
   it('is the download where no scheme is configured', async () => {
-    await env.KV.put(
-      CONFIG_KEY,
-      JSON.stringify({ ...demo, appData: demo.appData.map(({ schemes: _, ...item }) => item) }),
-    );
+    await storeConfig({ ...demo, appData: demo.appData.map(({ schemes: _, ...item }) => item) });
     const html = await page('iPhoneSafari', '/landing?channel=x');
     expect(openLink(html, 'button-landing')).toMatchObject({ href: APP_STORE, 'data-kind': 'app-store' });
   });
@@ -146,6 +139,8 @@ describe('the /landing button', () => {
   it('shows a desktop the QR code of the landing page itself, campaign included', async () => {
     const html = await page('desktop', '/landing?channel=x');
     expect(openLink(html, 'button-landing')).toBeNull();
-    expect(html).toMatch(/<img class="qr-code" src="data:image\/bmp;base64,[^"]+"[^>]*data-url="https:\/\/lander\.test\/landing\?channel=x"/);
+    expect(html).toMatch(
+      /<img class="qr-code" src="data:image\/bmp;base64,[^"]+"[^>]*data-url="https:\/\/lander\.test\/landing\?channel=x"/,
+    );
   });
 });

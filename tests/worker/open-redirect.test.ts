@@ -1,5 +1,5 @@
 /**
- * Promise 6 of the reliability issue: no request can send a visitor off-site. Redirect targets come
+ * No open redirect (docs/security.md): no request can send a visitor off-site. Redirect targets come
  * from the route rules only (shared/route-rules.ts), checked at setup; what a request carries — its
  * path, its query, a campaign token — is never a target.
  */

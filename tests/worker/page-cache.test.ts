@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_KEY } from '../../shared/config/schema.ts';
 import { pageCacheStats } from '../../worker/render/page-cache.ts';
-import { AGENTS, get } from './helpers.ts';
+import { UA } from '../fixtures/agents.ts';
+import { get } from './helpers.ts';
 
 const nonceOf = (res: Response): string =>
   /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
@@ -15,7 +16,7 @@ interface Page {
   hit: boolean;
 }
 
-async function page(path: string, userAgent: string = AGENTS.iPhone): Promise<Page> {
+async function page(path: string, userAgent: string = UA.iPhoneSafari): Promise<Page> {
   const before = pageCacheStats();
   const res = await get(path, { userAgent });
   const html = await res.text();
@@ -57,8 +58,8 @@ describe('rendered pages kept per isolate', () => {
 
   it('never serves one device the page rendered for another', async () => {
     await page('/?from=devices');
-    const android = await page('/?from=devices', AGENTS.android);
-    const desktop = await page('/?from=devices', AGENTS.desktop);
+    const android = await page('/?from=devices', UA.androidChrome);
+    const desktop = await page('/?from=devices', UA.desktop);
     expect([android.hit, desktop.hit]).toEqual([false, false]);
     expect(android.html).toContain('data-os="Android"');
     expect(desktop.html).toContain('data-os="PC"');
@@ -96,8 +97,8 @@ describe('rendered pages kept per isolate', () => {
   });
 
   it('never gives a bot a kept error page: the metadata page instead', async () => {
-    await page('/no-such-page?from=bot', AGENTS.googlebot);
-    const second = await page('/no-such-page?from=bot', AGENTS.googlebot);
+    await page('/no-such-page?from=bot', UA.googlebot);
+    const second = await page('/no-such-page?from=bot', UA.googlebot);
     expect(second.hit).toBe(true);
     expect(second.res.status).toBe(200);
     expect(second.html).toContain('<meta name="robots" content="noindex">');

@@ -1,6 +1,7 @@
 import './mock-support.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { AGENTS, get } from './helpers.ts';
+import { UA } from '../fixtures/agents.ts';
+import { get } from './helpers.ts';
 
 vi.mock('../../client/app/landing/landing-page.tsx', () => ({
   Component() {
@@ -22,7 +23,7 @@ describe('a screen that throws while rendering', () => {
 
   it('still gives a bot the metadata page with 200', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const res = await get('/landing', { userAgent: AGENTS.googlebot });
+    const res = await get('/landing', { userAgent: UA.googlebot });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<meta name="robots" content="noindex">');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AGENTS, get } from './helpers.ts';
+import { UA } from '../fixtures/agents.ts';
+import { get } from './helpers.ts';
 
 describe('the page shell', () => {
   it('renders / as a complete HTML document with status 200', async () => {
@@ -58,7 +59,7 @@ describe('the page shell', () => {
   });
 
   it('gives a desktop visitor the PC class on the root element', async () => {
-    const html = await (await get('/', { userAgent: AGENTS.desktop })).text();
+    const html = await (await get('/', { userAgent: UA.desktop })).text();
     expect(html).toContain('data-os="PC"');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Promise 2 of the reliability issue: the status is final before the first byte, bots get the
+ * Streaming that cannot break a page: the status is final before the first byte, bots get the
  * complete HTML at once, and a throw inside a streamed Suspense boundary degrades inside the page —
  * the document still ends with `</html>`. The landing screen is replaced here (vi.mock) by one with
  * a Suspense boundary whose content is slow, throws while streaming, or throws at once; nothing of
@@ -8,7 +8,8 @@
 import { Suspense, use } from 'react';
 import './mock-support.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AGENTS, get } from './helpers.ts';
+import { UA } from '../fixtures/agents.ts';
+import { get } from './helpers.ts';
 
 const state = vi.hoisted(() => ({ mode: 'slow' as 'slow' | 'rejects' | 'throws' }));
 
@@ -50,7 +51,7 @@ const nonceOf = (res: Response): string =>
 describe('streamed rendering', () => {
   it('streams a person the shell first and the boundary later, every inline script with the nonce', async () => {
     state.mode = 'slow';
-    const res = await get(`/landing?case=1-${state.mode}`, { userAgent: AGENTS.iPhone });
+    const res = await get(`/landing?case=1-${state.mode}`, { userAgent: UA.iPhoneSafari });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Shell heading');
@@ -67,7 +68,7 @@ describe('streamed rendering', () => {
 
   it('gives a bot the complete HTML at once: content in place, no fallback, no swap script', async () => {
     state.mode = 'slow';
-    const res = await get(`/landing?case=2-${state.mode}`, { userAgent: AGENTS.googlebot });
+    const res = await get(`/landing?case=2-${state.mode}`, { userAgent: UA.googlebot });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Streamed content arrived');
@@ -79,7 +80,7 @@ describe('streamed rendering', () => {
   it('keeps the 200 and degrades inside the page when a boundary rejects while streaming', async () => {
     state.mode = 'rejects';
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const res = await get(`/landing?case=3-${state.mode}`, { userAgent: AGENTS.android });
+    const res = await get(`/landing?case=3-${state.mode}`, { userAgent: UA.androidChrome });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Shell heading');
@@ -94,7 +95,7 @@ describe('streamed rendering', () => {
   it('keeps the 200 and degrades inside the page when a boundary throws at once', async () => {
     state.mode = 'throws';
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    for (const userAgent of [AGENTS.iPhone, AGENTS.googlebot]) {
+    for (const userAgent of [UA.iPhoneSafari, UA.googlebot]) {
       const res = await get(`/landing?case=4-${state.mode}`, { userAgent });
       expect(res.status).toBe(200);
       const html = await res.text();
@@ -107,7 +108,7 @@ describe('streamed rendering', () => {
   it('decides the status before the first byte: the headers arrive before the slow boundary resolves', async () => {
     state.mode = 'slow';
     const started = performance.now();
-    const res = await get(`/landing?case=5-${state.mode}`, { userAgent: AGENTS.iPhone });
+    const res = await get(`/landing?case=5-${state.mode}`, { userAgent: UA.iPhoneSafari });
     const headersAfter = performance.now() - started;
     expect(res.status).toBe(200);
     await res.text();

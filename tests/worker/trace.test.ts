@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { AGENTS, get } from './helpers.ts';
+import { UA } from '../fixtures/agents.ts';
+import { get } from './helpers.ts';
 
 // Many requests in one test: allow for a busy machine rather than fail on the default 5 s.
 const HEAVY_TIMEOUT = 60_000;
@@ -131,7 +132,7 @@ describe('GET /api/trace', () => {
   });
 
   it('does not count bots: an id, but no cookie and no log line', async () => {
-    for (const userAgent of [AGENTS.googlebot, AGENTS.whatsapp]) {
+    for (const userAgent of [UA.googlebot, UA.whatsapp]) {
       const res = await trace(undefined, { userAgent, query: '?channel=spring' });
       expect(res.status).toBe(200);
       expect(await userIdOf(res)).toMatch(UUID);

@@ -1,19 +1,17 @@
-import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_KEY } from '../../shared/config/schema.ts';
-import demo from '../../worker/config/demo.json' with { type: 'json' };
-import { get } from './helpers.ts';
+import { DEMO as demo } from '../fixtures/config.ts';
+import { clearConfig, get, storeConfig } from './helpers.ts';
 
 const AASA = '/.well-known/apple-app-site-association';
 const ASSET_LINKS = '/.well-known/assetlinks.json';
 
 async function seedLinks(links: Record<string, unknown> | undefined): Promise<void> {
   const { links: _, ...rest } = demo;
-  await env.KV.put(CONFIG_KEY, JSON.stringify(links ? { ...rest, links } : rest));
+  await storeConfig(links ? { ...rest, links } : rest);
 }
 
 afterEach(async () => {
-  await env.KV.delete(CONFIG_KEY);
+  await clearConfig();
 });
 
 describe('/.well-known/apple-app-site-association', () => {

@@ -1,11 +1,8 @@
 /**
  * Device detection speed (docs/device.md: one agent well under a millisecond): agents parsed per
- * second by `detectDevice` on a mixed corpus — the real agents of tests/fixtures/ua-corpus.tsv when
- * present, the test agents (in-app, browsers, desktops, crawlers) and a 16 KB hostile agent.
+ * second by `detectDevice` on a mixed corpus — the real agents of tests/fixtures/ua-corpus.tsv,
+ * the test agents (in-app, browsers, desktops, crawlers) and a 16 KB hostile agent.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT } from '../../scripts/lib/run.ts';
 import { detectDevice } from '../../shared/device.ts';
 import {
   BROWSER_AGENTS,
@@ -14,22 +11,15 @@ import {
   IN_APP_AGENTS,
   IPAD_MAC_AGENT,
 } from '../../tests/fixtures/agents.ts';
+import { readCorpus } from '../../tests/fixtures/ua-corpus.ts';
 import type { BenchSection } from './context.ts';
-
-const CORPUS = join(ROOT, 'tests/fixtures/ua-corpus.tsv');
 
 /** A 16 KB agent built to make regular expressions backtrack; detection only sees its first 512 characters. */
 export const HOSTILE_AGENT = `Mozilla/5.0 (${'Android ('.repeat(1800)}`;
 
 /** The mixed corpus of real-looking agents, and how many of them are the real ones. */
 export function mixedCorpus(): { agents: string[]; real: number } {
-  const real = existsSync(CORPUS)
-    ? readFileSync(CORPUS, 'utf8')
-        .split('\n')
-        .slice(1)
-        .map((line) => line.split('\t')[6] ?? '')
-        .filter(Boolean)
-    : [];
+  const real = readCorpus().map((row) => row.agent);
   const ours = [
     ...IN_APP_AGENTS.map((a) => a.agent),
     ...BROWSER_AGENTS.map((a) => a.agent),

@@ -1,5 +1,5 @@
 /**
- * Promise 4 of the reliability issue inside `npm test`: the MDN HTTP Observatory's own scanner grades
+ * Security headers graded by the MDN HTTP Observatory's own scanner inside `npm test`: it grades
  * the started worker's headers A+. The worker runs on plain HTTP here, so a loopback HTTPS proxy with
  * a throwaway certificate passes its responses through unchanged (`npm run observatory` does the
  * same against `wrangler dev --local-protocol https`).

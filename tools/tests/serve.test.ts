@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureTool, ROOT } from '../../scripts/lib/run.ts';
+import { UA } from '../../tests/fixtures/agents.ts';
 import { type Served, serveProduction } from '../bench/serve.ts';
 
 const PROBE = `
@@ -46,7 +47,7 @@ export default {
 };
 `;
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
+const IPHONE = UA.iPhoneSafari;
 const dirs: string[] = [];
 const servers: Served[] = [];
 
