@@ -1,12 +1,12 @@
 /** Builds the client store seed (docs/config.md) for one request: only what the browser may see. */
 import type { Context } from 'hono';
 import type { ClientStore } from '../../shared/handoff.ts';
-import { UNRESOLVED_IDENTITY } from '../../shared/identity.ts';
 import { decodeKey } from '../campaign/decode-key.ts';
 import { type Campaign, readCampaign } from '../campaign/query-data.ts';
 import { carriedBuild } from '../carried-build.ts';
 import type { AppEnv } from '../env.ts';
 import { downloadView } from './download-view.ts';
+import { landingView } from './landing-view.ts';
 import { openAppView } from './open-app-view.ts';
 import { siteMeta } from './site-meta.ts';
 
@@ -23,6 +23,7 @@ export function clientStore(c: Context<AppEnv>): ClientStore {
   const device = c.get('device');
   const campaign: Campaign = url.search ? readCampaign(url, decodeKey(c.env)) : { data: {} };
   const download = downloadView({ config, device, language, downloadOrigin, pageUrl: url.href });
+  const openApp = openAppView({ config, device, env, language, pageUrl: url, queryData: campaign.data, download });
   return {
     buildId: carriedBuild.id,
     env,
@@ -33,7 +34,6 @@ export function clientStore(c: Context<AppEnv>): ClientStore {
     queryData: campaign.data,
     ...(campaign.token ? { campaignToken: campaign.token } : {}),
     downloadOrigin,
-    downloadReachable: { init: false, url: downloadOrigin },
     traceOrigin: c.env.TRACE_ORIGIN || url.origin,
     appData: config.appData,
     domains: config.domains,
@@ -42,7 +42,7 @@ export function clientStore(c: Context<AppEnv>): ClientStore {
     config: { revision: config.revision, fallback },
     site: siteMeta(config, language),
     download,
-    openApp: openAppView({ config, device, env, language, pageUrl: url, queryData: campaign.data, download }),
-    identity: UNRESOLVED_IDENTITY,
+    openApp,
+    landing: landingView(download, openApp),
   };
 }

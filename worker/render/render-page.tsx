@@ -14,8 +14,7 @@ import { routeContext } from '../../client/app/route-context.ts';
 import type { RouteHandle } from '../../client/app/route-handle.ts';
 import { routes } from '../../client/app/routes.tsx';
 import { ErrorScreen } from '../../client/app/shell/error-page.tsx';
-import { createStore } from '../../client/app/store.tsx';
-import { type Handoff, serializeForScript } from '../../shared/handoff.ts';
+import { type ClientStore, type Handoff, serializeForScript } from '../../shared/handoff.ts';
 import type { AppEnv } from '../env.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { clientStore, isDiagnosticsOn } from './client-store.ts';
@@ -64,8 +63,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   }
 
   const seed = clientStore(c);
-  const store = createStore(seed);
-  if (!context) return renderStatic(store, { status: 404, description: `Page not found: ${c.req.path}` }, nonce);
+  if (!context) return renderStatic(seed, { status: 404, description: `Page not found: ${c.req.path}` }, nonce);
 
   const handoff: Handoff = { store: seed, hydration: serializeHydration(context) };
   const handoffJson = serializeForScript(handoff);
@@ -76,7 +74,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 
   try {
     const stream = await renderToReadableStream(
-      <App store={store} handoffJson={handoffJson}>
+      <App handoff={seed} handoffJson={handoffJson}>
         <Preload assets={assets} />
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
       </App>,
@@ -109,7 +107,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     if (device.bot) {
       return html(metaPageHtml(new URL(c.req.url).origin, c.get('language'), c.get('config').config), 200);
     }
-    return renderStatic(store, { status: 500 }, nonce);
+    return renderStatic(seed, { status: 500 }, nonce);
   }
 }
 
@@ -124,13 +122,13 @@ function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>): void {
 
 /** An error page with no client script: used when the routed render itself failed. */
 async function renderStatic(
-  store: ReturnType<typeof createStore>,
+  seed: ClientStore,
   info: { status: number; description?: string },
   nonce: string | undefined,
 ): Promise<Response> {
-  const handoffJson = serializeForScript({ store: store.get() });
+  const handoffJson = serializeForScript({ store: seed });
   const stream = await renderToReadableStream(
-    <App store={store} handoffJson={handoffJson}>
+    <App handoff={seed} handoffJson={handoffJson}>
       <ErrorScreen {...info} />
     </App>,
     { nonce },
