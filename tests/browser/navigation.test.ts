@@ -3,7 +3,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { browserForThisFile, DEVICES, openEnhanced } from './browser.ts';
 
 const baseURL = inject('baseURL');
-const SCREEN_CHUNK = /\/assets\/(landing|test)-[\w-]+\.js$/;
+const SCREEN_CHUNK = /\/assets\/(landing|diagnostics)-[\w-]+\.js$/;
 const LANDING_CHUNK = /\/assets\/landing-[\w-]+\.js$/;
 const browser = browserForThisFile();
 
@@ -70,7 +70,7 @@ describe('route preloading', () => {
 
     await page.dispatchEvent('#far', 'pointerover');
     await expect.poll(() => requested.length).toBe(2);
-    expect(requested[1]).toMatch(/\/assets\/test-[\w-]+\.js$/);
+    expect(requested[1]).toMatch(/\/assets\/diagnostics-page-[\w-]+\.js$/);
 
     held.release();
     await page.waitForTimeout(300);
