@@ -11,7 +11,7 @@ import type { LearnedStore } from '../app/store.tsx';
 import { routeRulesLoader } from './app-manifest.ts';
 import { watchBuilds } from './build-check.ts';
 import { wantsDebugConsole } from './debug-switch.ts';
-import { whenIdle } from './idle.ts';
+import { visitorQuiet, whenIdle } from './idle.ts';
 import { loadingBar } from './loading-bar.ts';
 import { type NavigationGuard, navigationGuard } from './navigation-guard.ts';
 import { watchOpenAppTaps } from './open-app-taps.ts';
@@ -86,6 +86,6 @@ export function enhance({
     // docs/config.md: the first download domain that answers.
     void import('./reachable-domain.ts').then((m) => m.probeDownloadDomains(handoff, learned));
     // docs/identity.md: both ids, with FingerprintJS only once the visitor leaves the page alone.
-    void import('./identity/start-identity.ts').then((m) => m.startIdentity(handoff, learned));
+    void import('./identity/start-identity.ts').then((m) => m.startIdentity(handoff, learned, visitorQuiet));
   });
 }

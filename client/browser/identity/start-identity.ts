@@ -8,13 +8,20 @@ import type { ClientStore } from '../../../shared/handoff.ts';
 import type { Identity } from '../../../shared/identity.ts';
 import { http } from '../../app/http-client.ts';
 import type { LearnedStore } from '../../app/store.tsx';
-import { visitorQuiet } from '../idle.ts';
 import { documentCookies, localStore } from './browser-storage.ts';
 import { fingerprintjsVisitorId, resolveFingerprintId } from './fingerprint-id.ts';
 import { resolveVisitorId } from './visitor-id.ts';
 
-/** Resolves both ids in parallel, learning each as it arrives; never rejects. */
-export async function startIdentity({ traceOrigin, queryData }: ClientStore, learned: LearnedStore): Promise<void> {
+/**
+ * Resolves both ids in parallel, learning each as it arrives; never rejects. `quiet` resolves once
+ * the visitor leaves the page alone (`visitorQuiet` of client/browser/idle.ts, handed over by
+ * enhance.ts, whose chunk holds it: imported here, it would make this chunk import that one).
+ */
+export async function startIdentity(
+  { traceOrigin, queryData }: ClientStore,
+  learned: LearnedStore,
+  quiet: () => Promise<void>,
+): Promise<void> {
   const setIdentity = (patch: Partial<Identity>) =>
     learned.update({ identity: { ...learned.get().identity, ...patch } });
   await Promise.all([
@@ -22,7 +29,7 @@ export async function startIdentity({ traceOrigin, queryData }: ClientStore, lea
       ({ id, source }) => setIdentity({ visitorId: id, visitorIdSource: source }),
     ),
     // A stored id is read at once; computing one waits until the visitor leaves the page alone.
-    resolveFingerprintId({ storage: localStore, compute: () => visitorQuiet().then(fingerprintjsVisitorId) }).then(
+    resolveFingerprintId({ storage: localStore, compute: () => quiet().then(fingerprintjsVisitorId) }).then(
       ({ id, source }) => setIdentity({ fingerprintId: id, fingerprintIdSource: source }),
     ),
   ]);
