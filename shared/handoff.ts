@@ -6,12 +6,15 @@
 import type { AppItem, CommonConfig } from './config/schema.ts';
 import type { DeviceInfo } from './device.ts';
 import type { DownloadView } from './download-view.ts';
-import type { Identity } from './identity.ts';
+import type { LandingView } from './landing-view.ts';
 import type { OpenAppView } from './open-app-view.ts';
 import type { SiteMeta } from './page-meta.ts';
 import type { Language } from './texts.ts';
 
-/** Client store seed (docs/config.md). Nothing secret belongs here. */
+/**
+ * What the worker rendered the page with (docs/config.md), handed to the browser as is; what the
+ * browser learns later lives beside it (client/app/store.tsx). Nothing secret belongs here.
+ */
 export interface ClientStore {
   /** The build whose HTML produced this page. */
   buildId: string;
@@ -20,15 +23,11 @@ export interface ClientStore {
   /** The page's origin as the visitor sees it (`https://…`), for canonical and share URLs. */
   origin: string;
   language: Language;
+  /** The worker's detection (docs/device.md); the browser's refinement is learned state. */
   deviceInfo: DeviceInfo;
-  /** The worker's detection, kept by the browser when it refines `deviceInfo` (docs/device.md, docs/screens.md). */
-  serverDeviceInfo?: DeviceInfo;
   queryData: Record<string, string>;
   downloadOrigin: string;
-  downloadReachable: { init: boolean; url: string };
   traceOrigin: string;
-  /** The newest deployed build, once the browser has asked (docs/screens.md, docs/builds.md). */
-  latestBuildId?: string;
   /** Opens the debug console (docs/builds.md); the operator config may switch it on. */
   debug?: boolean;
   /** The configured apps (docs/config.md): public facts only. */
@@ -42,10 +41,10 @@ export interface ClientStore {
   site: SiteMeta;
   /** The download page as decided on the worker for this device and language (docs/screens.md). */
   download: DownloadView;
-  /** Visitor id and fingerprint id with their sources (docs/identity.md); resolved in the browser. */
-  identity: Identity;
   /** How a tap opens the app here (docs/screens.md), decided on the worker; null when it cannot. */
   openApp: OpenAppView | null;
+  /** The landing screen as decided on the worker (docs/screens.md). */
+  landing: LandingView;
   /** What the landing button copies for the app's first launch (docs/screens.md): the `d` token, or the query data. */
   campaignToken?: string;
 }

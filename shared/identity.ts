@@ -23,14 +23,6 @@ export interface Identity {
   fingerprintIdSource: FingerprintIdSource | null;
 }
 
-/** What the worker seeds: nothing is known before the browser runs (the ids live in the browser). */
-export const UNRESOLVED_IDENTITY: Identity = {
-  visitorId: null,
-  visitorIdSource: null,
-  fingerprintId: null,
-  fingerprintIdSource: null,
-};
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // FingerprintJS answers 32 hex digits; a fallback is a UUID. Anything else in storage was not written by us.
 const FINGERPRINT_ID = /^[0-9a-z-]{16,64}$/i;

@@ -1,19 +1,22 @@
 /** The whole React tree, the same on the worker and in the browser; only the router differs. */
 import type { ReactNode } from 'react';
-import { HANDOFF_ELEMENT_ID } from '../../shared/handoff.ts';
+import { type ClientStore, HANDOFF_ELEMENT_ID } from '../../shared/handoff.ts';
 import { Document } from './shell/document.tsx';
-import { type Store, StoreProvider } from './store.tsx';
+import { createLearnedStore, type LearnedStore, StoreProvider } from './store.tsx';
 
 export interface AppProps {
-  store: Store;
+  /** What the worker hands over (shared/handoff.ts). */
+  handoff: ClientStore;
+  /** What the browser learns; on the worker, nothing yet: the state the hand-off implies. */
+  learned?: LearnedStore;
   /** The serialised hand-off, already escaped for a script element. */
   handoffJson: string;
   children: ReactNode;
 }
 
-export function App({ store, handoffJson, children }: AppProps) {
+export function App({ handoff, learned = createLearnedStore(handoff), handoffJson, children }: AppProps) {
   return (
-    <StoreProvider store={store}>
+    <StoreProvider handoff={handoff} learned={learned}>
       <Document>
         {children}
         <script

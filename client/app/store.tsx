@@ -1,23 +1,48 @@
 /**
- * The client store (docs/config.md): seeded from the server render, refined in the browser.
- * A tiny external store so a refinement (device info, reachable domain, ids) re-renders readers.
+ * What a page knows, in two parts (docs/config.md):
+ * - the hand-off: what the worker rendered the page with, read once and never changed (one context);
+ * - the learned state: what the browser finds out afterwards (refined device, reachable download
+ *   domain, ids, latest build), in a tiny external store so an update re-renders its readers.
+ * The learned state starts equal to what the server rendered, and React reads that starting state
+ * while hydrating (the server snapshot): an update that lands while React still hydrates (it hydrates
+ * in slices) cannot make the first client render differ from the server's HTML; React renders the
+ * newer state right after.
  */
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import type { DeviceInfo } from '../../shared/device.ts';
 import type { ClientStore } from '../../shared/handoff.ts';
+import type { Identity } from '../../shared/identity.ts';
 
-export interface Store {
-  get(): ClientStore;
+export interface Learned {
   /**
-   * The state the store was created with: what the server rendered. Hydration reads this, so a
-   * refinement that lands while React is still hydrating (it hydrates in slices) cannot make the
-   * first client render differ from the server's HTML; React renders the newer state right after.
+   * The device: the hand-off's own object (the worker's detection) until the browser refines it
+   * (docs/device.md), then the browser's.
    */
-  initial(): ClientStore;
-  update(patch: Partial<ClientStore>): void;
+  deviceInfo: DeviceInfo;
+  /** The first download domain that answers (docs/config.md); `init` once the probe is done. */
+  downloadReachable: { init: boolean; url: string };
+  /** Visitor id and fingerprint id with their sources (docs/identity.md). */
+  identity: Identity;
+  /** The newest deployed build, once the browser has asked (docs/screens.md, docs/builds.md). */
+  latestBuildId?: string;
+}
+
+export interface LearnedStore {
+  get(): Learned;
+  /** The state the server rendered; hydration reads this. */
+  initial(): Learned;
+  update(patch: Partial<Learned>): void;
   subscribe(listener: () => void): () => void;
 }
 
-export function createStore(initial: ClientStore): Store {
+/** Starts as what the server rendered: the browser has learned nothing yet. */
+export function createLearnedStore(handoff: ClientStore): LearnedStore {
+  const initial: Learned = {
+    deviceInfo: handoff.deviceInfo,
+    downloadReachable: { init: false, url: handoff.downloadOrigin },
+    // The ids live in the browser: nothing is known of them before it runs (docs/identity.md).
+    identity: { visitorId: null, visitorIdSource: null, fingerprintId: null, fingerprintIdSource: null },
+  };
   let state = initial;
   const listeners = new Set<() => void>();
   return {
@@ -34,21 +59,38 @@ export function createStore(initial: ClientStore): Store {
   };
 }
 
-const StoreContext = createContext<Store | null>(null);
+// Every render happens inside <StoreProvider> (client/app/app.tsx), so the contexts have no default.
+const HandoffContext = createContext<ClientStore>(undefined as never);
+const LearnedContext = createContext<LearnedStore>(undefined as never);
 
-export function StoreProvider({ store, children }: { store: Store; children: ReactNode }) {
-  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
+export function StoreProvider({
+  handoff,
+  learned,
+  children,
+}: {
+  handoff: ClientStore;
+  learned: LearnedStore;
+  children: ReactNode;
+}) {
+  return (
+    <HandoffContext.Provider value={handoff}>
+      <LearnedContext.Provider value={learned}>{children}</LearnedContext.Provider>
+    </HandoffContext.Provider>
+  );
 }
 
-/** The store object itself, for code that writes to it. */
-export function useStoreApi(): Store {
-  const store = useContext(StoreContext);
-  if (!store) throw new Error('useStore must be used inside <StoreProvider>');
-  return store;
+/** What the worker handed over. */
+export function useHandoff(): ClientStore {
+  return useContext(HandoffContext);
 }
 
-/** The current store state; re-renders when it changes. */
-export function useStore(): ClientStore {
-  const store = useStoreApi();
-  return useSyncExternalStore(store.subscribe, store.get, store.initial);
+/** The learned store itself, for code that writes to it. */
+export function useLearnedStore(): LearnedStore {
+  return useContext(LearnedContext);
+}
+
+/** What the browser has learned so far; re-renders when it learns more. */
+export function useLearned(): Learned {
+  const learned = useLearnedStore();
+  return useSyncExternalStore(learned.subscribe, learned.get, learned.initial);
 }

@@ -1,10 +1,11 @@
 /**
  * Build freshness (docs/builds.md): one hour after the app is ready, and every hour after, ask
- * which build is latest. The answer goes into the store (the diagnostics screen shows it); a build
+ * which build is latest. The answer is learned state (the diagnostics screen shows it); a build
  * other than the running one makes the next navigation a full page load (see navigation-guard).
  */
+
 import { fetchLatestBuild } from '../app/diagnostics/build-api.ts';
-import type { Store } from '../app/store.tsx';
+import type { LearnedStore } from '../app/store.tsx';
 
 export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
 
@@ -13,12 +14,13 @@ export interface BuildWatch {
   isStale(): boolean;
 }
 
-export function watchBuilds(store: Store, interval = BUILD_CHECK_INTERVAL_MS): BuildWatch {
-  const running = store.get().buildId;
+export function watchBuilds(running: string, learned: LearnedStore, interval = BUILD_CHECK_INTERVAL_MS): BuildWatch {
   async function check(): Promise<void> {
     try {
       const latest = await fetchLatestBuild();
-      store.update({ latestBuildId: latest.id });
+      learned.update({ latestBuildId: latest.id });
+      // For tests and QA, like `data-hydrated`: the answer of the last check.
+      document.documentElement.dataset.latestBuild = latest.id;
     } catch {
       // Offline or a server hiccup: nothing is known, so nothing changes; ask again next hour.
     } finally {
@@ -28,7 +30,7 @@ export function watchBuilds(store: Store, interval = BUILD_CHECK_INTERVAL_MS): B
   setTimeout(check, interval);
   return {
     isStale() {
-      const latest = store.get().latestBuildId;
+      const latest = learned.get().latestBuildId;
       return latest !== undefined && latest !== running;
     },
   };

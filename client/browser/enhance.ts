@@ -1,18 +1,21 @@
 /**
  * What the browser adds once the page is hydrated (docs/builds.md), in a chunk of its own so
- * none of it weighs on the first paint: the loading bar, the hourly build check, route rules and
- * chunk recovery on every navigation, link preloading, the app-opening fallback timer (docs/screens.md), and the
- * debug console when asked for.
+ * none of it weighs on the first paint: the loading bar, the hourly build check, the navigation
+ * guard (route rules and chunk recovery), link preloading, the app-opening fallback timer
+ * (docs/screens.md), the debug console when asked for, and the work that waits until the page is
+ * idle (the download-domain probe, identity).
  */
 import type { DataRouter } from 'react-router-dom';
-import type { Store } from '../app/store.tsx';
+import type { ClientStore } from '../../shared/handoff.ts';
+import type { LearnedStore } from '../app/store.tsx';
 import { routeRulesLoader } from './app-manifest.ts';
 import { watchBuilds } from './build-check.ts';
 import { wantsDebugConsole } from './debug-switch.ts';
+import { visitorQuiet, whenIdle } from './idle.ts';
 import { loadingBar } from './loading-bar.ts';
-import { guardNavigation } from './navigation-guard.ts';
+import { type NavigationGuard, navigationGuard } from './navigation-guard.ts';
 import { watchOpenAppTaps } from './open-app-taps.ts';
-import { enterNewPages } from './page-transition.ts';
+import { enterNewPages, stayOnPage } from './page-transition.ts';
 import { preloadLinks } from './preload-links.ts';
 import { loadScreen, type RouteTable } from './screens.ts';
 
@@ -23,46 +26,66 @@ import { loadScreen, type RouteTable } from './screens.ts';
  */
 export interface EnhanceOptions extends RouteTable {
   router: DataRouter;
-  store: Store;
+  handoff: ClientStore;
+  learned: LearnedStore;
   reloadOnce(url: string): boolean;
+  /** Puts the guard in the router's data strategy. */
+  guardNavigations(guard: NavigationGuard): void;
 }
 
-export function enhance({ router, store, routes, matchRoutes, reloadOnce }: EnhanceOptions): void {
+export function enhance({
+  router,
+  handoff,
+  learned,
+  routes,
+  matchRoutes,
+  reloadOnce,
+  guardNavigations,
+}: EnhanceOptions): void {
   const table = { routes, matchRoutes };
   // First: a tap on "Open the app" needs its fallback timer as soon as possible (docs/screens.md).
-  watchOpenAppTaps(store);
+  watchOpenAppTaps(learned);
+
+  // The loading bar runs while the router navigates (guard included), in the error colour when the
+  // navigation ended in an error; a navigation that kept the page brings it back from its fade.
   const bar = loadingBar(document.querySelector<HTMLElement>('.loading-bar'));
-  // Navigations that bypass `navigate` (back/forward) still drive the bar.
+  let from: string | undefined;
   router.subscribe((state) => {
-    if (state.navigation.state === 'idle') bar.finish({ error: state.errors !== null });
-    else bar.start();
+    if (state.navigation.state === 'idle') {
+      bar.finish({ error: state.errors !== null });
+      if (state.location.pathname === from) stayOnPage();
+      from = undefined;
+    } else {
+      from ??= state.location.pathname;
+      bar.start();
+    }
   });
 
-  const builds = watchBuilds(store);
-  const routeRules = routeRulesLoader(store.get().buildId);
-  guardNavigation(router, {
-    isStale: builds.isStale,
-    routeRules,
-    loadScreen: (pathname) => loadScreen(table, pathname),
-    reloadOnce,
-    bar,
-  });
+  const builds = watchBuilds(handoff.buildId, learned);
+  const routeRules = routeRulesLoader(handoff.buildId);
+  guardNavigations(
+    navigationGuard({
+      isStale: builds.isStale,
+      routeRules,
+      loadScreen: (pathname) => loadScreen(table, pathname),
+      reloadOnce,
+    }),
+  );
   preloadLinks(table);
   enterNewPages();
   // Warm the rules so the first navigation need not wait; a failure here is only worth a log (docs/builds.md).
   routeRules().catch((error: unknown) => console.error('Lander: the build manifest did not load', error));
 
-  const debugConsole = () => {
-    if (!wantsDebugConsole(location.search, store.get().debug)) return false;
+  if (wantsDebugConsole(location.search, handoff.debug)) {
     void import('./debug-console.ts')
       .then(({ openDebugConsole }) => openDebugConsole())
       .catch((error: unknown) => console.error(error));
-    return true;
-  };
-  if (!debugConsole()) {
-    // The operator config may switch the console on after start (docs/builds.md).
-    const stop = store.subscribe(() => {
-      if (debugConsole()) stop();
-    });
   }
+
+  void whenIdle().then(() => {
+    // docs/config.md: the first download domain that answers.
+    void import('./reachable-domain.ts').then((m) => m.probeDownloadDomains(handoff, learned));
+    // docs/identity.md: both ids, with FingerprintJS only once the visitor leaves the page alone.
+    void import('./identity/start-identity.ts').then((m) => m.startIdentity(handoff, learned, visitorQuiet));
+  });
 }

@@ -4,16 +4,16 @@
  */
 import { StrictMode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, type DataStrategyResult, matchRoutes, RouterProvider } from 'react-router-dom';
 import { QR_CLASS } from '../../shared/download-view.ts';
 import { HANDOFF_ELEMENT_ID, parseHandoff } from '../../shared/handoff.ts';
 import { App } from '../app/app.tsx';
 import { reviveHydration } from '../app/hydration.ts';
 import { routeContext } from '../app/route-context.ts';
 import { routes } from '../app/routes.tsx';
-import { createStore } from '../app/store.tsx';
-import { afterLoad } from './after-load.ts';
+import { createLearnedStore } from '../app/store.tsx';
 import { reloadOnce } from './chunk-reload.ts';
+import type { NavigationGuard } from './navigation-guard.ts';
 import '../app/shell/styles.css';
 
 /** Resolves the lazy routes the server rendered, before hydration (react-router docs: data/custom). */
@@ -40,35 +40,61 @@ async function start(): Promise<void> {
   const handoffJson = document.getElementById(HANDOFF_ELEMENT_ID)?.textContent ?? '';
   const qrSrc = document.querySelector(`img.${QR_CLASS}`)?.getAttribute('src') ?? null;
   const handoff = parseHandoff(handoffJson, qrSrc);
-  const store = createStore(handoff.store);
+  const learned = createLearnedStore(handoff.store);
   // A screen that does not load: reload once (docs/builds.md); past the guard, the router shows the error page.
   await loadInitialScreens().catch(() => reloadOnce(location.href) && new Promise(() => {}));
+  // The navigation guard comes with the code loaded after hydration (enhance.ts); until then the
+  // router navigates unguarded, as it would without it.
+  let guard: NavigationGuard | undefined;
   const router = createBrowserRouter(routes, {
     hydrationData: reviveHydration(handoff.hydration),
-    getContext: () => routeContext({ diagnostics: store.get().diagnostics }),
+    getContext: () => routeContext({ diagnostics: handoff.store.diagnostics }),
+    // React Router's data strategy sees every navigation, so the guard decides before anything loads.
+    async dataStrategy({ request, matches }) {
+      const redirect = await guard?.(request.url);
+      // The root route (routes.tsx) carries a redirect; React Router follows it like a loader's.
+      const results: Record<string, DataStrategyResult> = redirect ? { root: { type: 'data', result: redirect } } : {};
+      if (!redirect) {
+        await Promise.all(
+          matches.map(async (match) => {
+            if (match.shouldLoad) results[match.route.id] = await match.resolve();
+          }),
+        );
+      }
+      return results;
+    },
   });
   // Hydrating in a transition lets React yield to the browser every few milliseconds instead of
   // holding the main thread for the whole document, so the page can paint and scroll meanwhile (a
   // tap before the end makes React finish at once and replay it). Readers see the server's state
-  // until hydration is done (store.initial), whatever refinements land in between.
+  // until hydration is done (the learned store's initial state), whatever refinements land in between.
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <App store={store} handoffJson={handoffJson}>
+        <App handoff={handoff.store} learned={learned} handoffJson={handoffJson}>
           <RouterProvider router={router} />
           <HydrationMarker />
         </App>
       </StrictMode>,
     );
   });
-  // Build checks, route rules, preloading, loading bar, debug console: not needed to paint (docs/builds.md).
-  void import('./enhance.ts').then(({ enhance }) => enhance({ router, store, routes, matchRoutes, reloadOnce }));
-  // docs/device.md: the browser refines the device in its own chunk, applied once hydration is done.
-  void import('./refine-device.ts').then(({ refineDevice }) => refineDevice(store));
-  // docs/config.md: the first download domain that answers, probed once the page is idle.
-  void import('./reachable-domain.ts').then((m) => m.probeDownloadDomains(store));
-  afterLoad(() => import('./identity/start-identity.ts').then(({ startIdentity }) => startIdentity(store)));
+  // Build checks, navigation guard, preloading, loading bar, identity: not needed to paint (docs/builds.md).
+  void import('./enhance.ts').then(({ enhance }) =>
+    enhance({
+      router,
+      handoff: handoff.store,
+      learned,
+      routes,
+      matchRoutes,
+      reloadOnce,
+      guardNavigations: (installed) => {
+        guard = installed;
+      },
+    }),
+  );
+  // docs/device.md: the browser refines the device in its own chunk.
+  void import('./refine-device.ts').then(({ refineDevice }) => refineDevice(learned));
 }
 
 void start();

@@ -1,17 +1,15 @@
 /**
- * Every client navigation passes through here before the router moves (docs/routes.md, docs/builds.md):
+ * Every client navigation passes through here before the router moves (docs/routes.md,
+ * docs/builds.md). The router calls it from its data strategy (client/browser/entry.tsx), so links,
+ * `useNavigate`, redirects and back/forward steps all take the same path:
  * 1. a newer build is deployed → a full page load of the target instead;
- * 2. a route rule matches → its target instead; a target with a protocol leaves with `location.href`;
+ * 2. a route rule matches → the router redirects to its target; a target with a protocol leaves
+ *    with `location.href`;
  * 3. the target screen's chunk loads while the old page fades out; a chunk that fails to load
- *    reloads the target path once (chunk-reload guard), after which the router shows the error page;
- * 4. the router navigates; the loading bar runs from the start to the end, in the error colour
- *    when the navigation ended in an error.
- * Back/forward steps reach the router without `navigate`: popstate covers the build check there.
+ *    reloads the target once (chunk-reload guard), after which the router shows the error page.
  */
-import type { DataRouter, RouterNavigateOptions, To } from 'react-router-dom';
 import { hasProtocol, matchRouteRule, type RouteRule } from '../../shared/route-rules.ts';
-import type { LoadingBar } from './loading-bar.ts';
-import { leavePage, stayOnPage } from './page-transition.ts';
+import { leavePage } from './page-transition.ts';
 
 export interface NavigationGuardOptions {
   /** True when a newer build than the running one is deployed. */
@@ -22,67 +20,48 @@ export interface NavigationGuardOptions {
   loadScreen(pathname: string): Promise<void>;
   /** The chunk-reload guard of the entry (chunk-reload.ts). */
   reloadOnce(url: string): boolean;
-  bar: LoadingBar;
 }
 
-/** Where `to` leads, resolved against the current URL as the router resolves it. */
-function targetUrl(to: To | null): URL {
-  if (to === null) return new URL(location.href);
-  const path = typeof to === 'string' ? to : `${to.pathname ?? ''}${to.search ?? ''}${to.hash ?? ''}`;
-  return new URL(path, location.href);
+/**
+ * Resolves with a redirect for the router to follow, or undefined to let it go on; never settles
+ * when the page is going away.
+ */
+export type NavigationGuard = (target: string) => Promise<Response | undefined>;
+
+/** A full page load of `url`: on a back/forward step the address is already there, so a reload. */
+function leaveFor(url: string): Promise<never> {
+  location.assign(url);
+  return new Promise<never>(() => {});
 }
 
 const pathOf = (url: URL) => url.pathname + url.search + url.hash;
 
-export function guardNavigation(
-  router: DataRouter,
-  { isStale, routeRules, loadScreen, reloadOnce, bar }: NavigationGuardOptions,
-): void {
-  const navigate = router.navigate.bind(router);
-
-  async function guardedNavigate(to: To | number | null, options?: RouterNavigateOptions): Promise<void> {
-    if (typeof to === 'number') return navigate(to);
-    let url = targetUrl(to);
-    if (url.origin !== location.origin) return navigate(to, options);
-    if (isStale()) {
-      if (options?.replace) location.replace(pathOf(url));
-      else location.assign(pathOf(url));
-      return;
-    }
-
-    const from = router.state.location.pathname;
-    bar.start();
+export function navigationGuard({
+  isStale,
+  routeRules,
+  loadScreen,
+  reloadOnce,
+}: NavigationGuardOptions): NavigationGuard {
+  return async function guard(target) {
+    const url = new URL(target);
+    if (isStale()) return leaveFor(pathOf(url));
+    let rules: readonly RouteRule[];
     try {
-      let rules: readonly RouteRule[];
-      try {
-        rules = await routeRules();
-      } catch (error) {
-        // Rules unknown: the worker applies them on a full load; the error still reaches the caller.
-        location.assign(pathOf(url));
-        throw error;
-      }
-      const rule = matchRouteRule(rules, url.pathname);
-      let target: To | null = to;
-      if (rule) {
-        if (hasProtocol(rule.redirect.to)) {
-          location.href = rule.redirect.to;
-          return;
-        }
-        target = rule.redirect.to;
-        url = targetUrl(target);
-      }
-
-      const [screen] = await Promise.allSettled([loadScreen(url.pathname), leavePage()]);
-      if (screen.status === 'rejected' && reloadOnce(url.href)) return;
-      await navigate(target, options);
-    } finally {
-      if (router.state.location.pathname === from) stayOnPage();
-      bar.finish({ error: router.state.errors !== null });
+      rules = await routeRules();
+    } catch (error) {
+      // Rules unknown: the worker applies them on a full load of the target.
+      console.error('Lander: the route rules are unknown; loading the page afresh', error);
+      return leaveFor(pathOf(url));
     }
-  }
-
-  router.navigate = guardedNavigate as DataRouter['navigate'];
-  window.addEventListener('popstate', () => {
-    if (isStale()) location.reload();
-  });
+    const rule = matchRouteRule(rules, url.pathname);
+    if (rule) {
+      const { to } = rule.redirect;
+      if (hasProtocol(to)) return leaveFor(to);
+      // React Router's redirect: the navigation goes on to `to`, passing this guard again.
+      return new Response(null, { status: 302, headers: { Location: to } });
+    }
+    const [screen] = await Promise.allSettled([loadScreen(url.pathname), leavePage()]);
+    if (screen.status === 'rejected' && reloadOnce(url.href)) return new Promise<never>(() => {});
+    return undefined;
+  };
 }

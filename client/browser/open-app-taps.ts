@@ -8,7 +8,8 @@
  * Loaded after hydration (the initial JS budget), listening on the document for every such link.
  */
 import { FALLBACK_AFTER_MS } from '../../shared/open-app-view.ts';
-import type { Store } from '../app/store.tsx';
+import { downloadHref, OPEN_APP_LINK, readOpenAppLink } from '../app/download/links.tsx';
+import type { LearnedStore } from '../app/store.tsx';
 
 /** Starts the fallback timer; returns its cancel function. */
 export function fallbackAfterTap(go: () => void, ms = FALLBACK_AFTER_MS): () => void {
@@ -29,21 +30,21 @@ export function fallbackAfterTap(go: () => void, ms = FALLBACK_AFTER_MS): () => 
   return cancel;
 }
 
-/** Watches taps on `a[data-open]` links (rendered by the download and landing screens). */
-export function watchOpenAppTaps(store: Store): void {
+/** Watches taps on the open-app links the download and landing screens render (`OpenAppLink`). */
+export function watchOpenAppTaps(learned: LearnedStore): void {
   let cancelPending = () => {};
   document.addEventListener('click', (event) => {
-    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-open]') : null;
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(OPEN_APP_LINK) : null;
     // A prevented tap showed the guide instead (an in-app browser that blocks schemes).
     if (!link || event.defaultPrevented) return;
-    const { open, fallback, apk } = link.dataset;
+    const { method, fallback } = readOpenAppLink(link);
     if (!fallback) return;
-    const download = apk ? `${store.get().downloadReachable.url}${apk}` : fallback;
+    const download = downloadHref(fallback, learned.get().downloadReachable.url);
     cancelPending();
-    if (open === 'intent') {
+    if (method === 'intent') {
       // The tap's navigation reads the href after this listener: swap in the reachable APK.
-      if (download !== fallback)
-        link.href = link.href.replace(encodeURIComponent(fallback), encodeURIComponent(download));
+      if (download !== fallback.href)
+        link.href = link.href.replace(encodeURIComponent(fallback.href), encodeURIComponent(download));
       return;
     }
     cancelPending = fallbackAfterTap(() => location.assign(download));

@@ -1,5 +1,5 @@
 /**
- * Finds the first download domain that answers (docs/config.md), after the page is interactive.
+ * Finds the first download domain that answers (docs/config.md), once the page is idle (enhance.ts).
  *
  * "Answers" means the HTTP exchange completes: a `no-cors` fetch of a small resource resolves with
  * an opaque response, whatever its status (the download hosts send no CORS headers, so the status
@@ -7,7 +7,8 @@
  * a refused connection, a TLS error or no answer within the timeout means the domain is down.
  * Domains are tried in order; none answering leaves `downloadOrigin`.
  */
-import type { Store } from '../app/store.tsx';
+import type { ClientStore } from '../../shared/handoff.ts';
+import type { LearnedStore } from '../app/store.tsx';
 
 /** Each domain gets this long before the next is tried. */
 export const PROBE_TIMEOUT_MS = 1500;
@@ -34,16 +35,14 @@ export async function firstReachable(
 }
 
 /**
- * Probes once the browser is idle and stores `downloadReachable = { init: true, url }`, then marks
+ * Probes the domains and learns `downloadReachable = { init: true, url }`, then marks
  * `<html data-download-probed="true">` so tests can wait for the answer instead of for time.
  */
-export function probeDownloadDomains(store: Store): void {
-  const run = async () => {
-    const { domains, commonConfig, downloadOrigin } = store.get();
-    const url = (await firstReachable(domains, commonConfig.probe_path)) ?? downloadOrigin;
-    store.update({ downloadReachable: { init: true, url } });
-    document.documentElement.dataset.downloadProbed = 'true';
-  };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void run(), { timeout: 2000 });
-  else setTimeout(() => void run(), 200);
+export async function probeDownloadDomains(
+  { domains, commonConfig, downloadOrigin }: ClientStore,
+  learned: LearnedStore,
+): Promise<void> {
+  const url = (await firstReachable(domains, commonConfig.probe_path)) ?? downloadOrigin;
+  learned.update({ downloadReachable: { init: true, url } });
+  document.documentElement.dataset.downloadProbed = 'true';
 }

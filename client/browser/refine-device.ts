@@ -3,11 +3,10 @@
  * ua-parser-js and isbot stay out of the initial JavaScript. It runs the same detection as the
  * worker with what only the browser knows — screen size, touch points, orientation support,
  * high-entropy client hints, iPadOS behind a Mac agent, Telegram's injected objects — and puts the
- * result in the store in one update, keeping the worker's copy for /test. It changes the store
- * only once React has hydrated, so hydration always sees the server's values.
+ * result in the learned state in one update; the hand-off keeps the worker's copy for /test.
  */
 import { type ClientHints, cleanClientHints, detectDevice } from '../../shared/device.ts';
-import type { Store } from '../app/store.tsx';
+import type { LearnedStore } from '../app/store.tsx';
 
 /** `navigator.userAgentData` (Chromium); not in TypeScript's DOM types yet. */
 interface UserAgentData {
@@ -29,23 +28,9 @@ async function readClientHints(): Promise<ClientHints> {
   return cleanClientHints({ mobile: data.mobile, platform: data.platform, ...high });
 }
 
-/** Resolves once the entry has marked the document hydrated (`<html data-hydrated="true">`). */
-function hydrated(): Promise<void> {
-  const root = document.documentElement;
-  if (root.dataset.hydrated === 'true') return Promise.resolve();
-  return new Promise((resolve) => {
-    const observer = new MutationObserver(() => {
-      if (root.dataset.hydrated !== 'true') return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
-  });
-}
-
-/** Refines `store.deviceInfo` with the browser's own signals. */
-export async function refineDevice(store: Store): Promise<void> {
-  const [hints] = await Promise.all([readClientHints(), hydrated()]);
+/** Refines the learned `deviceInfo` with the browser's own signals. */
+export async function refineDevice(learned: LearnedStore): Promise<void> {
+  const hints = await readClientHints();
   const deviceInfo = detectDevice({
     userAgent: navigator.userAgent,
     referrer: document.referrer,
@@ -59,8 +44,7 @@ export async function refineDevice(store: Store): Promise<void> {
     },
     telegram: 'TelegramWebview' in window || 'TelegramWebviewProxy' in window,
   });
-  const { deviceInfo: serverDeviceInfo, serverDeviceInfo: kept } = store.get();
-  store.update({ serverDeviceInfo: kept ?? serverDeviceInfo, deviceInfo });
-  // For tests and QA, like `data-hydrated`: the store now holds the browser's detection.
+  learned.update({ deviceInfo });
+  // For tests and QA, like `data-hydrated`: the learned state now holds the browser's detection.
   document.documentElement.dataset.deviceRefined = 'true';
 }

@@ -102,6 +102,31 @@ describe('the hourly build check', () => {
     expect(documents).toEqual([`${baseURL}/landing`]);
     await context.close();
   });
+
+  it('makes a back step a full page load too once a newer build is the latest', async () => {
+    const context = await browser.newContext(DEVICES.android);
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.route(LATEST, (route) => route.fulfill({ json: { id: 'a-newer-build', timestamp: Date.now() } }));
+    await open(page, '/');
+    await markDocument(page);
+    await page.click('a[href="/landing"]');
+    await page.waitForSelector('.screen.landing');
+    expect(await sameDocument(page)).toBe(true);
+
+    const checked = page.waitForResponse(LATEST);
+    await page.clock.fastForward('01:00:00');
+    await checked;
+    await page.waitForFunction(() => document.documentElement.dataset.latestBuild === 'a-newer-build');
+
+    const documents = countDocuments(page);
+    await page.goBack();
+    await page.waitForSelector('.screen.download');
+    await hydrated(page);
+    expect(await sameDocument(page)).toBe(false);
+    expect(documents).toEqual([`${baseURL}/`]);
+    await context.close();
+  });
 });
 
 describe('a screen chunk that fails to load', () => {

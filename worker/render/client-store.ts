@@ -4,12 +4,12 @@
  */
 import type { Context } from 'hono';
 import type { ClientStore } from '../../shared/handoff.ts';
-import { UNRESOLVED_IDENTITY } from '../../shared/identity.ts';
 import { type Campaign, readCampaign } from '../campaign/query-data.ts';
 import { carriedBuild } from '../carried-build.ts';
 import type { AppEnv } from '../env.ts';
 import { settingsOf } from '../settings.ts';
 import { downloadView } from './download-view.ts';
+import { landingView } from './landing-view.ts';
 import { openAppView } from './open-app-view.ts';
 import { siteMeta } from './site-meta.ts';
 
@@ -22,6 +22,7 @@ export function clientStore(c: Context<AppEnv>, url: URL): ClientStore {
   const device = c.get('device');
   const campaign: Campaign = url.search ? readCampaign(url, settings.decodeKey) : { data: {} };
   const download = downloadView({ config, device, language, downloadOrigin, pageUrl: url });
+  const openApp = openAppView({ config, device, env, language, pageUrl: url, queryData: campaign.data, download });
   return {
     buildId: carriedBuild.id,
     env,
@@ -32,7 +33,6 @@ export function clientStore(c: Context<AppEnv>, url: URL): ClientStore {
     queryData: campaign.data,
     ...(campaign.token ? { campaignToken: campaign.token } : {}),
     downloadOrigin,
-    downloadReachable: { init: false, url: downloadOrigin },
     traceOrigin: settings.traceOrigin || url.origin,
     appData: config.appData,
     domains: config.domains,
@@ -41,7 +41,7 @@ export function clientStore(c: Context<AppEnv>, url: URL): ClientStore {
     config: { revision: config.revision, fallback },
     site: siteMeta(config, language),
     download,
-    openApp: openAppView({ config, device, env, language, pageUrl: url, queryData: campaign.data, download }),
-    identity: UNRESOLVED_IDENTITY,
+    openApp,
+    landing: landingView(download, openApp),
   };
 }

@@ -15,8 +15,7 @@ import { routeContext } from '../../client/app/route-context.ts';
 import type { RouteHandle } from '../../client/app/route-handle.ts';
 import { routes } from '../../client/app/routes.tsx';
 import { ErrorScreen } from '../../client/app/shell/error-page.tsx';
-import { createStore } from '../../client/app/store.tsx';
-import { type Handoff, serializeHandoff } from '../../shared/handoff.ts';
+import { type ClientStore, type Handoff, serializeHandoff } from '../../shared/handoff.ts';
 import type { AppEnv } from '../env.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { clientStore } from './client-store.ts';
@@ -69,8 +68,7 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   });
   if (context instanceof Response) return context;
 
-  const store = createStore(seed);
-  if (!context) return renderStatic(store, { status: 404, description: `Page not found: ${c.req.path}` }, nonce);
+  if (!context) return renderStatic(seed, { status: 404, description: `Page not found: ${c.req.path}` }, nonce);
 
   const status = context.statusCode;
   const handoff: Handoff = { store: seed, hydration: serializeHydration(context) };
@@ -82,7 +80,7 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
 
   try {
     const stream = await renderToReadableStream(
-      <App store={store} handoffJson={handoffJson}>
+      <App handoff={seed} handoffJson={handoffJson}>
         <Preload assets={assets} />
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
       </App>,
@@ -110,7 +108,7 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     return html(body, status);
   } catch (error) {
     console.error('Page render failed', error);
-    return renderStatic(store, { status: 500 }, nonce);
+    return renderStatic(seed, { status: 500 }, nonce);
   }
 }
 
@@ -125,16 +123,16 @@ function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>): void {
 
 /** An error page with no client script: used when the routed render itself failed. */
 async function renderStatic(
-  store: ReturnType<typeof createStore>,
+  seed: ClientStore,
   info: { status: number; description?: string },
   nonce: string | undefined,
 ): Promise<Response> {
   const handoffJson = serializeHandoff({
-    store: store.get(),
+    store: seed,
     hydration: { loaderData: {}, actionData: null, errors: null },
   });
   const stream = await renderToReadableStream(
-    <App store={store} handoffJson={handoffJson}>
+    <App handoff={seed} handoffJson={handoffJson}>
       <ErrorScreen {...info} />
     </App>,
     { nonce },

@@ -3,12 +3,13 @@
  * running one: asked for once when the screen opens, unless the hourly check already knows.
  */
 import { useEffect } from 'react';
-import { useStore, useStoreApi } from '../store.tsx';
+import { useHandoff, useLearned, useLearnedStore } from '../store.tsx';
 import { fetchLatestBuild } from './build-api.ts';
 
 export function BuildRows() {
-  const store = useStoreApi();
-  const { buildId, latestBuildId } = useStore();
+  const store = useLearnedStore();
+  const { buildId } = useHandoff();
+  const { latestBuildId } = useLearned();
 
   useEffect(() => {
     if (store.get().latestBuildId) return;

@@ -1,8 +1,9 @@
 /** `/test`'s configuration rows (docs/screens.md): the config in use and the reachable download domain. */
-import { useStore } from '../store.tsx';
+import { useHandoff, useLearned } from '../store.tsx';
 
 export function ConfigInfo() {
-  const { config, appData, domains, downloadReachable } = useStore();
+  const { config, appData, domains } = useHandoff();
+  const { downloadReachable } = useLearned();
   const rows: [string, string][] = [
     ['config', config.fallback ? `${config.revision} (fallback: ${config.fallback})` : config.revision],
     ['appVersions', appData.map((app) => `${['', 'Android', 'iOS', 'all'][app.plat]} ${app.version}`).join(', ')],

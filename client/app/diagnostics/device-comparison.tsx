@@ -5,7 +5,7 @@
  */
 import type { DeviceInfo, InApp } from '../../../shared/device.ts';
 import { texts } from '../../../shared/texts.ts';
-import { useStore } from '../store.tsx';
+import { useHandoff, useLearned } from '../store.tsx';
 
 /** The browser column before refinement: a mark, not a word, so it needs no translation. */
 const PENDING = '…';
@@ -46,10 +46,10 @@ function show(device: DeviceInfo, field: keyof DeviceInfo): string {
 
 /** The device table of /test: one row per `DeviceInfo` field, worker and browser columns. */
 export function DeviceComparison() {
-  const { language, deviceInfo, serverDeviceInfo } = useStore();
+  const { language, deviceInfo: server } = useHandoff();
+  const { deviceInfo } = useLearned();
   const t = texts(language);
-  const server = serverDeviceInfo ?? deviceInfo;
-  const browser = serverDeviceInfo ? deviceInfo : null;
+  const browser = deviceInfo === server ? null : deviceInfo;
   return (
     <section className="device-comparison" aria-labelledby="device-heading" data-refined={browser ? 'true' : 'false'}>
       <h2 id="device-heading">{t.deviceHeading}</h2>

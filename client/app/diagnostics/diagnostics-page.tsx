@@ -1,21 +1,22 @@
 /** `/test` — diagnostics for operators and QA (docs/screens.md), never indexed. */
 import { texts } from '../../../shared/texts.ts';
-import { useStore } from '../store.tsx';
+import { useHandoff, useLearned } from '../store.tsx';
 import { BuildRows } from './build-info.tsx';
 import { ConfigInfo } from './config-info.tsx';
 import { DeviceComparison } from './device-comparison.tsx';
 import { IdentityRows } from './identity-rows.tsx';
 
 export function Component() {
-  const store = useStore();
+  const store = useHandoff();
+  const { deviceInfo } = useLearned();
   const t = texts(store.language);
   const rows: [string, string][] = [
     ['build', store.buildId],
     ['environment', store.env],
-    ['operatingSystem', store.deviceInfo.operatingSystem],
-    ['browser', store.deviceInfo.browser],
-    ['inApp', store.deviceInfo.inApp?.name ?? '—'],
-    ['bot', String(store.deviceInfo.bot)],
+    ['operatingSystem', deviceInfo.operatingSystem],
+    ['browser', deviceInfo.browser],
+    ['inApp', deviceInfo.inApp?.name ?? '—'],
+    ['bot', String(deviceInfo.bot)],
     ['downloadOrigin', store.downloadOrigin],
   ];
   return (

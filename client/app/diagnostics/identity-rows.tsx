@@ -3,11 +3,11 @@
  * temporary), as rows of the `/test` diagnostics table (docs/screens.md). The server renders them
  * pending (`—`); the browser fills them in once it has resolved the ids (docs/identity.md).
  */
-import { useStore } from '../store.tsx';
+import { useLearned } from '../store.tsx';
 
 /** Two `<tr>`s for the diagnostics table's `<tbody>`. */
 export function IdentityRows() {
-  const { identity } = useStore();
+  const { identity } = useLearned();
   const rows = [
     { name: 'visitor', label: 'visitorId', id: identity.visitorId, source: identity.visitorIdSource },
     { name: 'fingerprint', label: 'fingerprintId', id: identity.fingerprintId, source: identity.fingerprintIdSource },

@@ -1,11 +1,10 @@
 /**
  * The download buttons (docs/screens.md): a phone's one primary button, or the desktop's QR code
- * and both store buttons. An APK link follows the reachable download domain (docs/config.md) as the browser
- * finds it; only the `href` changes, so nothing moves.
+ * and both store buttons.
  */
 import type { MouseEvent } from 'react';
-import { type DownloadButton, type DownloadView, QR_CLASS } from '../../../shared/download-view.ts';
-import { useStore } from '../store.tsx';
+import { type DownloadView, QR_CLASS } from '../../../shared/download-view.ts';
+import { DownloadLink } from './links.tsx';
 
 interface ActionsProps {
   view: DownloadView;
@@ -13,30 +12,18 @@ interface ActionsProps {
   onBlocked?: () => void;
 }
 
-function DownloadLink({
-  button,
-  className,
-  onBlocked,
-}: { button: DownloadButton; className: string } & Pick<ActionsProps, 'onBlocked'>) {
-  const { downloadReachable } = useStore();
-  const href = button.apkPath ? `${downloadReachable.url}${button.apkPath}` : button.href;
-  const onClick = onBlocked
-    ? (event: MouseEvent) => {
-        event.preventDefault();
-        onBlocked();
-      }
-    : undefined;
-  return (
-    <a className={className} href={href} data-kind={button.kind} onClick={onClick}>
-      {button.label}
-    </a>
-  );
+function blockedTap(onBlocked: (() => void) | undefined) {
+  if (!onBlocked) return undefined;
+  return (event: MouseEvent) => {
+    event.preventDefault();
+    onBlocked();
+  };
 }
 
 /** The phone's single button, or the reason there is none. */
 export function PrimaryAction({ view, onBlocked }: ActionsProps) {
   if (view.primary) {
-    return <DownloadLink button={view.primary} className="button button-primary" onBlocked={onBlocked} />;
+    return <DownloadLink button={view.primary} className="button button-primary" onClick={blockedTap(onBlocked)} />;
   }
   return view.note ? <p className="download-note">{view.note}</p> : null;
 }
@@ -64,7 +51,12 @@ export function QrPanel({ view, onBlocked }: ActionsProps) {
       ) : null}
       <div className="store-buttons">
         {view.stores.map((store) => (
-          <DownloadLink key={store.kind} button={store} className="button button-store" onBlocked={onBlocked} />
+          <DownloadLink
+            key={store.kind}
+            button={store}
+            className="button button-store"
+            onClick={blockedTap(onBlocked)}
+          />
         ))}
       </div>
     </aside>

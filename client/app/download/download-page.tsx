@@ -6,16 +6,17 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { GuideView } from '../../../shared/download-view.ts';
 import { texts } from '../../../shared/texts.ts';
-import { useStore } from '../store.tsx';
+import { useHandoff } from '../store.tsx';
 import { AppDetails, AppSummary } from './app-summary.tsx';
 import { PrimaryAction, QrPanel } from './download-actions.tsx';
+import { OpenAppLink } from './links.tsx';
 import './download.css';
 
 const loadGuide = () => import('./open-in-browser-guide.tsx');
 const Guide = lazy(loadGuide);
 
 export function Component() {
-  const { language, download: view, openApp: open } = useStore();
+  const { language, download: view, openApp: open } = useHandoff();
   const [guide, setGuide] = useState<GuideView | null>(null);
   const blockedGuide = view.guide ?? open?.guide;
   // Fetch the guide's chunk once the page is interactive, so a tap shows it at once.
@@ -31,21 +32,15 @@ export function Component() {
         <AppSummary view={view} />
         {pc ? null : <PrimaryAction view={view} onBlocked={onBlocked} />}
         {open ? (
-          // The tap follows the worker's href; client/browser/open-app-taps.ts adds the fallback timer.
-          <a
+          <OpenAppLink
+            open={open}
             className="button button-open"
-            href={open.href}
-            data-open={open.method}
-            data-fallback={open.fallback?.href}
-            data-apk={open.fallback?.apkPath}
             onClick={(event) => {
               if (!open.guide) return;
               event.preventDefault();
               setGuide(open.guide);
             }}
-          >
-            {open.label}
-          </a>
+          />
         ) : null}
         <AppDetails view={view} />
       </div>

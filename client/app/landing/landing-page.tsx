@@ -1,14 +1,15 @@
 /**
- * `/landing` — the campaign page (docs/screens.md): who invited and which campaign, then one large
- * button. On a phone it opens the app with the query data (the worker's href; the fallback timer is
- * client/browser/open-app-taps.ts) and copies the campaign token for the app's first launch; without
- * a URL scheme it is the platform's download. A desktop gets this page's QR code, campaign included.
+ * `/landing` — the campaign page (docs/screens.md): who invited and which campaign, then the one
+ * large button the worker chose (worker/render/landing-view.ts). Opening the app, it carries the query
+ * data (the fallback timer is client/browser/open-app-taps.ts); any tap copies the campaign token for
+ * the app's first launch. A desktop gets this page's QR code, campaign included.
  */
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type GuideView, QR_CLASS } from '../../../shared/download-view.ts';
 import { texts } from '../../../shared/texts.ts';
-import { useStore } from '../store.tsx';
+import { DownloadLink, OpenAppLink } from '../download/links.tsx';
+import { useHandoff } from '../store.tsx';
 import './landing.css';
 
 const Guide = lazy(() => import('../download/open-in-browser-guide.tsx'));
@@ -20,7 +21,7 @@ function copyToken(token: string | undefined): void {
 }
 
 export function Component() {
-  const { language, queryData, openApp: open, download, downloadReachable, campaignToken } = useStore();
+  const { language, queryData, landing, download, campaignToken } = useHandoff();
   const [guide, setGuide] = useState<GuideView | null>(null);
   const t = texts(language);
   const tap = (blocked: GuideView | null) => (event: MouseEvent) => {
@@ -29,33 +30,7 @@ export function Component() {
     event.preventDefault();
     setGuide(blocked);
   };
-  const primary = download.primary;
-  let button = null;
-  if (open) {
-    button = (
-      <a
-        className="button button-landing"
-        href={open.href}
-        data-open={open.method}
-        data-fallback={open.fallback?.href}
-        data-apk={open.fallback?.apkPath}
-        onClick={tap(open.guide)}
-      >
-        {open.label}
-      </a>
-    );
-  } else if (primary) {
-    button = (
-      <a
-        className="button button-landing"
-        href={primary.apkPath ? `${downloadReachable.url}${primary.apkPath}` : primary.href}
-        data-kind={primary.kind}
-        onClick={tap(download.guide)}
-      >
-        {primary.label}
-      </a>
-    );
-  }
+  const { button } = landing;
   return (
     <article className="screen landing">
       <header className="app-header">
@@ -77,7 +52,12 @@ export function Component() {
           ) : null}
         </section>
       ) : null}
-      {button}
+      {button?.action === 'open-app' ? (
+        <OpenAppLink open={button.open} className="button button-landing" onClick={tap(button.open.guide)} />
+      ) : null}
+      {button?.action === 'download' ? (
+        <DownloadLink button={button.download} className="button button-landing" onClick={tap(button.guide)} />
+      ) : null}
       {download.qr ? (
         <figure className="landing-qr">
           <img

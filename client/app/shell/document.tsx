@@ -4,10 +4,12 @@
  * the layout and hoisted by React into <head>.
  */
 import type { ReactNode } from 'react';
-import { useStore } from '../store.tsx';
+import { useHandoff, useLearned } from '../store.tsx';
 
 export function Document({ children }: { children: ReactNode }) {
-  const { deviceInfo, language } = useStore();
+  const { language } = useHandoff();
+  // The browser's refined device once it knows it (docs/device.md): CSS may follow it.
+  const { deviceInfo } = useLearned();
   return (
     <html lang={language} data-os={deviceInfo.operatingSystem} data-in-app={deviceInfo.inApp?.name ?? ''}>
       <head>

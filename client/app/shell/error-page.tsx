@@ -5,7 +5,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { pageMeta } from '../../../shared/page-meta.ts';
 import { texts } from '../../../shared/texts.ts';
-import { useStore } from '../store.tsx';
+import { useHandoff } from '../store.tsx';
 import { Head } from './head.tsx';
 
 export interface ErrorInfo {
@@ -26,7 +26,7 @@ export function describeRouteError(error: unknown): ErrorInfo {
 }
 
 export function ErrorScreen({ status, description }: ErrorInfo) {
-  const { language, origin, site } = useStore();
+  const { language, origin, site } = useHandoff();
   const t = texts(language);
   const notFound = status === 404;
   const title = notFound ? t.notFoundTitle : t.serverErrorTitle;

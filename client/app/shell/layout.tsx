@@ -7,11 +7,11 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { pageMeta } from '../../../shared/page-meta.ts';
 import type { RouteHandle } from '../route-handle.ts';
-import { useStore } from '../store.tsx';
+import { useHandoff } from '../store.tsx';
 import { Head } from './head.tsx';
 
 export function Layout() {
-  const { language, origin, site } = useStore();
+  const { language, origin, site } = useHandoff();
   const location = useLocation();
   const matches = useMatches();
   const handle = (matches.at(-1)?.handle ?? {}) as RouteHandle;

@@ -1,6 +1,6 @@
-/** Deferred work waits until the visitor has left the page alone (client/browser/visitor-quiet.ts). */
+/** Deferred work waits until the visitor has left the page alone (client/browser/idle.ts). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { visitorQuiet } from '../../client/browser/visitor-quiet.ts';
+import { visitorQuiet } from '../../client/browser/idle.ts';
 
 /** A window and a document stand-in: input events and the page's visibility. */
 function sources() {

@@ -1,0 +1,62 @@
+/**
+ * The two links the download and landing screens render (docs/screens.md), and the one contract
+ * between the open-app link and the browser's tap watcher (client/browser/open-app-taps.ts).
+ * An APK link follows the reachable download domain (docs/config.md) as the browser finds it; only
+ * the `href` changes, so nothing moves.
+ */
+import type { MouseEventHandler } from 'react';
+import type { DownloadButton } from '../../../shared/download-view.ts';
+import type { OpenAppView, OpenFallback, OpenMethod } from '../../../shared/open-app-view.ts';
+import { useLearned } from '../store.tsx';
+
+/** Where a download link leads: an APK from the reachable download domain, anything else as decided. */
+export function downloadHref(link: { href: string; apkPath?: string }, reachableUrl: string): string {
+  return link.apkPath ? `${reachableUrl}${link.apkPath}` : link.href;
+}
+
+interface LinkProps {
+  className: string;
+  onClick?: MouseEventHandler<HTMLAnchorElement>;
+}
+
+export function DownloadLink({ button, className, onClick }: LinkProps & { button: DownloadButton }) {
+  const { downloadReachable } = useLearned();
+  return (
+    <a
+      className={className}
+      href={downloadHref(button, downloadReachable.url)}
+      data-kind={button.kind}
+      onClick={onClick}
+    >
+      {button.label}
+    </a>
+  );
+}
+
+/** The selector of open-app links, for the tap watcher. */
+export const OPEN_APP_LINK = 'a[data-open]';
+
+/** The tap follows the worker's href; the tap watcher reads the method and the fallback from the link. */
+export function OpenAppLink({ open, className, onClick }: LinkProps & { open: OpenAppView }) {
+  return (
+    <a
+      className={className}
+      href={open.href}
+      data-open={open.method}
+      data-fallback={open.fallback?.href}
+      data-apk={open.fallback?.apkPath}
+      onClick={onClick}
+    >
+      {open.label}
+    </a>
+  );
+}
+
+/** What an open-app link rendered by `OpenAppLink` says about itself. */
+export function readOpenAppLink(link: HTMLAnchorElement): { method: OpenMethod; fallback: OpenFallback | null } {
+  const { open, fallback, apk } = link.dataset;
+  return {
+    method: open as OpenMethod,
+    fallback: fallback ? (apk ? { href: fallback, apkPath: apk } : { href: fallback }) : null,
+  };
+}
