@@ -43,7 +43,8 @@ export function pageMeta({ language, origin, pathname, pageTitle, noindex = fals
     title: pageTitle ? `${pageTitle} · ${name}` : (site?.title ?? name),
     description: site?.description ?? t.description,
     canonical: pathOn(origin, pathname),
-    image: imageOn(origin, site?.image),
+    // A path or an https URL: the configuration's schema admits nothing else (docs/config.md).
+    image: new URL(site?.image ?? '/logo.png', origin).href,
     siteName: name,
     noindex,
   };
@@ -59,31 +60,15 @@ export function pathOn(origin: string, pathname: string): string {
   return url.href;
 }
 
-/** The share image: a path on this site or an absolute URL from the configuration; the logo otherwise. */
-function imageOn(origin: string, image: string | undefined): string {
-  if (image !== undefined) {
-    try {
-      const url = new URL(image, origin);
-      if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
-    } catch {
-      // not a URL: the logo instead (URL.parse is missing from older webviews)
-    }
-  }
-  return `${origin}/logo.png`;
-}
-
-/** One tag of a page's head: `<title>`, or a `<meta>`/`<link>` with its attributes in order. */
+/**
+ * One tag of a page's head: `<title>` with its text, or a `<meta>` / `<link>` named by one attribute
+ * (`name`, `property`, `rel`) whose value is in `content` (meta) or `href` (link). Tuples rather than
+ * objects: this list is in the page's initial script.
+ */
 export type HeadTag =
-  | { tag: 'title'; text: string }
-  | { tag: 'meta' | 'link'; attributes: readonly [name: string, value: string][] };
-
-const metaTag = (attribute: 'name' | 'property', key: string, content: string): HeadTag => ({
-  tag: 'meta',
-  attributes: [
-    [attribute, key],
-    ['content', content],
-  ],
-});
+  | readonly [tag: 'title', text: string]
+  | readonly [tag: 'meta', attribute: 'name' | 'property', key: string, content: string]
+  | readonly [tag: 'link', attribute: 'rel', key: string, href: string];
 
 /**
  * The head tags of a page: the one list both the React head (client/app/shell/head.tsx) and the bots'
@@ -91,25 +76,19 @@ const metaTag = (attribute: 'name' | 'property', key: string, content: string): 
  */
 export function headTags(meta: PageMeta): HeadTag[] {
   return [
-    { tag: 'title', text: meta.title },
-    metaTag('name', 'description', meta.description),
-    {
-      tag: 'link',
-      attributes: [
-        ['rel', 'canonical'],
-        ['href', meta.canonical],
-      ],
-    },
-    ...(meta.noindex ? [metaTag('name', 'robots', 'noindex')] : []),
-    metaTag('property', 'og:type', 'website'),
-    metaTag('property', 'og:title', meta.title),
-    metaTag('property', 'og:description', meta.description),
-    metaTag('property', 'og:url', meta.canonical),
-    metaTag('property', 'og:image', meta.image),
-    metaTag('property', 'og:site_name', meta.siteName),
-    metaTag('name', 'twitter:card', 'summary_large_image'),
-    metaTag('name', 'twitter:title', meta.title),
-    metaTag('name', 'twitter:description', meta.description),
-    metaTag('name', 'twitter:image', meta.image),
+    ['title', meta.title],
+    ['meta', 'name', 'description', meta.description],
+    ['link', 'rel', 'canonical', meta.canonical],
+    ...(meta.noindex ? [['meta', 'name', 'robots', 'noindex'] as const] : []),
+    ['meta', 'property', 'og:type', 'website'],
+    ['meta', 'property', 'og:title', meta.title],
+    ['meta', 'property', 'og:description', meta.description],
+    ['meta', 'property', 'og:url', meta.canonical],
+    ['meta', 'property', 'og:image', meta.image],
+    ['meta', 'property', 'og:site_name', meta.siteName],
+    ['meta', 'name', 'twitter:card', 'summary_large_image'],
+    ['meta', 'name', 'twitter:title', meta.title],
+    ['meta', 'name', 'twitter:description', meta.description],
+    ['meta', 'name', 'twitter:image', meta.image],
   ];
 }

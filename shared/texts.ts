@@ -1,6 +1,7 @@
 /**
- * Every visible string, one table per language (docs/screens.md). Screens read texts through
- * `texts(language)`; nothing user-visible is written inline in a component.
+ * The shell's visible strings, one table per language (docs/screens.md): titles, the error page, the
+ * site's defaults. A screen keeps its own strings beside it, so they load with its chunk rather than
+ * with every page. Nothing user-visible is written inline in a component's markup.
  */
 import { languageRanges, primaryLanguage } from './device/locale.ts';
 
@@ -9,7 +10,6 @@ export type Language = 'zh-CN' | 'en';
 const en = {
   appName: 'Lander Demo',
   description: 'Get the Lander Demo app for iPhone, Android and HarmonyOS.',
-  downloadHeading: 'Download',
   landingHeading: 'You are invited',
   testHeading: 'Diagnostics',
   notFoundTitle: 'Page Not Found',
@@ -17,12 +17,6 @@ const en = {
   notFoundDescription: 'The page you asked for does not exist or has moved.',
   serverErrorDescription: 'Something went wrong on our side. Please try again in a moment.',
   backHome: 'Back to the download page',
-  continueToLanding: 'Campaign page',
-  invitedBy: 'Invited by',
-  campaign: 'Campaign',
-  deviceHeading: 'Device',
-  deviceServer: 'Worker',
-  deviceBrowser: 'Browser',
 };
 
 export type Texts = typeof en;
@@ -30,7 +24,6 @@ export type Texts = typeof en;
 const zhCN: Texts = {
   appName: 'Lander 演示',
   description: '为 iPhone、安卓和鸿蒙设备下载 Lander 演示应用。',
-  downloadHeading: '下载',
   landingHeading: '你收到了邀请',
   testHeading: '诊断',
   notFoundTitle: 'Page Not Found',
@@ -38,12 +31,6 @@ const zhCN: Texts = {
   notFoundDescription: '你访问的页面不存在或已移动。',
   serverErrorDescription: '服务出了点问题，请稍后再试。',
   backHome: '返回下载页',
-  continueToLanding: '活动页面',
-  invitedBy: '邀请人',
-  campaign: '活动',
-  deviceHeading: '设备',
-  deviceServer: '服务端',
-  deviceBrowser: '浏览器',
 };
 
 const tables: Record<Language, Texts> = { en, 'zh-CN': zhCN };

@@ -11,9 +11,9 @@ import { siteMeta } from './site-meta.ts';
 const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function tagHtml(head: HeadTag): string {
-  if (head.tag === 'title') return `<title>${escapeHtml(head.text)}</title>`;
-  const attributes = head.attributes.map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
-  return `<${head.tag}${attributes}>`;
+  if (head[0] === 'title') return `<title>${escapeHtml(head[1])}</title>`;
+  const [tag, attribute, key, value] = head;
+  return `<${tag} ${attribute}="${escapeHtml(key)}" ${tag === 'meta' ? 'content' : 'href'}="${escapeHtml(value)}">`;
 }
 
 /** The metadata-only HTML for `origin` and `language` under `config`. */

@@ -4,8 +4,13 @@
  * hydration matches. Rows where the two differ are marked.
  */
 import type { DeviceInfo, InApp } from '../../../shared/device.ts';
-import { texts } from '../../../shared/texts.ts';
+import type { Language } from '../../../shared/texts.ts';
 import { useHandoff, useLearned } from '../store.tsx';
+
+const TEXTS: Record<Language, { deviceHeading: string; deviceServer: string; deviceBrowser: string }> = {
+  en: { deviceHeading: 'Device', deviceServer: 'Worker', deviceBrowser: 'Browser' },
+  'zh-CN': { deviceHeading: '设备', deviceServer: '服务端', deviceBrowser: '浏览器' },
+};
 
 /** The browser column before refinement: a mark, not a word, so it needs no translation. */
 const PENDING = '…';
@@ -48,7 +53,7 @@ function show(device: DeviceInfo, field: keyof DeviceInfo): string {
 export function DeviceComparison() {
   const { language, deviceInfo: server } = useHandoff();
   const { deviceInfo } = useLearned();
-  const t = texts(language);
+  const t = TEXTS[language];
   const browser = deviceInfo === server ? null : deviceInfo;
   return (
     <section className="device-comparison" aria-labelledby="device-heading" data-refined={browser ? 'true' : 'false'}>

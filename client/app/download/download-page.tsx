@@ -5,7 +5,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { GuideView } from '../../../shared/download-view.ts';
-import { texts } from '../../../shared/texts.ts';
+import type { Language } from '../../../shared/texts.ts';
 import { useHandoff } from '../store.tsx';
 import { AppDetails, AppSummary } from './app-summary.tsx';
 import { PrimaryAction, QrPanel } from './download-actions.tsx';
@@ -14,6 +14,8 @@ import './download.css';
 
 const loadGuide = () => import('./open-in-browser-guide.tsx');
 const Guide = lazy(loadGuide);
+
+const CONTINUE_TO_LANDING: Record<Language, string> = { en: 'Campaign page', 'zh-CN': '活动页面' };
 
 export function Component() {
   const { language, download: view, openApp: open } = useHandoff();
@@ -46,7 +48,7 @@ export function Component() {
       </div>
       {pc ? <QrPanel view={view} onBlocked={onBlocked} /> : null}
       <nav className="links">
-        <Link to="/landing">{texts(language).continueToLanding}</Link>
+        <Link to="/landing">{CONTINUE_TO_LANDING[language]}</Link>
       </nav>
       {guide ? (
         <Suspense fallback={null}>

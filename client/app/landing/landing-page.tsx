@@ -7,7 +7,7 @@
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type GuideView, QR_CLASS } from '../../../shared/download-view.ts';
-import { texts } from '../../../shared/texts.ts';
+import { type Language, texts } from '../../../shared/texts.ts';
 import { DownloadLink, OpenAppLink } from '../download/links.tsx';
 import { useHandoff } from '../store.tsx';
 import './landing.css';
@@ -20,10 +20,15 @@ function copyToken(token: string | undefined): void {
   navigator.clipboard.writeText(token).catch(() => {});
 }
 
+const TEXTS: Record<Language, { invitedBy: string; campaign: string }> = {
+  en: { invitedBy: 'Invited by', campaign: 'Campaign' },
+  'zh-CN': { invitedBy: '邀请人', campaign: '活动' },
+};
+
 export function Component() {
   const { language, queryData, landing, download, campaignToken } = useHandoff();
   const [guide, setGuide] = useState<GuideView | null>(null);
-  const t = texts(language);
+  const t = { ...texts(language), ...TEXTS[language] };
   const tap = (blocked: GuideView | null) => (event: MouseEvent) => {
     copyToken(campaignToken);
     if (!blocked) return;

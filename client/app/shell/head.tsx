@@ -9,10 +9,13 @@ export function Head({ meta }: { meta: PageMeta }) {
   return (
     <>
       {headTags(meta).map((head) => {
-        if (head.tag === 'title') return <title key="title">{head.text}</title>;
-        const attributes = Object.fromEntries(head.attributes);
-        const key = head.attributes[0]?.join('=');
-        return head.tag === 'meta' ? <meta key={key} {...attributes} /> : <link key={key} {...attributes} />;
+        if (head[0] === 'title') return <title key="title">{head[1]}</title>;
+        const [tag, attribute, key, value] = head;
+        return tag === 'meta' ? (
+          <meta key={key} {...{ [attribute]: key }} content={value} />
+        ) : (
+          <link key={key} rel={key} href={value} />
+        );
       })}
     </>
   );
