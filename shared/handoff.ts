@@ -3,6 +3,7 @@
  * Written by the worker into `<script type="application/json" id="lander-data">` (a data block, so
  * no script-src exception is needed) and read once by the browser entry.
  */
+import type { Campaign } from './campaign.ts';
 import type { AppItem, CommonConfig } from './config/schema.ts';
 import type { DeviceInfo } from './device.ts';
 import type { DownloadView } from './download-view.ts';
@@ -25,7 +26,8 @@ export interface ClientStore {
   language: Language;
   /** The worker's detection (docs/device.md); the browser's refinement is learned state. */
   deviceInfo: DeviceInfo;
-  queryData: Record<string, string>;
+  /** The visit's campaign: the token's fields and plain parameters, apart (shared/campaign.ts). */
+  campaign: Campaign;
   downloadOrigin: string;
   traceOrigin: string;
   /** Opens the debug console (docs/builds.md); the operator config may switch it on. */
@@ -45,8 +47,6 @@ export interface ClientStore {
   openApp: OpenAppView | null;
   /** The landing screen as decided on the worker (docs/screens.md). */
   landing: LandingView;
-  /** What the landing button copies for the app's first launch (docs/screens.md): the `d` token, or the query data. */
-  campaignToken?: string;
 }
 
 /** React Router's hydration data, with errors flattened to plain objects. */

@@ -23,7 +23,10 @@ describe('npm run link', () => {
   it('prints a link whose token the worker reads back', () => {
     const result = link('--channel', 'spring', '--inviter', 'Ann Lee', '--base', BASE);
     expect(result.status).toBe(0);
-    expect(readCampaign(new URL(result.stdout.trim()), KEY).data).toEqual({ channel: 'spring', inviter: 'Ann Lee' });
+    expect(readCampaign(new URL(result.stdout.trim()).searchParams, KEY).signed).toEqual({
+      channel: 'spring',
+      inviter: 'Ann Lee',
+    });
   });
 
   it('refuses an inviter longer than the worker accepts, with the reason and exit code 2', () => {

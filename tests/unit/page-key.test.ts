@@ -3,7 +3,8 @@ import type { ClientStore } from '../../shared/handoff.ts';
 import { pageKey } from '../../worker/render/page-cache.ts';
 
 // Only the key's derivation is under test: any JSON-able seed will do.
-const seed = (language: string, inviter = 'Ann') => ({ language, queryData: { inviter } }) as unknown as ClientStore;
+const seed = (language: string, inviter = 'Ann') =>
+  ({ language, campaign: { signed: {}, plain: { inviter } } }) as unknown as ClientStore;
 const url = (path: string) => new URL(`https://lander.test${path}`);
 
 describe('the page key', () => {

@@ -46,14 +46,14 @@ describe('inline data blocks', () => {
     const html = await res.text();
     expectEscaped(html);
     const store = JSON.parse(dataBlocks(html)[0]?.content ?? 'null').store;
-    expect(store.queryData).toEqual({ inviter: NASTY, channel: 'a&b' });
+    expect(store.campaign.plain).toEqual({ inviter: NASTY, channel: 'a&b' });
   });
 
   it('escape values from a campaign token', async () => {
     const token = encryptToken(JSON.stringify({ inviter: NASTY }), DEV_DECODE_KEY);
     const html = await (await get(`/landing?d=${token}`)).text();
     expectEscaped(html);
-    expect(JSON.parse(dataBlocks(html)[0]?.content ?? 'null').store.queryData.inviter).toBe(NASTY);
+    expect(JSON.parse(dataBlocks(html)[0]?.content ?? 'null').store.campaign.signed.inviter).toBe(NASTY);
   });
 
   it('escape the Referer and the User-Agent carried in the device info', async () => {

@@ -13,7 +13,9 @@ function pathOf(link: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-function handoff(html: string): { store: { queryData: Record<string, string> } } {
+function handoff(html: string): {
+  store: { campaign: { signed: Record<string, string>; plain: Record<string, string> } };
+} {
   const json = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1];
   return JSON.parse(json ?? 'null');
 }
@@ -25,7 +27,8 @@ describe('/landing with a campaign link', () => {
     const html = await res.text();
     expect(html).toContain('<strong>Ann Lee</strong>');
     expect(html).toContain('spring-sale');
-    expect(handoff(html).store.queryData).toEqual({ channel: 'spring-sale', inviter: 'Ann Lee', utm_source: 'mail' });
+    expect(handoff(html).store.campaign.signed).toEqual({ channel: 'spring-sale', inviter: 'Ann Lee' });
+    expect(handoff(html).store.campaign.plain).toEqual({ utm_source: 'mail' });
   });
 
   it('keeps a hostile payload inert in the markup and in the data block', async () => {
@@ -35,8 +38,8 @@ describe('/landing with a campaign link', () => {
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     const block = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
     expect(block).not.toMatch(/[<>\u2028\u2029]/);
-    expect(handoff(html).store.queryData.inviter).toBe(HOSTILE_INVITER);
-    expect(handoff(html).store.queryData.channel).toBe('x\u2029y');
+    expect(handoff(html).store.campaign.signed.inviter).toBe(HOSTILE_INVITER);
+    expect(handoff(html).store.campaign.signed.channel).toBe('x\u2029y');
   });
 
   it('does not read tokens in production when its key is the development key, and still answers 200', async () => {
@@ -57,6 +60,20 @@ describe('/landing with a campaign link', () => {
     expect(text).not.toContain(DEV_DECODE_KEY);
   });
 
+  it('shows the inviter a token names, never a plain inviter beside it', async () => {
+    const d = encryptToken(JSON.stringify({ inviter: 'Ann' }), DEV_DECODE_KEY);
+    const html = await (await get(`/landing?d=${d}&inviter=Mallory`)).text();
+    expect(html).toContain('<strong>Ann</strong>');
+    expect(html).not.toContain('<strong>Mallory</strong>');
+    expect(handoff(html).store.campaign).toMatchObject({ signed: { inviter: 'Ann' }, plain: { inviter: 'Mallory' } });
+  });
+
+  it('shows a plain inviter where the token names none', async () => {
+    const d = encryptToken(JSON.stringify({ channel: 'spring' }), DEV_DECODE_KEY);
+    const html = await (await get(`/landing?d=${d}&inviter=Bo`)).text();
+    expect(html).toContain('<strong>Bo</strong>');
+  });
+
   it('answers 200 with no campaign data for a broken or oversized token', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     for (const d of [
@@ -67,7 +84,7 @@ describe('/landing with a campaign link', () => {
     ]) {
       const res = await get(`/landing?d=${d}`);
       expect(res.status).toBe(200);
-      expect(handoff(await res.text()).store.queryData).toEqual({});
+      expect(handoff(await res.text()).store.campaign.signed).toEqual({});
     }
     expect(error).toHaveBeenCalledWith('Decryption failed', expect.anything());
     error.mockRestore();

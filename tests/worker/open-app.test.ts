@@ -127,7 +127,7 @@ describe('the /landing button', () => {
     expect(openLink(html, 'button-landing')?.href).toBe(
       'pebblenotes-dev://open?channel=spring-sale&inviter=Ann+Lee&utm_source=mail',
     );
-    expect(handoff(html).store.campaignToken).toBe(link.searchParams.get('d'));
+    expect(handoff(html).store.campaign.token).toBe(link.searchParams.get('d'));
   });
 
   it('is the download where no scheme is configured', async () => {

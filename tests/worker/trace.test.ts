@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { encryptToken } from '../../worker/campaign/token.ts';
 import { UA } from '../fixtures/agents.ts';
 import { get } from './helpers.ts';
 
@@ -104,9 +106,28 @@ describe('GET /api/trace', () => {
       event: 'trace',
       userId,
       minted: true,
-      query: { channel: 'spring', inviter: 'ann' },
+      signed: {},
+      plain: { channel: 'spring', inviter: 'ann' },
       droppedParams: 0,
     });
+  });
+
+  it("logs the token's fields and the plain parameters apart: a plain inviter never passes for a signed one", async () => {
+    const d = encryptToken(JSON.stringify({ channel: 'spring', inviter: 'Ann' }), DEV_DECODE_KEY);
+    await trace(undefined, { query: `?d=${d}&inviter=Mallory&utm_source=mail` });
+    expect(log).toHaveBeenCalledWith(
+      expect.objectContaining({
+        signed: { channel: 'spring', inviter: 'Ann' },
+        plain: { inviter: 'Mallory', utm_source: 'mail' },
+        droppedParams: 0,
+      }),
+    );
+  });
+
+  it('logs no signed fields for a token that does not decrypt', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await trace(undefined, { query: '?d=forged&inviter=Mallory' });
+    expect(log).toHaveBeenCalledWith(expect.objectContaining({ signed: {}, plain: { inviter: 'Mallory' } }));
   });
 
   it('marks a reused id as not minted in the log line', async () => {
@@ -121,11 +142,11 @@ describe('GET /api/trace', () => {
     const res = await trace(undefined, { query });
     expect(res.status).toBe(200);
     expect(Object.keys(await res.json())).toEqual(['userId']);
-    const line = log.mock.calls[0]?.[0] as { query: Record<string, string>; droppedParams: number };
-    expect(Object.keys(line.query)).toHaveLength(20);
-    expect(line.query.channel).toBe('x');
-    expect(line.query).not.toHaveProperty('long');
-    expect(line.query).not.toHaveProperty('<script>');
+    const line = log.mock.calls[0]?.[0] as { plain: Record<string, string>; droppedParams: number };
+    expect(Object.keys(line.plain)).toHaveLength(20);
+    expect(line.plain.channel).toBe('x');
+    expect(line.plain).not.toHaveProperty('long');
+    expect(line.plain).not.toHaveProperty('<script>');
     // `<script>` and `long`, then the 21 `p…` past the 20th kept parameter.
     expect(line.droppedParams).toBe(2 + 21);
     expect(JSON.stringify(line).length).toBeLessThan(1024);

@@ -1,8 +1,9 @@
 /**
- * Query data (docs/config.md): plain parameters (channel, inviter, …) merged with the decrypted `d`
- * token, bounded in count and size. Values from `d` win: they were signed by the operator.
+ * Query data (docs/campaign-links.md): the decrypted `d` token and the plain parameters (channel,
+ * inviter, …) beside it, each bounded in count and size, never merged (shared/campaign.ts).
  */
 import * as v from 'valibot';
+import type { Campaign } from '../../shared/campaign.ts';
 import { decryptToken } from './token.ts';
 
 export const QUERY_LIMITS = { maxParams: 20, maxKeyLength: 32, maxValueLength: 256 } as const;
@@ -45,31 +46,21 @@ export function readToken(token: string, key: string | undefined): QueryData | u
   return undefined;
 }
 
-/** The visit's campaign: its query data, and the token the landing button copies (docs/screens.md). */
-export interface Campaign {
-  data: QueryData;
-  /** The `d` value when it decrypted, else the query data as a query string; absent when empty. */
-  token?: string;
-}
-
-/** The visit's query data from `url`, with `d` decrypted by `key`; at most `maxParams` entries. */
-export function readCampaign(url: URL, key: string | undefined): Campaign {
-  const d = url.searchParams.get('d');
-  const decoded = d ? readToken(d, key) : undefined;
-  const data: QueryData = { ...decoded };
-  let count = Object.keys(data).length;
-  for (const [name, value] of url.searchParams) {
+/**
+ * The visit's campaign from its query (`params`): the `d` token's fields, decrypted with `key`, and the
+ * plain parameters beside them, kept apart (shared/campaign.ts); at most `maxParams` of each.
+ */
+export function readCampaign(params: URLSearchParams, key: string | undefined): Campaign {
+  const d = params.get('d');
+  const signed = d ? readToken(d, key) : undefined;
+  const plain: QueryData = {};
+  let count = 0;
+  for (const [name, value] of params) {
     if (count >= QUERY_LIMITS.maxParams) break;
-    if (!isAcceptableParam(name, value) || name in data) continue;
-    data[name] = value;
+    if (!isAcceptableParam(name, value) || Object.hasOwn(plain, name)) continue;
+    plain[name] = value;
     count += 1;
   }
   // A broken `d` is never handed on: the app would read garbage on its first launch.
-  const token = d && decoded ? d : new URLSearchParams(data).toString();
-  return token ? { data, token } : { data };
-}
-
-/** The visit's query data from `url`, with `d` decrypted by `key`; at most `maxParams` entries. */
-export function readQueryData(url: URL, key: string | undefined): QueryData {
-  return readCampaign(url, key).data;
+  return signed && d ? { signed, plain, token: d } : { signed: {}, plain };
 }

@@ -3,8 +3,9 @@
  * everything the screens show — kept pages are keyed by it (page-cache.ts).
  */
 import type { Context } from 'hono';
+import { NO_CAMPAIGN } from '../../shared/campaign.ts';
 import type { ClientStore } from '../../shared/handoff.ts';
-import { type Campaign, readCampaign } from '../campaign/query-data.ts';
+import { readCampaign } from '../campaign/query-data.ts';
 import { carriedBuild } from '../carried-build.ts';
 import type { AppEnv } from '../env.ts';
 import { settingsOf } from '../settings.ts';
@@ -20,9 +21,9 @@ export function clientStore(c: Context<AppEnv>, url: URL): ClientStore {
   const { config, fallback } = c.get('config');
   const language = c.get('language');
   const device = c.get('device');
-  const campaign: Campaign = url.search ? readCampaign(url, settings.decodeKey) : { data: {} };
+  const campaign = url.search ? readCampaign(url.searchParams, settings.decodeKey) : NO_CAMPAIGN;
   const download = downloadView({ config, device, language, downloadOrigin, pageUrl: url });
-  const openApp = openAppView({ config, device, env, language, pageUrl: url, queryData: campaign.data, download });
+  const openApp = openAppView({ config, device, env, language, pageUrl: url, campaign, download });
   return {
     buildId: carriedBuild.id,
     env,
@@ -30,8 +31,7 @@ export function clientStore(c: Context<AppEnv>, url: URL): ClientStore {
     origin: url.origin,
     language,
     deviceInfo: device,
-    queryData: campaign.data,
-    ...(campaign.token ? { campaignToken: campaign.token } : {}),
+    campaign,
     downloadOrigin,
     traceOrigin: settings.traceOrigin || url.origin,
     appData: config.appData,

@@ -2,6 +2,7 @@
  * The "Open the app" link for one request (docs/screens.md): the href a tap follows on this
  * device, decided here so the server HTML already carries it, worded in the visitor's language.
  */
+import { type Campaign, campaignFields } from '../../shared/campaign.ts';
 import type { LanderConfig } from '../../shared/config/schema.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
 import type { DownloadView } from '../../shared/download-view.ts';
@@ -16,7 +17,8 @@ export interface OpenAppViewInput {
   env: ClientStore['env'];
   language: ClientStore['language'];
   pageUrl: URL;
-  queryData: Record<string, string>;
+  /** Carried to the app (docs/campaign-links.md). */
+  campaign: Campaign;
   /** The download page's view for this device: its primary button is the fallback. */
   download: DownloadView;
 }
@@ -34,7 +36,7 @@ export function openAppView({
   env,
   language,
   pageUrl,
-  queryData,
+  campaign,
   download,
 }: OpenAppViewInput): OpenAppView | null {
   const choice = chooseOpenApp({
@@ -43,7 +45,7 @@ export function openAppView({
     device,
     env,
     pageHost: pageUrl.hostname,
-    queryData,
+    queryData: campaignFields(campaign),
     download: fallbackOf(download),
     onSameHost: (domain) =>
       console.error(

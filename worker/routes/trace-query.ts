@@ -1,6 +1,7 @@
 /**
- * The visit's query data on a trace call (channel, inviter, … — docs/screens.md, docs/config.md). The browser
- * sends the query data the page was seeded with; here it is bounded again with the same limits
+ * The plain parameters of a trace call (channel, inviter, … — docs/identity.md). The browser sends
+ * the page's campaign as query parameters (shared/campaign.ts `campaignQuery`): the plain ones and the
+ * `d` token, which the route reads apart; here it is bounded again with the same limits
  * (`QUERY_LIMITS`), since anyone can call the endpoint, and values with control characters are
  * left out of the log line as well. What does not fit is dropped and only counted.
  */
@@ -21,6 +22,8 @@ export function traceQuery(params: URLSearchParams): TraceQuery {
   const kept = new Map<string, string>();
   let dropped = 0;
   for (const [key, value] of params) {
+    // The campaign token is read on its own: its fields are signed, these are not.
+    if (key === 'd') continue;
     const fits =
       kept.size < QUERY_LIMITS.maxParams &&
       key.length <= QUERY_LIMITS.maxKeyLength &&

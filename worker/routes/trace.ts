@@ -8,8 +8,10 @@
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { isUuid, USER_ID_KEY, USER_ID_MAX_AGE } from '../../shared/identity.ts';
+import { readToken } from '../campaign/query-data.ts';
 import type { AppEnv } from '../env.ts';
 import { traceCors } from '../middleware/trace-cors.ts';
+import { settingsOf } from '../settings.ts';
 import { traceQuery } from './trace-query.ts';
 
 /** Mounted at `/api/trace`. */
@@ -25,8 +27,12 @@ trace.get('/', (c) => {
   c.header('cache-control', 'no-store');
   if (!c.get('device').bot) {
     setCookie(c, USER_ID_KEY, userId, { maxAge: USER_ID_MAX_AGE, path: '/', secure: true, sameSite: 'Lax' });
-    const { data, dropped } = traceQuery(new URL(c.req.url).searchParams);
-    console.log({ event: 'trace', userId, minted: reused === null, query: data, droppedParams: dropped });
+    const params = new URL(c.req.url).searchParams;
+    const { data, dropped } = traceQuery(params);
+    const d = params.get('d');
+    // The token's fields and the plain parameters stay apart in the record (shared/campaign.ts).
+    const signed = (d && readToken(d, settingsOf(c.env).decodeKey)) || {};
+    console.log({ event: 'trace', userId, minted: reused === null, signed, plain: data, droppedParams: dropped });
   }
   return c.json({ userId });
 });

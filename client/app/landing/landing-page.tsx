@@ -1,11 +1,12 @@
 /**
  * `/landing` — the campaign page (docs/screens.md): who invited and which campaign, then the one
- * large button the worker chose (worker/render/landing-view.ts). Opening the app, it carries the query
- * data (the fallback timer is client/browser/open-app-taps.ts); any tap copies the campaign token for
+ * large button the worker chose (worker/render/landing-view.ts). The inviter and campaign shown are the
+ * token's where it names them (shared/campaign.ts). Opening the app, it carries the campaign (the fallback timer is client/browser/open-app-taps.ts); any tap copies the campaign token for
  * the app's first launch. A desktop gets this page's QR code, campaign included.
  */
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { campaignField } from '../../../shared/campaign.ts';
 import { type GuideView, QR_CLASS } from '../../../shared/download-view.ts';
 import { type Language, texts } from '../../../shared/texts.ts';
 import { DownloadLink, OpenAppLink } from '../download/links.tsx';
@@ -26,7 +27,11 @@ const TEXTS: Record<Language, { invitedBy: string; campaign: string }> = {
 };
 
 export function Component() {
-  const { language, queryData, landing, download, campaignToken } = useHandoff();
+  const { language, campaign, landing, download } = useHandoff();
+  const inviter = campaignField(campaign, 'inviter');
+  const channel = campaignField(campaign, 'channel');
+  // What the app reads at its first launch: the token, else the plain parameters.
+  const campaignToken = campaign.token ?? new URLSearchParams(campaign.plain).toString();
   const [guide, setGuide] = useState<GuideView | null>(null);
   const t = { ...texts(language), ...TEXTS[language] };
   const tap = (blocked: GuideView | null) => (event: MouseEvent) => {
@@ -43,16 +48,16 @@ export function Component() {
         <h1>{t.landingHeading}</h1>
         <p className="app-name">{t.appName}</p>
       </header>
-      {queryData.inviter || queryData.channel ? (
+      {inviter || channel ? (
         <section className="campaign" aria-label={t.campaign}>
-          {queryData.inviter ? (
+          {inviter ? (
             <p className="campaign-inviter">
-              {t.invitedBy} <strong>{queryData.inviter}</strong>
+              {t.invitedBy} <strong>{inviter}</strong>
             </p>
           ) : null}
-          {queryData.channel ? (
+          {channel ? (
             <p className="campaign-channel">
-              {t.campaign}: {queryData.channel}
+              {t.campaign}: {channel}
             </p>
           ) : null}
         </section>

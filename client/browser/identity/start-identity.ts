@@ -4,6 +4,7 @@
  * so none of this (nor ofetch, nor FingerprintJS) is in the first visit's JavaScript.
  */
 
+import { campaignQuery } from '../../../shared/campaign.ts';
 import type { ClientStore } from '../../../shared/handoff.ts';
 import type { Identity } from '../../../shared/identity.ts';
 import { http } from '../../app/http-client.ts';
@@ -18,16 +19,20 @@ import { resolveVisitorId } from './visitor-id.ts';
  * enhance.ts, whose chunk holds it: imported here, it would make this chunk import that one).
  */
 export async function startIdentity(
-  { traceOrigin, queryData }: ClientStore,
+  { traceOrigin, campaign }: ClientStore,
   learned: LearnedStore,
   quiet: () => Promise<void>,
 ): Promise<void> {
   const setIdentity = (patch: Partial<Identity>) =>
     learned.update({ identity: { ...learned.get().identity, ...patch } });
   await Promise.all([
-    resolveVisitorId({ storage: localStore, cookies: documentCookies, http, traceOrigin, queryData }).then(
-      ({ id, source }) => setIdentity({ visitorId: id, visitorIdSource: source }),
-    ),
+    resolveVisitorId({
+      storage: localStore,
+      cookies: documentCookies,
+      http,
+      traceOrigin,
+      queryData: campaignQuery(campaign),
+    }).then(({ id, source }) => setIdentity({ visitorId: id, visitorIdSource: source })),
     // A stored id is read at once; computing one waits until the visitor leaves the page alone.
     resolveFingerprintId({ storage: localStore, compute: () => quiet().then(fingerprintjsVisitorId) }).then(
       ({ id, source }) => setIdentity({ fingerprintId: id, fingerprintIdSource: source }),
