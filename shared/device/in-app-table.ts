@@ -124,7 +124,7 @@ export const IN_APP_TABLE: readonly InAppEntry[] = [
   {
     name: 'WhatsApp',
     category: 'messaging',
-    match: /\[WA(?:iOS|4A)\/([\d.]+)|^Mozilla\/.*\bWhatsApp\/([\d.]+)/,
+    match: /\bWA(?:iOS|4A)\/([\d.]+)|^Mozilla\/.*\bWhatsApp\/([\d.]+)/,
     iOS: 'nothing',
     android: 'nothing',
   },

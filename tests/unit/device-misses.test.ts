@@ -77,6 +77,7 @@ describe('in-app tokens', () => {
       'TikTok',
       `Mozilla/5.0 (Linux; Android 12; TECNO KG5p Build/SP1A.210812.016; wv) ${WEBVIEW} JsSdk/1.0 NetType/WIFI AppName/ultralite app_version/33.8.2`,
     ],
+    ['WhatsApp', `Mozilla/5.0 (Linux; Android 15; SM-S921B Build/AP3A.240905.015; wv) ${WEBVIEW} WA4A/2.26.30.97`],
     [
       'Kuaishou',
       `Mozilla/5.0 (Linux; Android 10; Redmi Note 8 Build/QKQ1.200114.002; wv) ${WEBVIEW} Yoda/2.8.5 Kwai_Pro/7.1.30.529405 NetType/LTE`,
