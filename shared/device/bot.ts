@@ -10,7 +10,7 @@ import { isbot } from 'isbot';
 // The device model of an Android agent: `(Linux; [U; ]Android 10; [zh-cn; ]<model>[ Build/…])`.
 // A model that holds `compatible`, a URL or an address is a crawler's text, not a model, and stays.
 const ANDROID_MODEL = /^(mozilla\/5\.0 \(linux; (?:u; )?android [\d.]+; (?:[a-z]{2}[-_][a-z]{2,4}; )?)([^;)]+)/i;
-const NOT_A_MODEL = /compatible|https?:|www\.|@|\+/i;
+const NOT_A_MODEL = /compatible|https?:|www\.|@/i;
 // App fields isbot mistakes for bots; each is an app's own token, never a crawler's: the device
 // fields Instagram, Threads and Facebook append (`Android (33/13; …; cloud; …)`, `(iPhone14,5; iOS 17_3; …)`),
 // WeChat's process name, Alipay's network field and the Sogou browser's and app's names.
