@@ -4,14 +4,14 @@
  * in-app browsers, client hints, mobile. The worker passes headers; the browser also passes the
  * screen, touch and Telegram signals only it can see. docs/device.md explains every field.
  */
-import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
+import { isBotAgent } from './bot.ts';
 import { hintedOsVersion, platformFamily } from './client-hints.ts';
 import { detectHarmony, type Harmony, harmonyMobile } from './harmony.ts';
 import { detectInApp } from './in-app-table.ts';
 import { iPadOSVersion, isIPadOS } from './ipados.ts';
 import { preferredLocale, primaryLanguage } from './locale.ts';
-import { hasPhoneBrand, isHandheldScreen, type Screen } from './mobile.ts';
+import { hasPhoneBrand, isHandheldAgent, isHandheldScreen, KINDLE, type Screen } from './mobile.ts';
 import { type ClientHints, type DeviceInfo, MAX_REFERRER, MAX_USER_AGENT, type OperatingSystem } from './types.ts';
 
 /** What detection reads: headers on the worker, the same plus screen and Telegram in the browser. */
@@ -37,8 +37,35 @@ interface Parsed {
   device: UAParser.IDevice;
 }
 
-/** Device types of ua-parser-js that are handhelds. */
-const HANDHELD_TYPES = new Set(['mobile', 'tablet', 'wearable']);
+/**
+ * ua-parser-js keeps the case of the agent for some names (`mozilla/5.0 (linux; android 9; …)` gives
+ * `android`, `chrome`): the names our rules compare are spelled one way (docs/device.md).
+ */
+const CANONICAL_NAMES: Record<string, string> = {
+  android: 'Android',
+  ios: 'iOS',
+  'mac os': 'Mac OS',
+  windows: 'Windows',
+  chrome: 'Chrome',
+};
+
+function canonicalName(name: string | undefined): string | undefined {
+  return name === undefined ? undefined : (CANONICAL_NAMES[name.toLowerCase()] ?? name);
+}
+
+// An explicit Android version (docs/device.md) outranks the Windows or macOS that ua-parser-js reads
+// from a model name (`winnovo_T1`, `Winner8`, `DARWIN9`); the `Android` compatibility token of
+// Windows Phone and Windows IoT webviews does not. Kindle Fire tablets send `KF…` models and Silk,
+// sometimes without any Android token.
+const ANDROID_VERSION = /\bAndroid[ /]?(\d[\d.]*)/i;
+const WINDOWS_DEVICE = /\bWindows (?:Phone|Mobile|IoT)\b|\bIEMobile\b/i;
+
+function androidVersionOf(userAgent: string, parsedOs: string): string | null {
+  if (parsedOs === 'Android' || parsedOs === 'iOS' || WINDOWS_DEVICE.test(userAgent)) return null;
+  const version = ANDROID_VERSION.exec(userAgent);
+  if (version) return version[1] ?? '';
+  return KINDLE.test(userAgent) ? '' : null;
+}
 
 interface System {
   operatingSystem: OperatingSystem;
@@ -72,8 +99,10 @@ function systemOf(
   }
   const family = platformFamily(hints.platform);
   // The agent names the OS; a hint only fills in what a reduced or missing agent leaves out.
-  const os = parsed.os.name ?? family;
-  let osVersion = parsed.os.version ?? '';
+  const parsedOs = canonicalName(parsed.os.name);
+  const android = androidVersionOf(userAgent, parsedOs ?? '');
+  const os = android === null ? (parsedOs ?? family) : 'Android';
+  let osVersion = android ?? parsed.os.version ?? '';
   if (hints.platformVersion && family === os) osVersion = hintedOsVersion(family, hints.platformVersion) || osVersion;
   const operatingSystem: OperatingSystem = os === 'iOS' ? 'iOS' : os === 'Android' ? 'Android' : 'PC';
   return { operatingSystem, os, osVersion, systemName: os, systemVersion: osVersion };
@@ -81,6 +110,7 @@ function systemOf(
 
 function mobileOf(
   userAgent: string,
+  os: OperatingSystem,
   parsed: Parsed,
   harmony: Harmony | null,
   hints: ClientHints,
@@ -92,7 +122,7 @@ function mobileOf(
   if (screen) return isHandheldScreen(screen);
   const harmonyVerdict = harmony ? harmonyMobile(harmony) : undefined;
   if (harmonyVerdict !== undefined) return harmonyVerdict;
-  return HANDHELD_TYPES.has(parsed.device.type ?? '');
+  return isHandheldAgent(userAgent, os, parsed.device.type);
 }
 
 function modelName(vendor: string, model: string): string {
@@ -114,16 +144,18 @@ export function detectDevice({
   const parser = new UAParser(ua);
   const parsed: Parsed = { os: parser.getOS(), browser: parser.getBrowser(), device: parser.getDevice() };
   const harmony = detectHarmony(ua);
-  const iPad = !harmony && isIPadOS(parsed.os.name ?? '', screen?.touchPoints);
+  const iPad = !harmony && isIPadOS(canonicalName(parsed.os.name) ?? '', screen?.touchPoints);
   const system = systemOf(ua, parsed, harmony, hints, iPad);
-  const inApp = detectInApp(ua, system.operatingSystem, telegram);
+  // A crawler or link previewer is never an in-app person, whatever app it names (docs/device.md).
+  const bot = isBotAgent(ua);
+  const inApp = bot ? null : detectInApp(ua, system.operatingSystem, telegram);
   const vendor = iPad ? 'Apple' : (parsed.device.vendor ?? '');
   const model = hints.model ?? (iPad ? 'iPad' : (parsed.device.model ?? ''));
   const locale = preferredLocale(acceptLanguage);
   return {
     userAgent: ua,
     operatingSystem: system.operatingSystem,
-    browser: inApp?.name ?? parsed.browser.name ?? '',
+    browser: inApp?.name ?? canonicalName(parsed.browser.name) ?? '',
     referrer: referrer.slice(0, MAX_REFERRER),
     width: screen?.width ?? 0,
     height: screen?.height ?? 0,
@@ -133,12 +165,10 @@ export function detectDevice({
     device_system_name: system.systemName,
     device_locale: locale,
     language: primaryLanguage(locale),
-    mobile: mobileOf(ua, parsed, harmony, hints, iPad, screen),
+    mobile: mobileOf(ua, system.operatingSystem, parsed, harmony, hints, iPad, screen),
     os: system.os,
     osVersion: system.osVersion,
     inApp,
-    // isbot's list catches some real in-app agents (WeChat's `Process/toolsmp`, Alipay's `|`,
-    // the Sogou app): an agent that names an in-app browser is a person.
-    bot: inApp === null && isbot(ua),
+    bot,
   };
 }

@@ -6,6 +6,8 @@
  * wins, so an app whose agent also carries another app's token comes first (WeCom sends
  * `MicroMessenger`, Messenger sends Facebook's `FBAV`, Threads and Instagram come before Facebook).
  * Browsers (UC, QQ Browser, Huawei, OPPO, Samsung, Chrome, Safari, Firefox, Edge) are not here.
+ * A token is an app's webview token: it counts only outside URLs, and a bot that names an app
+ * (Pinterest's crawler, Snapchat's previewer) is never in-app (detect.ts).
  */
 import type { InApp, InAppCategory, OperatingSystem } from './types.ts';
 import { compareVersions, firstGroup } from './version.ts';
@@ -71,12 +73,21 @@ export const IN_APP_TABLE: readonly InAppEntry[] = [
   {
     name: 'TikTok',
     category: 'social',
-    match: /\b(?:trill|musical_ly)_|\bTikTok[ /]|com\.zhiliaoapp\.musically/i,
-    version: /\b(?:trill|musical_ly)_(\d+\.[\d.]+)|\bapp_version\/([\d.]+)|\bTikTok[ /]([\d.]+)/i,
+    // `trill_` is sometimes glued to the token before it (`Safari/537.36trill_350603`); TikTok Lite
+    // sends only `AppName/musically_go` or `AppName/ultralite`.
+    match:
+      /(?:trill|musical_ly)_\d|\bTikTok[ /]\d|com\.zhiliaoapp\.musically|\bAppName\/(?:musical_ly|musically_go|trill|ultralite)\b/i,
+    version: /(?:trill|musical_ly)_(\d+\.[\d.]+)|\bapp_version\/([\d.]+)|\bTikTok[ /]([\d.]+)/i,
     iOS: 'schemes',
     android: 'both',
   },
-  { name: 'Kuaishou', category: 'social', match: /\b(?:Kwai|ksNebula)\/([\d.]+)/i, iOS: 'both', android: 'both' },
+  {
+    name: 'Kuaishou',
+    category: 'social',
+    match: /\b(?:Kwai(?:_Pro)?|ksNebula)\/([\d.]+)/i,
+    iOS: 'both',
+    android: 'both',
+  },
   {
     name: 'Xiaohongshu',
     category: 'social',
@@ -113,7 +124,7 @@ export const IN_APP_TABLE: readonly InAppEntry[] = [
   {
     name: 'WhatsApp',
     category: 'messaging',
-    match: /\[WA(?:iOS|4A)\/([\d.]+)|^Mozilla\/.*\bWhatsApp\/([\d.]+)/,
+    match: /\bWA(?:iOS|4A)\/([\d.]+)|^Mozilla\/.*\bWhatsApp\/([\d.]+)/,
     iOS: 'nothing',
     android: 'nothing',
   },
@@ -126,10 +137,16 @@ export const IN_APP_TABLE: readonly InAppEntry[] = [
     android: 'nothing',
   },
   { name: 'Viber', category: 'messaging', match: /\bViber\/([\d.]+)/i, iOS: 'nothing', android: 'nothing' },
-  { name: 'Zalo', category: 'messaging', match: /\bZalo\/([\d.]+)/i, iOS: 'nothing', android: 'nothing' },
+  {
+    name: 'Zalo',
+    category: 'messaging',
+    match: /\bZalo(?: android| iOS)?\/([\d.]+)/i,
+    iOS: 'nothing',
+    android: 'nothing',
+  },
   // Telegram sends no token: the browser sees `window.TelegramWebview` / `TelegramWebviewProxy`.
   { name: 'Telegram', category: 'messaging', match: null, iOS: 'nothing', android: 'nothing' },
-  { name: 'Snapchat', category: 'social', match: /Snapchat\/?([\d.]+)/i, iOS: 'nothing', android: 'nothing' },
+  { name: 'Snapchat', category: 'social', match: /Snapchat\/?(\d[\d.]*)/i, iOS: 'nothing', android: 'nothing' },
   {
     name: 'X',
     category: 'social',
@@ -159,8 +176,20 @@ export const IN_APP_TABLE: readonly InAppEntry[] = [
     android: 'nothing',
   },
   { name: 'Baidu', category: 'search', match: /\bbaiduboxapp\/([\d.]+)/i, iOS: 'nothing', android: 'nothing' },
-  { name: 'Google', category: 'search', match: /\bGSA\/([\d.]+)/, iOS: 'nothing', android: 'nothing' },
-  { name: 'Bing', category: 'search', match: /\bBing(?:Sapphire|Web)\/([\d.]+)/, iOS: 'nothing', android: 'nothing' },
+  {
+    name: 'Google',
+    category: 'search',
+    match: /\bGSA\/([\d.]+)|\bGoogleApp\/([\d.]+)/,
+    iOS: 'nothing',
+    android: 'nothing',
+  },
+  {
+    name: 'Bing',
+    category: 'search',
+    match: /\b(?:Bing)?Sapphire\/([\d.]+)|\bBingWeb\/([\d.]+)/,
+    iOS: 'nothing',
+    android: 'nothing',
+  },
   { name: 'Quark', category: 'search', match: /\bQuark\/([\d.]+)/i, iOS: 'nothing', android: 'nothing' },
   {
     name: 'Sogou',
@@ -180,6 +209,8 @@ export const IN_APP_TABLE: readonly InAppEntry[] = [
   },
 ];
 
+const URL_IN_AGENT = /\b(?:https?:\/\/|www\.)[^\s;)]*/gi;
+const HAS_URL = /https?:\/\/|www\./i;
 const TELEGRAM = IN_APP_TABLE.find((entry) => entry.name === 'Telegram');
 
 function blocksOn(entry: InAppEntry, os: OperatingSystem): Blocks {
@@ -215,14 +246,16 @@ export function inAppFor(entry: InAppEntry, os: OperatingSystem, version: string
 
 /**
  * The in-app browser an agent belongs to, or `null`. `telegram` is the browser's own signal
- * (`window.TelegramWebview` / `TelegramWebviewProxy`), used only when no token matched.
+ * (`window.TelegramWebview` / `TelegramWebviewProxy`), used only when no token matched. URLs in the
+ * agent are blanked first (`+https://www.snapchat.com` is a crawler's contact, not Snapchat).
  */
 export function detectInApp(userAgent: string, os: OperatingSystem, telegram = false): InApp | null {
+  const agent = HAS_URL.test(userAgent) ? userAgent.replace(URL_IN_AGENT, ' ') : userAgent;
   for (const entry of IN_APP_TABLE) {
     if (!entry.match) continue;
-    const match = entry.match.exec(userAgent);
+    const match = entry.match.exec(agent);
     if (!match) continue;
-    const version = entry.version ? firstGroup(entry.version.exec(userAgent)) : firstGroup(match);
+    const version = entry.version ? firstGroup(entry.version.exec(agent)) : firstGroup(match);
     return inAppFor(entry, os, version);
   }
   return telegram && TELEGRAM ? inAppFor(TELEGRAM, os, '') : null;
