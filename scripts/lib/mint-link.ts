@@ -5,7 +5,7 @@
  * worker applies to them.
  */
 import * as v from 'valibot';
-import { isAcceptableParam, PayloadSchema } from '../../worker/campaign/query-data.ts';
+import { isAcceptableParam, isFieldName, PayloadSchema } from '../../worker/campaign/query-data.ts';
 import { encryptToken, MAX_TOKEN_LENGTH } from '../../worker/campaign/token.ts';
 
 export interface LinkRequest {
@@ -31,6 +31,13 @@ function problemOf(issue: v.BaseIssue<unknown>): string {
 export function mintLink({ payload, plain, base, key }: LinkRequest): MintResult {
   if (Object.keys(payload).length === 0) return { ok: false, reason: 'give at least --channel, --inviter or --param' };
   if (new TextEncoder().encode(key).length !== 16) return { ok: false, reason: 'DECODE_KEY must be exactly 16 bytes' };
+  const badName = Object.keys(payload).find((name) => !isFieldName(name));
+  if (badName !== undefined) {
+    return {
+      ok: false,
+      reason: `the worker would refuse the field name ${JSON.stringify(badName)}: letters, digits, _ . - (at most 32), not __proto__, prototype or constructor`,
+    };
+  }
   const checked = v.safeParse(PayloadSchema, payload);
   if (!checked.success) {
     return { ok: false, reason: `the worker would refuse this token: ${checked.issues.map(problemOf).join('; ')}` };

@@ -39,7 +39,13 @@ describe('npm run link', () => {
   it('refuses a parameter key the worker refuses', () => {
     const result = link('--param', 'a key=1', '--base', BASE);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('key "a key"');
+    expect(result.stderr).toContain('field name "a key"');
+  });
+
+  it('refuses a field named like an object prototype', () => {
+    const result = link('--param', 'constructor=x', '--base', BASE);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('field name "constructor"');
   });
 
   it('refuses a plain parameter the worker would drop', () => {

@@ -39,6 +39,14 @@ describe('the campaign of a query', () => {
     expect(error).toHaveBeenCalledWith('Decryption failed', expect.any(String));
   });
 
+  it('takes no field named like an object prototype, in the token or beside it', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (const name of ['__proto__', 'prototype', 'constructor']) {
+      const d = encryptToken(`{"${name}":"x","channel":"spring"}`, KEY);
+      expect(campaignOf(`?d=${d}&${name}=y&inviter=Ann`)).toEqual({ signed: {}, plain: { inviter: 'Ann' } });
+    }
+  });
+
   it('bounds the number of plain parameters and their sizes', () => {
     const many = Array.from({ length: 50 }, (_, i) => `k${i}=v`).join('&');
     expect(Object.keys(campaignOf(`?${many}`).plain)).toHaveLength(QUERY_LIMITS.maxParams);

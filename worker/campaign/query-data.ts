@@ -9,26 +9,29 @@ import { decryptToken } from './token.ts';
 export const QUERY_LIMITS = { maxParams: 20, maxKeyLength: 32, maxValueLength: 256 } as const;
 
 const KEY = /^[A-Za-z0-9_.-]+$/;
+/** Names an object's prototype answers to: never field names, in a token or beside it. */
+const RESERVED = new Set(['__proto__', 'prototype', 'constructor']);
+/** Whether the worker takes `key` as a campaign field's name. */
+export const isFieldName = (key: string): boolean =>
+  key.length <= QUERY_LIMITS.maxKeyLength && KEY.test(key) && !RESERVED.has(key);
 
 /** What a `d` token may carry: the same bounds the worker applies to plain parameters. */
 export const PayloadSchema = v.pipe(
-  v.record(
-    v.pipe(v.string(), v.maxLength(QUERY_LIMITS.maxKeyLength), v.regex(KEY)),
-    v.pipe(v.string(), v.maxLength(QUERY_LIMITS.maxValueLength)),
+  // Checked on the parsed object itself: a record schema would quietly drop a reserved name.
+  v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
+  v.check(
+    (record) => Object.keys(record).every(isFieldName),
+    'field names are letters, digits, _ . - (at most 32), never __proto__, prototype or constructor',
   ),
   v.check((record) => Object.keys(record).length <= QUERY_LIMITS.maxParams, 'too many fields'),
+  v.record(v.string(), v.pipe(v.string(), v.maxLength(QUERY_LIMITS.maxValueLength))),
 );
 
 export type QueryData = Record<string, string>;
 
 /** Whether the worker takes a plain query parameter: not `d`, a bounded key of safe characters, a bounded value. */
 export function isAcceptableParam(key: string, value: string): boolean {
-  return (
-    key !== 'd' &&
-    key.length <= QUERY_LIMITS.maxKeyLength &&
-    KEY.test(key) &&
-    value.length <= QUERY_LIMITS.maxValueLength
-  );
+  return key !== 'd' && isFieldName(key) && value.length <= QUERY_LIMITS.maxValueLength;
 }
 
 /** Decrypts and validates a `d` token; no value when anything is wrong (already logged). */
