@@ -94,4 +94,28 @@ describe('the config loader', () => {
     now += 2_000;
     expect((await load(kv, 60_000)).fallback).toBeNull();
   });
+
+  it('shares one read among concurrent requests: 50 of them under a 550 ms KV all answer within 600 ms', async () => {
+    const kv = store(() => new Promise((resolve) => setTimeout(() => resolve(VALID), 550)));
+    const load = createConfigLoader({ log: () => {} });
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const loaded = await load(kv, 0);
+        return { fallback: loaded.fallback, ms: performance.now() - started };
+      }),
+    );
+    expect(kv.calls).toBe(1);
+    // The read gives up at its 500 ms budget: every request gets the demo config, none waits longer.
+    expect(answers.every((answer) => answer.fallback === 'kv-timeout')).toBe(true);
+    expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(600);
+  });
+
+  it('reads again once the shared read is done, when nothing is cached', async () => {
+    const kv = store(VALID);
+    const load = createConfigLoader({ log: () => {} });
+    await load(kv, 0);
+    await load(kv, 0);
+    expect(kv.calls).toBe(2);
+  });
 });

@@ -66,13 +66,25 @@ export function createConfigLoader({
   log = (message) => console.warn(message),
 }: ConfigLoaderOptions = {}): ConfigLoader {
   let cached: { until: number; loaded: LoadedConfig } | null = null;
-  return async function loadConfig(kv, ttlMs) {
+  // Requests that arrive while a read of the same store is under way share it: under a slow KV one
+  // read waits out the budget, not one per request (docs/config.md).
+  let inflight: { kv: ConfigStore; loaded: Promise<LoadedConfig> } | null = null;
+  return function loadConfig(kv, ttlMs) {
     const start = now();
-    if (cached && cached.until > start) return cached.loaded;
+    if (cached && cached.until > start) return Promise.resolve(cached.loaded);
+    if (inflight?.kv === kv) return inflight.loaded;
     cached = null;
-    const loaded = await read(kv, key, timeoutMs, log);
-    const ttl = loaded.fallback ? Math.min(ttlMs, FALLBACK_TTL_MS) : ttlMs;
-    if (ttl > 0) cached = { until: start + ttl, loaded };
+    const loaded = read(kv, key, timeoutMs, log).then((result) => {
+      const ttl = result.fallback ? Math.min(ttlMs, FALLBACK_TTL_MS) : ttlMs;
+      if (ttl > 0) cached = { until: start + ttl, loaded: result };
+      return result;
+    });
+    const current = { kv, loaded };
+    inflight = current;
+    const done = () => {
+      if (inflight === current) inflight = null;
+    };
+    loaded.then(done, done);
     return loaded;
   };
 }
