@@ -1,23 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientStore } from '../../shared/handoff.ts';
+import type { SeedInputs } from '../../worker/render/client-store.ts';
 import { pageKey } from '../../worker/render/page-cache.ts';
 
-// Only the key's derivation is under test: any JSON-able seed will do.
-const seed = (language: string, inviter = 'Ann') =>
-  ({ language, campaign: { signed: {}, plain: { inviter } } }) as unknown as ClientStore;
-const url = (path: string) => new URL(`https://lander.test${path}`);
+// Only the key's derivation is under test: stand-in objects will do.
+const device = {} as SeedInputs['device'];
+const config = {} as SeedInputs['config'];
+const settings = {} as SeedInputs['settings'];
+const inputs = (change: Partial<SeedInputs> = {}): SeedInputs => ({
+  url: new URL('https://lander.test/?a=1'),
+  language: 'en',
+  device,
+  config,
+  fallback: null,
+  settings,
+  ...change,
+});
 
 describe('the page key', () => {
-  it('is the same for the same URL and an equal seed', () => {
-    expect(pageKey(url('/?a=1'), seed('en'))).toBe(pageKey(url('/?a=1'), seed('en')));
-  });
-
-  it('changes with anything in the seed', () => {
-    expect(pageKey(url('/'), seed('en', 'Bo'))).not.toBe(pageKey(url('/'), seed('en', 'Ann')));
+  it('is the same for equal inputs: the same URL and the same objects', () => {
+    expect(pageKey(inputs())).toBe(pageKey(inputs()));
   });
 
   it('changes with the path and with the query', () => {
-    const keys = [url('/'), url('/landing'), url('/?a=1')].map((u) => pageKey(u, seed('en')));
-    expect(new Set(keys).size).toBe(3);
+    const urls = ['/', '/landing', '/?a=2'].map((path) => new URL(`https://lander.test${path}`));
+    const keys = [pageKey(inputs()), ...urls.map((url) => pageKey(inputs({ url })))];
+    expect(new Set(keys).size).toBe(4);
+  });
+
+  it('changes with every other input', () => {
+    const others: Partial<SeedInputs>[] = [
+      { language: 'zh-CN' },
+      { device: { ...device } },
+      { config: { ...config } },
+      { fallback: 'kv-timeout' },
+      { settings: { ...settings } },
+    ];
+    const keys = others.map((change) => pageKey(inputs(change)));
+    expect(new Set([pageKey(inputs()), ...keys]).size).toBe(others.length + 1);
+  });
+
+  it('has a part for every input, so a new input cannot be left out', () => {
+    expect(pageKey(inputs()).split('\n').filter(Boolean)).toHaveLength(Object.keys(inputs()).length);
   });
 });

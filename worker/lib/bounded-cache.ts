@@ -39,15 +39,21 @@ export interface BoundedCache<V> {
 
 /** A new, empty cache. */
 export function boundedCache<V>({ maxBytes, sizeOf }: BoundedCacheOptions<V>): BoundedCache<V> {
-  // A Map iterates in insertion order: re-inserting on use keeps the least recent first.
-  const entries = new Map<string, { value: V; bytes: number }>();
+  // A Map iterates in insertion order: re-inserting on use keeps the least recent first. An entry
+  // used again while still among the newer half is left where it is: it is not near eviction, and
+  // moving it on every hit would cost the hottest entries the most.
+  const entries = new Map<string, { value: V; bytes: number; used: number }>();
   let total = 0;
+  let clock = 0;
   return {
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      entries.delete(key);
-      entries.set(key, entry);
+      if (clock - entry.used > entries.size / 2) {
+        entries.delete(key);
+        entries.set(key, entry);
+        entry.used = ++clock;
+      }
       return entry.value;
     },
     set(key, value) {
@@ -58,7 +64,7 @@ export function boundedCache<V>({ maxBytes, sizeOf }: BoundedCacheOptions<V>): B
         entries.delete(key);
       }
       if (bytes > maxBytes) return;
-      entries.set(key, { value, bytes });
+      entries.set(key, { value, bytes, used: ++clock });
       total += bytes;
       for (const [oldest, entry] of entries) {
         if (total <= maxBytes) break;

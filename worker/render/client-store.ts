@@ -1,26 +1,49 @@
 /**
  * Builds the client store seed (docs/config.md) for one request: only what the browser may see, and
- * everything the screens show — kept pages are keyed by it (page-cache.ts).
+ * everything the screens show, made from its inputs alone — kept pages are keyed by those (page-cache.ts).
  */
 import type { Context } from 'hono';
 import { NO_CAMPAIGN } from '../../shared/campaign.ts';
+import type { LanderConfig } from '../../shared/config/schema.ts';
+import type { DeviceInfo } from '../../shared/device.ts';
 import type { ClientStore } from '../../shared/handoff.ts';
+import type { Language } from '../../shared/texts.ts';
 import { readCampaign } from '../campaign/query-data.ts';
 import { carriedBuild } from '../carried-build.ts';
 import type { AppEnv } from '../env.ts';
-import { settingsOf } from '../settings.ts';
+import { type Settings, settingsOf } from '../settings.ts';
 import { downloadView } from './download-view.ts';
 import { landingView } from './landing-view.ts';
 import { openAppView } from './open-app-view.ts';
 import { siteMeta } from './site-meta.ts';
 
-/** The seed for `c`, whose URL is `url` (parsed once by the caller). */
-export function clientStore(c: Context<AppEnv>, url: URL): ClientStore {
-  const settings = settingsOf(c.env);
-  const { downloadOrigin, env } = settings;
+/**
+ * Everything a seed is made from. `clientStore` reads nothing else (no request, no context), so two
+ * requests with the same inputs get the same seed: the page cache keys pages by these (page-cache.ts).
+ */
+export interface SeedInputs {
+  /** The page URL: origin, path and query. */
+  url: URL;
+  language: Language;
+  /** The detected device: one frozen object per distinct set of detection headers (middleware/visitor.ts). */
+  device: DeviceInfo;
+  /** The configuration in use: one object per document read from KV (config/load-config.ts). */
+  config: LanderConfig;
+  /** Why the bundled demo is served, if it is. */
+  fallback: string | null;
+  /** The environment's settings: one object per environment (settings.ts). */
+  settings: Settings;
+}
+
+/** The inputs of the page `c` asks for, whose URL is `url` (parsed once by the caller). */
+export function seedInputs(c: Context<AppEnv>, url: URL): SeedInputs {
   const { config, fallback } = c.get('config');
-  const language = c.get('language');
-  const device = c.get('device');
+  return { url, language: c.get('language'), device: c.get('device'), config, fallback, settings: settingsOf(c.env) };
+}
+
+/** The seed made from `inputs`. */
+export function clientStore({ url, language, device, config, fallback, settings }: SeedInputs): ClientStore {
+  const { downloadOrigin, env } = settings;
   const campaign = url.search ? readCampaign(url.searchParams, settings.decodeKey) : NO_CAMPAIGN;
   const download = downloadView({ config, device, language, downloadOrigin, pageUrl: url });
   const openApp = openAppView({ config, device, env, language, pageUrl: url, campaign, download });

@@ -1,14 +1,15 @@
 /**
  * Rendered pages, kept per isolate (docs/decisions/005-keep-rendered-pages-per-isolate.md). The page
- * route renders from two inputs only: the client store seed (device, language, the configuration's data,
- * the settings the browser sees — everything the screens read) and the URL's path and query (what
- * the routes read). The key is exactly those, taken from the very seed the render is given,
- * so nothing the page shows can be missing from its key. The CSP nonce is the only per-response part:
+ * route renders from the client store seed (everything the screens read) and the URL (what the routes
+ * read), and the seed is made from its inputs alone (`SeedInputs`, client-store.ts: the URL, the
+ * language, the device, the configuration, the settings). The key is every one of those inputs, taken
+ * from the very object the seed is made from, so nothing the page shows can be missing from its key.
+ * The CSP nonce is the only per-response part:
  * a page is kept cut where its nonce stood, and each response joins the parts with its own nonce.
  * Headers are never kept: the app sets them for every response, a kept one included.
  */
-import type { ClientStore } from '../../shared/handoff.ts';
 import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
+import type { SeedInputs } from './client-store.ts';
 
 /** A kept page with the response's nonce in place. */
 export interface KeptPage {
@@ -37,13 +38,31 @@ export function pageCacheStats(): Readonly<typeof stats> & { entries: number } {
   return { ...stats, entries: pages.size };
 }
 
+// A number per input object. The objects are made once and reused (a frozen device per detection,
+// one configuration per KV read, one settings object per environment), so equal inputs are the same
+// objects; a new object is a new key, never a wrong one. Held weakly: a dropped object drops its number.
+const objectIds = new WeakMap<object, number>();
+let nextObjectId = 0;
+
+function partOf(value: SeedInputs[keyof SeedInputs]): string {
+  if (value === null || typeof value !== 'object') return String(value);
+  if (value instanceof URL) return value.href;
+  let id = objectIds.get(value);
+  if (id === undefined) {
+    id = nextObjectId++;
+    objectIds.set(value, id);
+  }
+  return `#${id}`;
+}
+
 /**
- * The key of the page rendered for `url` from `seed`: the path, the query and the serialised seed.
- * The text itself, not a digest of it: the map hashes it natively (a SHA-256 per request cost more
- * than the rest of a hit's lookup), no two pages can share a key, and its bytes count in the bound.
+ * The key of the page made from `inputs`: each input in turn, an object by its identity. Every field
+ * of `SeedInputs` is in it, whatever fields it gains, so the key cannot miss what the page is made of.
  */
-export function pageKey(url: URL, seed: ClientStore): string {
-  return `${url.pathname}${url.search}\n${JSON.stringify(seed)}`;
+export function pageKey(inputs: SeedInputs): string {
+  let key = '';
+  for (const value of Object.values(inputs)) key += `${partOf(value)}\n`;
+  return key;
 }
 
 /** The kept page for `key` with `nonce` in place, if one is kept. */

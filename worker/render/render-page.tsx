@@ -18,7 +18,7 @@ import { ErrorScreen } from '../../client/app/shell/error-page.tsx';
 import { type ClientStore, type Handoff, serializeHandoff } from '../../shared/handoff.ts';
 import type { AppEnv } from '../env.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
-import { clientStore } from './client-store.ts';
+import { clientStore, seedInputs } from './client-store.ts';
 import { metaPageHtml } from './meta-page.ts';
 import { keepPage, keptPage, pageKey } from './page-cache.ts';
 
@@ -56,10 +56,11 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   const nonce = c.get('secureHeadersNonce');
   const url = new URL(c.req.url);
-  const seed = clientStore(c, url);
-  const key = pageKey(url, seed);
+  const inputs = seedInputs(c, url);
+  const key = pageKey(inputs);
   const kept = nonce ? keptPage(key, nonce) : undefined;
   if (kept) return html(kept.body, kept.status);
+  const seed = clientStore(inputs);
 
   const requestContext = routeContext({ diagnostics: seed.diagnostics });
   const context = await handler.query(c.req.raw, { requestContext }).catch((error: unknown) => {
