@@ -15,7 +15,7 @@ import {
 
 const baseURL = inject('baseURL');
 const LATEST = /\/assets\/builds\/latest\.json(\?|$)/;
-const LANDING_CHUNK = /\/assets\/landing-page-[\w-]+\.js$/;
+const DOWNLOAD_CHUNK = /\/assets\/download-page-[\w-]+\.js$/;
 const browser = browserForThisFile();
 
 /** Opens `path` on the test server; resolves once the browser code after hydration runs. */
@@ -51,7 +51,7 @@ describe('the hourly build check', () => {
       asked.push(new URL(route.request().url()).search);
       await route.fulfill({ json: { id: await runningBuild(page), timestamp: 1 } });
     });
-    await open(page, '/');
+    await open(page, '/landing');
     await markDocument(page);
 
     // The page calls fetch inside the timer that fast-forwarding runs: the record is complete now.
@@ -72,8 +72,8 @@ describe('the hourly build check', () => {
     expect(asked[1]).not.toBe(asked[0]);
 
     const documents = countDocuments(page);
-    await page.click('a[href="/landing"]');
-    await page.waitForSelector('.screen.landing');
+    await page.click('a[href="/"]');
+    await page.waitForSelector('.screen.download');
     expect(await sameDocument(page)).toBe(true);
     expect(documents).toEqual([]);
     await context.close();
@@ -85,7 +85,7 @@ describe('the hourly build check', () => {
     await page.clock.install();
     await recordFetches(page);
     await page.route(LATEST, (route) => route.fulfill({ json: { id: 'a-newer-build', timestamp: Date.now() } }));
-    await open(page, '/');
+    await open(page, '/landing');
     await markDocument(page);
 
     const checked = page.waitForResponse(LATEST);
@@ -95,11 +95,11 @@ describe('the hourly build check', () => {
     await expect.poll(async () => (await fetches(page, LATEST)).map((f) => f.read)).toEqual([true]);
 
     const documents = countDocuments(page);
-    await page.click('a[href="/landing"]');
-    await page.waitForSelector('.screen.landing');
+    await page.click('a[href="/"]');
+    await page.waitForSelector('.screen.download');
     await hydrated(page);
     expect(await sameDocument(page)).toBe(false);
-    expect(documents).toEqual([`${baseURL}/landing`]);
+    expect(documents).toEqual([`${baseURL}/`]);
     await context.close();
   });
 
@@ -108,10 +108,10 @@ describe('the hourly build check', () => {
     const page = await context.newPage();
     await page.clock.install();
     await page.route(LATEST, (route) => route.fulfill({ json: { id: 'a-newer-build', timestamp: Date.now() } }));
-    await open(page, '/');
+    await open(page, '/landing');
     await markDocument(page);
-    await page.click('a[href="/landing"]');
-    await page.waitForSelector('.screen.landing');
+    await page.click('a[href="/"]');
+    await page.waitForSelector('.screen.download');
     expect(await sameDocument(page)).toBe(true);
 
     const checked = page.waitForResponse(LATEST);
@@ -121,10 +121,10 @@ describe('the hourly build check', () => {
 
     const documents = countDocuments(page);
     await page.goBack();
-    await page.waitForSelector('.screen.download');
+    await page.waitForSelector('.screen.landing');
     await hydrated(page);
     expect(await sameDocument(page)).toBe(false);
-    expect(documents).toEqual([`${baseURL}/`]);
+    expect(documents).toEqual([`${baseURL}/landing`]);
     await context.close();
   });
 });
@@ -135,28 +135,28 @@ describe('a screen chunk that fails to load', () => {
     const page = await context.newPage();
     await page.clock.install();
     await recordNavigations(page);
-    await page.route(LANDING_CHUNK, (route) => route.abort());
-    await open(page, '/');
+    await page.route(DOWNLOAD_CHUNK, (route) => route.abort());
+    await open(page, '/landing');
     const documents = countDocuments(page);
     // Documents the page itself replaced (the test's own reload aside): the guard's reloads.
     const pageLoads = async () =>
       (await navigations(page)).filter((n) => !n.startsWith('reload ')).map((n) => n.slice(n.indexOf(' ') + 1));
 
-    await page.click('a[href="/landing"]');
+    await page.click('a[href="/"]');
     // The error page shows only where the guard decided not to reload, which it records first.
     await expect.poll(() => page.locator('.error-page').count(), { timeout: 20_000 }).toBe(1);
     // One reload of /landing; there its chunk fails again, and the guard shows the error page.
-    expect(await pageLoads()).toEqual([`${baseURL}/landing`]);
-    expect(documents).toEqual([`${baseURL}/landing`]);
+    expect(await pageLoads()).toEqual([`${baseURL}/`]);
+    expect(documents).toEqual([`${baseURL}/`]);
     expect(await page.textContent('.error-code')).toBe('500');
-    expect(page.url()).toBe(`${baseURL}/landing`);
+    expect(page.url()).toBe(`${baseURL}/`);
 
     // Past the guard's 10 s, the same failure may reload again — once.
     await page.clock.fastForward(10_001);
     await page.reload();
     await expect.poll(() => page.locator('.error-page').count(), { timeout: 20_000 }).toBe(1);
-    expect(await pageLoads()).toEqual([`${baseURL}/landing`, `${baseURL}/landing`]);
-    expect(documents).toEqual([`${baseURL}/landing`, `${baseURL}/landing`, `${baseURL}/landing`]);
+    expect(await pageLoads()).toEqual([`${baseURL}/`, `${baseURL}/`]);
+    expect(documents).toEqual([`${baseURL}/`, `${baseURL}/`, `${baseURL}/`]);
     await context.close();
   });
 });
@@ -170,15 +170,15 @@ describe('route rules in the browser', () => {
         json: {
           id: await runningBuild(page),
           timestamp: 1,
-          matcher: [{ path: '/landing', redirect: { to: 'https://apps.example.test/lander' } }],
+          matcher: [{ path: '/', redirect: { to: 'https://apps.example.test/lander' } }],
         },
       }),
     );
     await page.route('https://apps.example.test/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<p id="outside">the store</p>' }),
     );
-    await open(page, '/');
-    await page.click('a[href="/landing"]');
+    await open(page, '/landing');
+    await page.click('a[href="/"]');
     await page.waitForURL('https://apps.example.test/lander');
     expect(await page.textContent('#outside')).toBe('the store');
     await context.close();
@@ -192,13 +192,13 @@ describe('route rules in the browser', () => {
         json: {
           id: await runningBuild(page),
           timestamp: 1,
-          matcher: [{ path: '/landing', redirect: { to: '/test', status: 302 } }],
+          matcher: [{ path: '/', redirect: { to: '/test', status: 302 } }],
         },
       }),
     );
-    await open(page, '/');
+    await open(page, '/landing');
     await markDocument(page);
-    await page.click('a[href="/landing"]');
+    await page.click('a[href="/"]');
     await page.waitForSelector('.screen.diagnostics');
     expect(new URL(page.url()).pathname).toBe('/test');
     expect(await sameDocument(page)).toBe(true);
@@ -210,10 +210,10 @@ describe('route rules in the browser', () => {
     const page = await context.newPage();
     const log = watch(page);
     await page.route(BUILD_MANIFEST, (route) => route.fulfill({ status: 404, json: { error: 'Unknown build' } }));
-    await open(page, '/');
+    await open(page, '/landing');
     await markDocument(page);
-    await page.click('a[href="/landing"]');
-    await page.waitForSelector('.screen.landing');
+    await page.click('a[href="/"]');
+    await page.waitForSelector('.screen.download');
     expect(await sameDocument(page)).toBe(true);
     expect(log.errors.filter((e) => !e.includes('404'))).toEqual([]);
     expect(log.messages.filter((m) => m.includes('manifest'))).toEqual([]);
@@ -229,15 +229,15 @@ describe('route rules in the browser', () => {
       asked += 1;
       return route.fulfill({ status: 500, body: 'down' });
     });
-    await open(page, '/');
+    await open(page, '/landing');
     await page.waitForFunction(() => true);
     await expect.poll(() => log.messages.some((m) => m.includes('the build manifest did not load'))).toBe(true);
     await markDocument(page);
     const documents = countDocuments(page);
-    await page.click('a[href="/landing"]');
-    await page.waitForSelector('.screen.landing');
+    await page.click('a[href="/"]');
+    await page.waitForSelector('.screen.download');
     await hydrated(page);
-    expect(documents).toEqual([`${baseURL}/landing`]);
+    expect(documents).toEqual([`${baseURL}/`]);
     expect(asked).toBeGreaterThanOrEqual(3); // warm-up and navigation, each retried once on 500 (docs/builds.md)
     expect(log.errors.some((e) => e.includes('500'))).toBe(true);
     await context.close();

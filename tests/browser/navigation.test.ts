@@ -3,8 +3,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { browserForThisFile, DEVICES, openEnhanced } from './browser.ts';
 
 const baseURL = inject('baseURL');
-const SCREEN_CHUNK = /\/assets\/(landing|diagnostics)-page-[\w-]+\.js$/;
-const LANDING_CHUNK = /\/assets\/landing-page-[\w-]+\.js$/;
+const SCREEN_CHUNK = /\/assets\/(download|diagnostics)-page-[\w-]+\.js$/;
+const DOWNLOAD_CHUNK = /\/assets\/download-page-[\w-]+\.js$/;
 const browser = browserForThisFile();
 
 /** Opens `path` on the test server; resolves once the browser code after hydration runs. */
@@ -26,7 +26,8 @@ describe('route preloading', () => {
   });
 
   it('preloads the screen chunk of a visible or hovered link, once per screen, however many links appear', async () => {
-    context = await browser.newContext({ ...DEVICES.desktop, viewport: { width: 1000, height: 700 } });
+    // Tall enough for the campaign page's link home, below its QR code, to be in sight.
+    context = await browser.newContext({ ...DEVICES.desktop, viewport: { width: 1000, height: 900 } });
     const page = await context.newPage();
     const held = gate();
     const requested: string[] = [];
@@ -40,10 +41,10 @@ describe('route preloading', () => {
       await route.continue();
       pending -= 1;
     });
-    await open(page, '/');
-    // The page's own link to /landing is visible: its chunk is asked for without a click.
+    await open(page, '/landing');
+    // The campaign page's own link to / is visible: its chunk is asked for without a click.
     await expect.poll(() => requested.length).toBe(1);
-    expect(requested[0]).toMatch(LANDING_CHUNK);
+    expect(requested[0]).toMatch(DOWNLOAD_CHUNK);
 
     // Many links appear at once, some out of sight; a far one is only hovered.
     await page.evaluate(() => {
@@ -90,8 +91,8 @@ describe('route preloading', () => {
     expect(maxPending).toBeLessThanOrEqual(4);
 
     // The click finds the screen loaded: no further chunk request.
-    await page.click('a[href="/landing"]');
-    await page.waitForSelector('.screen.landing');
+    await page.click('a[href="/"]');
+    await page.waitForSelector('.screen.download');
     expect(requested).toHaveLength(2);
   });
 });
@@ -124,15 +125,15 @@ describe('the loading bar', () => {
     const context = await browser.newContext({ ...DEVICES.android, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.clock.install();
-    const preloaded = page.waitForResponse(LANDING_CHUNK);
-    await open(page, '/');
+    const preloaded = page.waitForResponse(DOWNLOAD_CHUNK);
+    await open(page, '/landing');
     await preloaded;
     await recordBar(page);
     // The page's time stands still during the navigation, which therefore takes 0 ms of it; then
     // every timer the navigation left (the bar's 200 ms among them) gets its time.
     await page.clock.pauseAt(Date.now() + 1000);
-    await page.click('a[href="/landing"]');
-    await page.waitForSelector('.screen.landing');
+    await page.click('a[href="/"]');
+    await page.waitForSelector('.screen.download');
     await page.clock.runFor(1200);
     const { seen } = await barSeen(page);
     expect(seen.filter((s) => s.loading)).toEqual([]);
@@ -143,13 +144,13 @@ describe('the loading bar', () => {
     const context = await browser.newContext({ ...DEVICES.android, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const held = gate();
-    await page.route(LANDING_CHUNK, async (route) => {
+    await page.route(DOWNLOAD_CHUNK, async (route) => {
       await held.opened;
       await route.continue();
     });
-    await open(page, '/');
+    await open(page, '/landing');
     await recordBar(page);
-    await page.click('a[href="/landing"]');
+    await page.click('a[href="/"]');
     await page.waitForSelector('.loading-bar.is-loading');
     const style = await page.$eval('.loading-bar', (el) => {
       const css = getComputedStyle(el);
@@ -157,7 +158,7 @@ describe('the loading bar', () => {
     });
     expect(style).toEqual({ height: '3px', background: 'rgb(9, 157, 86)', position: 'fixed' });
     held.release();
-    await page.waitForSelector('.screen.landing');
+    await page.waitForSelector('.screen.download');
     await page.waitForSelector('.loading-bar:not(.is-loading)');
     const { seen, clickedAt } = await barSeen(page);
     const shown = seen.find((s) => s.loading);
@@ -174,16 +175,13 @@ describe('the loading bar', () => {
     const page = await context.newPage();
     // The chunk fails only once the bar shows: the navigation is slow enough for it.
     const held = gate();
-    await page.route(LANDING_CHUNK, async (route) => {
+    await page.route(DOWNLOAD_CHUNK, async (route) => {
       await held.opened;
       await route.abort();
     });
-    await open(page, '/');
+    await open(page, '/landing');
     // As if this path had just been reloaded for a failed chunk: the guard lets the error through.
-    await page.evaluate(
-      (url) => sessionStorage.setItem('lander:chunk-reload', `${Date.now()} ${url}`),
-      `${baseURL}/landing`,
-    );
+    await page.evaluate((url) => sessionStorage.setItem('lander:chunk-reload', `${Date.now()} ${url}`), `${baseURL}/`);
     // Record the bar's colour the moment it turns to error: on a busy machine the test may only look
     // after the bar has already finished and hidden again.
     await page.evaluate(() => {
@@ -195,7 +193,7 @@ describe('the loading bar', () => {
         if (bar.matches('.is-loading.is-error')) seen.push(getComputedStyle(bar).backgroundColor);
       }).observe(bar, { attributes: true, attributeFilter: ['class'] });
     });
-    await page.click('a[href="/landing"]');
+    await page.click('a[href="/"]');
     await page.waitForSelector('.loading-bar.is-loading');
     held.release();
     await page.waitForSelector('.error-page');
@@ -210,10 +208,10 @@ describe('page transitions', () => {
   it('lets the old page leave before the new one enters (out-in); the first page does not fade in', async () => {
     const context = await browser.newContext(DEVICES.iPhone);
     const page = await context.newPage();
-    const preloaded = page.waitForResponse(LANDING_CHUNK);
-    await open(page, '/');
-    // The link preloads once visible; on a phone it sits below the download page's content.
-    await page.locator('a[href="/landing"]').scrollIntoViewIfNeeded();
+    const preloaded = page.waitForResponse(DOWNLOAD_CHUNK);
+    await open(page, '/landing');
+    // The link preloads once visible; on a phone it sits below the campaign page's button.
+    await page.locator('a[href="/"]').scrollIntoViewIfNeeded();
     await preloaded;
     expect(await page.getAttribute('main.page', 'class')).toBe('page');
     await page.evaluate(() => {
@@ -230,8 +228,8 @@ describe('page transitions', () => {
         }
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
     });
-    await page.click('a[href="/landing"]');
-    await page.waitForSelector('.screen.landing');
+    await page.click('a[href="/"]');
+    await page.waitForSelector('.screen.download');
     const events = await page.evaluate(() => (window as unknown as { transitionEvents: string[] }).transitionEvents);
     expect(events[0]).toBe('class page page-leave-active');
     expect(events).toContain('class page page-enter-active');
@@ -244,9 +242,9 @@ describe('page transitions', () => {
   it('has no animation with reduced motion', async () => {
     const context = await browser.newContext({ ...DEVICES.iPhone, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await open(page, '/');
-    await page.click('a[href="/landing"]');
-    await page.waitForSelector('.screen.landing');
+    await open(page, '/landing');
+    await page.click('a[href="/"]');
+    await page.waitForSelector('.screen.download');
     const css = await page.$eval('main.page', (el) => {
       const style = getComputedStyle(el);
       return { animation: style.animationName, layout: getComputedStyle(el.parentElement ?? el).animationName };

@@ -18,16 +18,16 @@ describe('the shell in Chromium', () => {
     await context.close();
   });
 
-  it('navigates from / to /landing on the client, loading only that screen', async () => {
+  it('navigates from /landing to / on the client, loading only that screen', async () => {
     const context = await browser.newContext(DEVICES.android);
     const page = await context.newPage();
-    // Screen chunks other than the first page's: the link preloader may fetch /landing's before the click.
+    // Screen chunks other than the first page's: the link preloader may fetch /'s before the click.
     const screens: string[] = [];
     page.on('request', (req) => {
       const path = new URL(req.url()).pathname;
-      if (req.resourceType() === 'script' && /^\/assets\/(landing|diagnostics)-page-/.test(path)) screens.push(path);
+      if (req.resourceType() === 'script' && /^\/assets\/(download|diagnostics)-page-/.test(path)) screens.push(path);
     });
-    await page.goto(`${baseURL}/`);
+    await page.goto(`${baseURL}/landing`);
     await hydrated(page);
     // The identity chunks load after the load event; let them finish so only the screen's chunk is counted.
     await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved');
@@ -36,24 +36,24 @@ describe('the shell in Chromium', () => {
     page.on('request', (req) => {
       if (req.resourceType() === 'document') documents += 1;
     });
-    await page.click('a[href="/landing"]');
-    await page.waitForSelector('.screen.landing');
+    await page.click('a[href="/"]');
+    await page.waitForSelector('.screen.download');
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(documents).toBe(0);
     expect(screens).toHaveLength(1);
-    expect(screens[0]).toMatch(/^\/assets\/landing-page-[\w-]+\.js$/);
+    expect(screens[0]).toMatch(/^\/assets\/download-page-[\w-]+\.js$/);
     await context.close();
   });
 
   it('resets the scroll position to the top on navigation', async () => {
     const context = await browser.newContext({ ...DEVICES.desktop, viewport: { width: 800, height: 300 } });
     const page = await context.newPage();
-    await page.goto(`${baseURL}/`);
+    await page.goto(`${baseURL}/landing`);
     await hydrated(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-    await page.click('a[href="/landing"]');
-    await page.waitForSelector('.screen.landing');
+    await page.click('a[href="/"]');
+    await page.waitForSelector('.screen.download');
     await page.waitForFunction(() => window.scrollY === 0);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();

@@ -3,9 +3,7 @@
  * and language, so the button in the server HTML is the one that stays after hydration.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { GuideView } from '../../../shared/download-view.ts';
-import type { Language } from '../../../shared/texts.ts';
 import { useHandoff } from '../store.tsx';
 import { AppDetails, AppSummary } from './app-summary.tsx';
 import { PrimaryAction, QrPanel } from './download-actions.tsx';
@@ -15,10 +13,8 @@ import './download.css';
 const loadGuide = () => import('./open-in-browser-guide.tsx');
 const Guide = lazy(loadGuide);
 
-const CONTINUE_TO_LANDING: Record<Language, string> = { en: 'Campaign page', 'zh-CN': '活动页面' };
-
 export function Component() {
-  const { language, download: view, openApp: open } = useHandoff();
+  const { download: view, openApp: open } = useHandoff();
   const [guide, setGuide] = useState<GuideView | null>(null);
   const blockedGuide = view.guide ?? open?.guide;
   // Fetch the guide's chunk once the page is interactive, so a tap shows it at once.
@@ -47,9 +43,6 @@ export function Component() {
         <AppDetails view={view} />
       </div>
       {pc ? <QrPanel view={view} onBlocked={onBlocked} /> : null}
-      <nav className="links">
-        <Link to="/landing">{CONTINUE_TO_LANDING[language]}</Link>
-      </nav>
       {guide ? (
         <Suspense fallback={null}>
           <Guide guide={guide} onClose={() => setGuide(null)} />

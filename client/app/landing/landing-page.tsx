@@ -1,16 +1,17 @@
 /**
- * `/landing` — the campaign page (docs/screens.md): who invited and which campaign, then the one
- * large button the worker chose (worker/render/landing-view.ts). The inviter and campaign shown are the
- * token's where it names them (shared/campaign.ts). Opening the app, it carries the campaign (the fallback timer is client/browser/open-app-taps.ts); any tap copies the campaign token for
+ * `/landing` — the campaign page (docs/screens.md), the download page's sibling: the configured
+ * app's identity, who invited and which campaign, then the one large button the worker chose
+ * (worker/render/landing-view.ts). Opening the app, it carries the campaign (the fallback timer is
+ * client/browser/open-app-taps.ts); any tap copies the campaign token for
  * the app's first launch. A desktop gets this page's QR code, campaign included.
  */
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { campaignField } from '../../../shared/campaign.ts';
 import { type GuideView, QR_CLASS } from '../../../shared/download-view.ts';
-import { type Language, texts } from '../../../shared/texts.ts';
+import { texts } from '../../../shared/texts.ts';
 import { DownloadLink, OpenAppLink } from '../download/links.tsx';
 import { useHandoff } from '../store.tsx';
+import { Campaign } from './campaign.tsx';
 import './landing.css';
 
 const Guide = lazy(() => import('../download/open-in-browser-guide.tsx'));
@@ -21,19 +22,12 @@ function copyToken(token: string | undefined): void {
   navigator.clipboard.writeText(token).catch(() => {});
 }
 
-const TEXTS: Record<Language, { invitedBy: string; campaign: string }> = {
-  en: { invitedBy: 'Invited by', campaign: 'Campaign' },
-  'zh-CN': { invitedBy: '邀请人', campaign: '活动' },
-};
-
 export function Component() {
   const { language, campaign, landing, download } = useHandoff();
-  const inviter = campaignField(campaign, 'inviter');
-  const channel = campaignField(campaign, 'channel');
   // What the app reads at its first launch: the token, else the plain parameters.
   const campaignToken = campaign.token ?? new URLSearchParams(campaign.plain).toString();
   const [guide, setGuide] = useState<GuideView | null>(null);
-  const t = { ...texts(language), ...TEXTS[language] };
+  const t = texts(language);
   const tap = (blocked: GuideView | null) => (event: MouseEvent) => {
     copyToken(campaignToken);
     if (!blocked) return;
@@ -44,24 +38,11 @@ export function Component() {
   return (
     <article className="screen landing">
       <header className="app-header">
-        <img className="app-logo" src="/logo.png" alt="" width={96} height={96} />
-        <h1>{t.landingHeading}</h1>
-        <p className="app-name">{t.appName}</p>
+        <img className="app-logo" src={download.logo} alt="" width={96} height={96} />
+        <h1>{download.name}</h1>
+        <p className="app-tagline">{download.tagline}</p>
       </header>
-      {inviter || channel ? (
-        <section className="campaign" aria-label={t.campaign}>
-          {inviter ? (
-            <p className="campaign-inviter">
-              {t.invitedBy} <strong>{inviter}</strong>
-            </p>
-          ) : null}
-          {channel ? (
-            <p className="campaign-channel">
-              {t.campaign}: {channel}
-            </p>
-          ) : null}
-        </section>
-      ) : null}
+      <Campaign language={language} campaign={campaign} />
       {button?.action === 'open-app' ? (
         <OpenAppLink open={button.open} className="button button-landing" onClick={tap(button.open.guide)} />
       ) : null}
