@@ -37,6 +37,14 @@ export interface BoundedCache<V> {
   readonly bytes: number;
 }
 
+// Every cache of the isolate, for `isolateCacheBytes`.
+const caches: BoundedCache<unknown>[] = [];
+
+/** What all of the isolate's caches hold together, in bytes: never more than `ISOLATE_CACHE_BUDGET`. */
+export function isolateCacheBytes(): number {
+  return caches.reduce((sum, cache) => sum + cache.bytes, 0);
+}
+
 /** A new, empty cache. */
 export function boundedCache<V>({ maxBytes, sizeOf }: BoundedCacheOptions<V>): BoundedCache<V> {
   // A Map iterates in insertion order: re-inserting on use keeps the least recent first. An entry
@@ -45,7 +53,7 @@ export function boundedCache<V>({ maxBytes, sizeOf }: BoundedCacheOptions<V>): B
   const entries = new Map<string, { value: V; bytes: number; used: number }>();
   let total = 0;
   let clock = 0;
-  return {
+  const cache: BoundedCache<V> = {
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
@@ -79,6 +87,8 @@ export function boundedCache<V>({ maxBytes, sizeOf }: BoundedCacheOptions<V>): B
       return total;
     },
   };
+  caches.push(cache as BoundedCache<unknown>);
+  return cache;
 }
 
 /** The bytes a string value costs: two a UTF-16 unit. */
