@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
-import { ROOT, runTool } from '../../scripts/lib/run.ts';
+import { captureTool, ROOT } from '../../scripts/lib/run.ts';
 import { localSeed } from '../../scripts/seed-local.ts';
 import { UA } from '../../tests/fixtures/agents.ts';
 import { serveProduction } from '../bench/serve.ts';
@@ -243,9 +243,7 @@ export async function measureRequestPaths(options: MeasureOptions = {}): Promise
   const outDir = options.outDir ?? join(ROOT, 'dist/architecture');
   const workerDir = join(outDir, 'worker');
   // The client build (`npm run build`) must exist: the worker bundles its manifests.
-  runTool('wrangler', ['deploy', '--dry-run', '--outdir', workerDir, '--env', 'production'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  captureTool('wrangler', ['deploy', '--dry-run', '--outdir', workerDir, '--env', 'production']);
   const bundlePath = join(workerDir, 'index.js');
   const mapPath = `${bundlePath}.map`;
   const functions = productFunctions(
