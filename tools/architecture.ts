@@ -1,14 +1,18 @@
 /**
  * Figures and import-graph facts of the product code, for docs/architecture.md: files and lines per
- * folder, the modules a request for `/` crosses on the worker, the folder import rules, and import
- * cycles. Exits non-zero when it finds a cycle or a broken folder rule.
+ * folder, the modules the worker loads for `/`, the folder import rules, and import cycles. Exits
+ * non-zero when it finds a cycle or a broken folder rule.
  *
  *   npm run architecture
+ *   npm run architecture -- --request-path   # also the files a request for / crosses, measured on
+ *                                            # workerd (tools/architecture/request-path.ts); needs `npm run build`
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import ts from 'typescript';
+import { formatRequestPaths, measureRequestPaths } from './architecture/request-path.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -231,7 +235,7 @@ function folderOf(file: string): string {
   return parts[0] === 'client' ? parts.slice(0, 2).join('/') : (parts[0] ?? file);
 }
 
-function report(root: string): number {
+async function report(root: string, measure: boolean): Promise<number> {
   const graph = importGraph(root);
   const out: string[] = [];
   out.push('Product code (TypeScript and CSS)', '');
@@ -243,7 +247,11 @@ function report(root: string): number {
   const path = requestPath(graph);
   let folderChanges = 0;
   for (let i = 1; i < path.length; i++) if (folderOf(path[i] ?? '') !== folderOf(path[i - 1] ?? '')) folderChanges++;
-  out.push('', `Request path of / on the worker: ${path.length} modules, ${folderChanges} folder changes`, '');
+  out.push(
+    '',
+    `Modules loaded for / (static imports of ${WORKER_ENTRY} and the download screen): ${path.length} modules, ${folderChanges} folder changes`,
+    '',
+  );
   path.forEach((file, i) => {
     out.push(`${String(i + 1).padStart(2)}. ${file}`);
   });
@@ -253,10 +261,12 @@ function report(root: string): number {
   for (const cycle of cycles) out.push(`  ${cycle.join(' → ')}`);
   out.push(`Folder rule breaks: ${breaks.length}`);
   for (const line of breaks) out.push(`  ${line}`);
+  if (measure) out.push(...formatRequestPaths(await measureRequestPaths()));
   console.log(out.join('\n'));
   return cycles.length > 0 || breaks.length > 0 ? 1 : 0;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = report(ROOT);
+  const { values } = parseArgs({ options: { 'request-path': { type: 'boolean', default: false } } });
+  process.exitCode = await report(ROOT, values['request-path']);
 }

@@ -29,6 +29,11 @@ export interface ServeOptions {
   kv?: KvSeedEntry[];
   /** Vars set over wrangler.toml's (e.g. to measure with `DIAGNOSTICS` on). */
   vars?: Record<string, unknown>;
+  /**
+   * Opens workerd's inspector (Chrome DevTools Protocol) on this loopback port; 0 lets the OS choose.
+   * Off by default: an attached inspector changes what is measured.
+   */
+  inspectorPort?: number;
 }
 
 export interface KvState {
@@ -44,6 +49,8 @@ export interface Served {
   kvControlUrl: string;
   /** The workerd process, for memory readings. */
   pid: number;
+  /** Origin of the inspector (`GET /json/list` lists the workers), with `inspectorPort` only. */
+  inspectorUrl?: string;
   configPath: string;
   workerdVersion: string;
   setKvFault(fault: KvFault): Promise<KvState>;
@@ -148,6 +155,9 @@ function tail(stream: Readable | null, lines: string[], max = 200): void {
   });
 }
 
+/** The name `listening` reports the inspector's port under (workerd's `listen-inspector` event). */
+const INSPECTOR = 'inspector';
+
 /** Resolves with each socket's port once workerd reports it on its control descriptor. */
 function listening(child: ChildProcess, names: string[], logs: string[]): Promise<Record<string, number>> {
   return new Promise((resolve, reject) => {
@@ -167,6 +177,7 @@ function listening(child: ChildProcess, names: string[], logs: string[]): Promis
       for (const line of lines) {
         const event = JSON.parse(line) as { event?: string; socket?: string; port?: number };
         if (event.event === 'listen' && event.socket && event.port) ports[event.socket] = event.port;
+        if (event.event === 'listen-inspector' && event.port) ports[INSPECTOR] = event.port;
       }
       if (names.every((name) => ports[name])) {
         clearTimeout(timer);
@@ -187,7 +198,9 @@ async function control(url: string, path: string, init?: RequestInit): Promise<K
 export async function serveProduction(options: ServeOptions = {}): Promise<Served> {
   const configPath = await writeServerFiles(options);
   const workerd = workerdBinary();
-  const child = spawn(workerd.default, ['serve', configPath, '--control-fd=3'], {
+  const { inspectorPort } = options;
+  const inspectorArgs = inspectorPort === undefined ? [] : [`--inspector-addr=127.0.0.1:${inspectorPort}`];
+  const child = spawn(workerd.default, ['serve', configPath, '--control-fd=3', ...inspectorArgs], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
@@ -198,12 +211,14 @@ export async function serveProduction(options: ServeOptions = {}): Promise<Serve
   const killOnExit = (): void => void child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
-  const ports = await listening(child, [SOCKETS.http, SOCKETS.kvControl], logs);
+  const sockets: string[] = [SOCKETS.http, SOCKETS.kvControl, ...(inspectorArgs.length ? [INSPECTOR] : [])];
+  const ports = await listening(child, sockets, logs);
   const kvControlUrl = `http://127.0.0.1:${ports[SOCKETS.kvControl]}`;
   return {
     url: `http://127.0.0.1:${ports[SOCKETS.http]}`,
     kvControlUrl,
     pid: child.pid ?? 0,
+    ...(inspectorArgs.length ? { inspectorUrl: `http://127.0.0.1:${ports[INSPECTOR]}` } : {}),
     configPath,
     workerdVersion: workerd.version,
     setKvFault: (fault) => control(kvControlUrl, '/fault', { method: 'PUT', body: JSON.stringify(fault) }),
