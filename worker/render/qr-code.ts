@@ -48,10 +48,14 @@ const images = boundedCache<QrImage | null>({
 });
 
 function build(text: string): QrImage | null {
-  const bytes = encoder.encode(text).byteLength;
-  if (bytes > MAX_BYTES) return null;
-  const { data } = encode(text, { ecc: bytes <= SMALL_BYTES ? 'M' : 'L', border: QUIET_ZONE, maskPattern: 0 });
-  return { src: `data:image/bmp;base64,${btoa(bitmap(data))}`, size: Math.max(MIN_DISPLAY, 2 * data.length) };
+  const bytes = encoder.encode(text);
+  if (bytes.byteLength > MAX_BYTES) return null;
+  // Bytes rather than text, and no border: uqr then skips choosing segment modes and re-shifting
+  // every row to add the quiet zone, which the bitmap adds for free.
+  const ecc = bytes.byteLength <= SMALL_BYTES ? 'M' : 'L';
+  const { data } = encode(Array.from(bytes), { ecc, border: 0, maskPattern: 0 });
+  const modules = data.length + 2 * QUIET_ZONE;
+  return { src: `data:image/bmp;base64,${btoa(bitmap(data))}`, size: Math.max(MIN_DISPLAY, 2 * modules) };
 }
 
 /** The QR code of `text`, or null when it is too long for any QR code. */
@@ -63,9 +67,9 @@ export function qrImage(text: string): QrImage | null {
   return image;
 }
 
-/** `modules` (true = dark) as a 1-bit BMP file, in a binary string for `btoa`. */
+/** `modules` (true = dark) inside its quiet zone, as a 1-bit BMP file, in a binary string for `btoa`. */
 function bitmap(modules: boolean[][]): string {
-  const size = modules.length;
+  const size = modules.length + 2 * QUIET_ZONE;
   const rowBytes = Math.ceil(size / 32) * 4;
   const header = new DataView(new ArrayBuffer(62));
   const pixelsAt = 62;
@@ -88,8 +92,11 @@ function bitmap(modules: boolean[][]): string {
   const row = new Uint8Array(rowBytes);
   for (let y = size - 1; y >= 0; y -= 1) {
     row.fill(0);
-    const line = modules[y] ?? [];
-    for (let x = 0; x < size; x += 1) if (line[x]) row[x >> 3] = (row[x >> 3] ?? 0) | (0x80 >> (x & 7));
+    const line = modules[y - QUIET_ZONE] ?? [];
+    for (let x = 0; x < line.length; x += 1) {
+      const at = x + QUIET_ZONE;
+      if (line[x]) row[at >> 3] = (row[at >> 3] ?? 0) | (0x80 >> (at & 7));
+    }
     out += String.fromCharCode(...row);
   }
   return out;
