@@ -118,4 +118,24 @@ describe('the config loader', () => {
     await load(kv, 0);
     expect(kv.calls).toBe(2);
   });
+
+  it('gives the same object for the same document read again, so pages kept for it stay kept', async () => {
+    const kv = store(VALID);
+    const load = createConfigLoader({ log: () => {} });
+    const first = await load(kv, 0);
+    const second = await load(kv, 0);
+    expect(kv.calls).toBe(2);
+    expect(second).toBe(first);
+  });
+
+  it('gives a new object for a changed document', async () => {
+    let text = VALID;
+    const kv = store(() => Promise.resolve(text));
+    const load = createConfigLoader({ log: () => {} });
+    const first = await load(kv, 0);
+    text = VALID.replace('r7', 'r8');
+    const second = await load(kv, 0);
+    expect(second).not.toBe(first);
+    expect(second.config.revision).toBe('r8');
+  });
 });

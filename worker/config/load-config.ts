@@ -32,7 +32,19 @@ export type ConfigLoader = (kv: ConfigStore, ttlMs: number) => Promise<LoadedCon
 /** A fallback is kept only briefly, so a store that recovers is used again soon. */
 const FALLBACK_TTL_MS = 5_000;
 
-async function read(kv: ConfigStore, key: string, timeoutMs: number, log: (m: string) => void): Promise<LoadedConfig> {
+/** The last valid document read and its parsed form. */
+interface LastRead {
+  text: string;
+  loaded: LoadedConfig;
+}
+
+async function read(
+  kv: ConfigStore,
+  key: string,
+  timeoutMs: number,
+  log: (m: string) => void,
+  last: { current: LastRead | null },
+): Promise<LoadedConfig> {
   const fallback = (reason: ConfigFallbackReason, detail: string): LoadedConfig => {
     log(`Config fallback (${reason}): ${detail}; serving the bundled demo config`);
     return { config: DEMO_CONFIG, fallback: reason };
@@ -47,8 +59,15 @@ async function read(kv: ConfigStore, key: string, timeoutMs: number, log: (m: st
   }
   if (read.kind === 'timeout') return fallback('kv-timeout', `KV did not answer within ${timeoutMs} ms`);
   if (read.kind === 'absent') return fallback('missing', `KV has no key "${key}"`);
+  // The same document as last time is the same object: pages kept for it stay valid (page-cache.ts
+  // keys by identity), and it is not validated again.
+  if (last.current?.text === read.text) return last.current.loaded;
   const result = parseConfig(read.text);
-  if (result.ok) return { config: result.config, fallback: null };
+  if (result.ok) {
+    const loaded: LoadedConfig = { config: result.config, fallback: null };
+    last.current = { text: read.text, loaded };
+    return loaded;
+  }
   const notJson = result.problems.length === 1 && result.problems[0]?.message.startsWith('not JSON');
   return notJson
     ? fallback('not-json', `KV key "${key}" is not JSON`)
@@ -69,12 +88,13 @@ export function createConfigLoader({
   // Requests that arrive while a read of the same store is under way share it: under a slow KV one
   // read waits out the budget, not one per request (docs/config.md).
   let inflight: { kv: ConfigStore; loaded: Promise<LoadedConfig> } | null = null;
+  const last: { current: LastRead | null } = { current: null };
   return function loadConfig(kv, ttlMs) {
     const start = now();
     if (cached && cached.until > start) return Promise.resolve(cached.loaded);
     if (inflight?.kv === kv) return inflight.loaded;
     cached = null;
-    const loaded = read(kv, key, timeoutMs, log).then((result) => {
+    const loaded = read(kv, key, timeoutMs, log, last).then((result) => {
       const ttl = result.fallback ? Math.min(ttlMs, FALLBACK_TTL_MS) : ttlMs;
       if (ttl > 0) cached = { until: start + ttl, loaded: result };
       return result;
