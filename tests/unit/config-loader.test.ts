@@ -138,4 +138,20 @@ describe('the config loader', () => {
     expect(second).not.toBe(first);
     expect(second.config.revision).toBe('r8');
   });
+
+  it('does not leave joiners waiting on a shared read that never settles', async () => {
+    // The first request's read is cancelled with that request: its promise never settles.
+    const kv = store(() => new Promise(() => {}));
+    let clock = 0;
+    const load = createConfigLoader({ log: () => {}, timeoutMs: 50, now: () => clock });
+    void load(kv, 0);
+    const started = performance.now();
+    const joined = await load(kv, 0);
+    expect(joined.fallback).toBe('kv-timeout');
+    expect(performance.now() - started).toBeLessThan(500);
+    // Past its budget the stuck read is not joined again: a new one starts.
+    clock = 100;
+    void load(kv, 0);
+    expect(kv.calls).toBe(2);
+  });
 });

@@ -84,8 +84,10 @@ function visitOf(header: (name: string) => string | undefined): Visit {
   const key = JSON.stringify(input);
   let found = detected.get(key);
   if (!found) {
-    // Frozen: every request with these headers shares this object, so none may change it.
-    found = { device: deepFreeze(detectDevice(input)), language: pickLanguage(acceptLanguage) };
+    // Frozen: every request with these headers shares this object, so none may change it. Cloned
+    // first: a string cut from a header (the capped agent, the referrer) would otherwise keep the whole
+    // header alive, far past the 2 kB the cache counts for it.
+    found = { device: deepFreeze(structuredClone(detectDevice(input))), language: pickLanguage(acceptLanguage) };
     detected.set(key, found);
   }
   return found;

@@ -1,0 +1,40 @@
+/**
+ * The detection memo keeps no more of a request's headers than detection reads: a capped agent or
+ * referrer cut from a long header must not keep the whole header alive (the memo counts ~2 kB an entry).
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../worker/env.ts';
+import { visitor } from '../../worker/middleware/visitor.ts';
+import { UA } from '../fixtures/agents.ts';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+function heapAfterGc(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+describe('the detection memo', () => {
+  it('does not keep long headers alive through the strings it stores', async () => {
+    const app = new Hono<AppEnv>();
+    app.use(visitor());
+    app.get('/', (c) => c.text(c.get('device').operatingSystem));
+    const before = heapAfterGc();
+    for (let i = 0; i < 150; i += 1) {
+      const res = await app.request('/', {
+        headers: {
+          'user-agent': `${UA.androidChrome} ${i} ${'x'.repeat(100_000)}`,
+          referer: `https://ref.example/${i}/${'r'.repeat(100_000)}`,
+        },
+      });
+      expect(await res.text()).toBe('Android');
+    }
+    // 150 entries holding their whole headers would keep about 60 MB (two-byte strings of 100 kB each).
+    expect(heapAfterGc() - before).toBeLessThan(10_000_000);
+  });
+});
