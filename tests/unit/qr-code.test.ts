@@ -26,11 +26,11 @@ describe('the desktop QR code', () => {
     expect(qrImage(`https://lander.test/?${'x'.repeat(3000)}`)).toBeNull();
   });
 
-  it('keeps the token and campaign parameters and leaves out tracking parameters', () => {
+  it('keeps the token and campaign parameters and leaves out click ids', () => {
     const url = new URL(
-      'https://lander.test/landing?utm_source=ad&d=T0k&fbclid=IwAR&channel=spring&gclid=Cj0&inviter=Ann&UTM_Campaign=x',
+      'https://lander.test/landing?utm_source=ad&d=T0k&fbclid=IwAR&channel=spring&GCLID=Cj0&inviter=Ann&msclkid=m',
     );
-    expect(qrTarget(url)).toBe('https://lander.test/landing?d=T0k&channel=spring&inviter=Ann');
+    expect(qrTarget(url)).toBe('https://lander.test/landing?utm_source=ad&d=T0k&channel=spring&inviter=Ann');
     expect(qrTarget(new URL('https://lander.test/?fbclid=1'))).toBe('https://lander.test/');
   });
 });

@@ -5,7 +5,7 @@
  * up without smoothing (`image-rendering: pixelated`).
  *
  * What it encodes is a shorter equivalent of the page URL: the same path, the signed token and the
- * campaign's own parameters, without the parameters that only told an ad network or analytics about
+ * campaign's own parameters, without the click ids that only told an ad network or analytics about
  * the click (docs/screens.md). Long texts use error correction L, short ones M. The mask is fixed:
  * choosing the best of the eight costs up to eight times the encoding (milliseconds for a long
  * URL), and every mask is valid and scannable.
@@ -13,9 +13,12 @@
 import { encode } from 'uqr';
 import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
 
-/** Click ids and analytics parameters: they describe the click, not the campaign. */
+/**
+ * Click ids and analytics cookies' parameters: they describe one click, not the campaign. (`utm_*`
+ * name the campaign and are kept: the worker reads them as plain campaign parameters.)
+ */
 const TRACKING =
-  /^(?:utm_\w*|fbclid|gclid|gbraid|wbraid|dclid|msclkid|ttclid|twclid|li_fat_id|igshid|yclid|mc_cid|mc_eid|_ga|_gl|srsltid)$/i;
+  /^(?:fbclid|gclid|gbraid|wbraid|dclid|msclkid|ttclid|twclid|li_fat_id|igshid|yclid|mc_cid|mc_eid|_ga|_gl|srsltid)$/i;
 /** Modules of white around the code, as the standard asks. */
 const QUIET_ZONE = 4;
 /** The most bytes a QR code holds (version 40, error correction L). */
