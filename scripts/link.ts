@@ -33,6 +33,9 @@ function pairs(list: string[]): [string, string][] {
   });
 }
 
+if (values.env !== '' && values.env !== 'development' && values.env !== 'production') {
+  fail(`unknown environment ${JSON.stringify(values.env)}: development or production`);
+}
 const production = values.env === 'production';
 const key = decodeKey({ LANDER_ENV: production ? 'production' : 'development', DECODE_KEY: process.env.DECODE_KEY });
 if (!key) fail('set DECODE_KEY to the production decode key');

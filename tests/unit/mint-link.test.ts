@@ -54,6 +54,31 @@ describe('npm run link', () => {
     expect(result.stderr).toContain('"d"');
   });
 
+  it('refuses plain parameters the worker would not read as given: too many, repeated, or named by the token', () => {
+    const many = Array.from({ length: 21 }, (_, i): [string, string] => [`p${i}`, 'v']);
+    const cases: [string, [string, string][]][] = [
+      ['at most 20', many],
+      [
+        'given twice',
+        [
+          ['a', '1'],
+          ['a', '2'],
+        ],
+      ],
+      ['the token names "channel"', [['channel', 'forged']]],
+    ];
+    for (const [reason, plain] of cases) {
+      const result = mintLink({ payload: { channel: 'spring' }, plain, base: BASE, key: KEY });
+      expect(result).toMatchObject({ ok: false, reason: expect.stringContaining(reason) });
+    }
+  });
+
+  it('refuses an environment it does not know', () => {
+    const result = link('--channel', 'spring', '--env', 'prod');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('"prod"');
+  });
+
   it('refuses a payload whose token is longer than the worker reads', () => {
     const payload = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, 'v'.repeat(200)]));
     const result = mintLink({ payload, plain: [], base: BASE, key: KEY });

@@ -5,9 +5,8 @@
  * (`QUERY_LIMITS`), since anyone can call the endpoint, and values with control characters are
  * left out of the log line as well. What does not fit is dropped and only counted.
  */
-import { QUERY_LIMITS } from '../campaign/query-data.ts';
+import { isFieldName, QUERY_LIMITS } from '../campaign/query-data.ts';
 
-const KEY = /^[A-Za-z0-9_.-]+$/;
 const CONTROL = /\p{Cc}/u;
 
 export interface TraceQuery {
@@ -26,8 +25,7 @@ export function traceQuery(params: URLSearchParams): TraceQuery {
     if (key === 'd') continue;
     const fits =
       kept.size < QUERY_LIMITS.maxParams &&
-      key.length <= QUERY_LIMITS.maxKeyLength &&
-      KEY.test(key) &&
+      isFieldName(key) &&
       !kept.has(key) &&
       value.length <= QUERY_LIMITS.maxValueLength &&
       !CONTROL.test(value);
