@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseUrl } from '../../scripts/lib/safe-url.ts';
 import { campaignField, campaignFields, campaignQuery } from '../../shared/campaign.ts';
 import { QUERY_LIMITS, readCampaign } from '../../worker/campaign/query-data.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
@@ -78,17 +77,5 @@ describe('what a page shows of a campaign', () => {
   it('hands on the token itself and the plain parameters, never the decrypted fields as plain ones', () => {
     expect(campaignQuery(campaignOf(`?d=${d}&channel=mail`))).toEqual({ channel: 'mail', d });
     expect(campaignQuery(campaignOf('?channel=mail'))).toEqual({ channel: 'mail' });
-  });
-});
-
-describe('parseUrl', () => {
-  it('logs an invalid URL and yields no value', () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(parseUrl('http://[bad')).toBeUndefined();
-    expect(error).toHaveBeenCalledWith('Invalid URL', '"http://[bad"', '');
-  });
-
-  it('parses a valid URL', () => {
-    expect(parseUrl('/x', 'https://a.test')?.href).toBe('https://a.test/x');
   });
 });

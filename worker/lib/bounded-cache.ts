@@ -2,7 +2,7 @@
  * The worker's one way to remember work per isolate (docs/decisions/005-keep-rendered-pages-per-isolate.md):
  * a least-recently-used map bounded by bytes. Every memo of the worker is one of these, each with its
  * share of one budget (`CACHE_SHARES`), so what an isolate keeps stays under `ISOLATE_CACHE_BUDGET`
- * whatever the traffic. (The configuration loader's one document, held for seconds, the parsed
+ * whatever the traffic. (The configuration loader's last document, one at a time, the parsed
  * settings, one object per environment, and the page key's numbers for those objects, held weakly
  * by the objects themselves, are not memos of many keys and need no bound.)
  * Per-isolate state only: what is kept is a pure function of its key, never one visitor's.

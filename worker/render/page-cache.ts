@@ -26,7 +26,7 @@ interface StoredPage {
 
 const pages = boundedCache<StoredPage>({
   maxBytes: CACHE_SHARES.pages,
-  // The key (the serialised seed, ~3 kB) is counted by the cache; a page is ~7 kB.
+  // The key (the URL and a number per input object) is counted by the cache; a page is ~7 kB.
   sizeOf: (page) => page.parts.reduce((sum, part) => sum + part.byteLength, 0),
 });
 
