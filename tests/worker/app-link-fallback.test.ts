@@ -43,7 +43,10 @@ describe('app links that reach the browser', () => {
 
   it('always redirect on this site: the request gives its query, never the target', async () => {
     for (const path of ['/open//evil.com', '/open/%2F%2Fevil.com', '/open/\\evil.com', '/open/?next=//evil.com']) {
-      const location = (await get(path)).headers.get('location') ?? '';
+      // A path with an empty segment first goes to its one address (docs/routes.md), then on.
+      let location = (await get(path)).headers.get('location') ?? '';
+      expect(new URL(location, 'https://lander.test').host).toBe('lander.test');
+      if (!location.startsWith('/landing')) location = (await get(location)).headers.get('location') ?? '';
       expect(location.startsWith('/landing')).toBe(true);
       expect(new URL(location, 'https://lander.test').host).toBe('lander.test');
     }

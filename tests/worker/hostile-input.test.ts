@@ -136,6 +136,19 @@ describe('hostile input', () => {
     }
   });
 
+  it.each([
+    ['//', '/'],
+    ['///', '/'],
+    ['//?x', '/?x'],
+    ['/\\', '/'],
+    ['//evil.com', '/evil.com'],
+    ['/landing//', '/landing/'],
+  ])('redirects %s to its one address on this site, %s', async (path, location) => {
+    const res = await get(path);
+    expect(res.status).toBe(308);
+    expect(res.headers.get('location')).toBe(location);
+  });
+
   it(
     'property: paths of slashes, backslashes and dots answer without a 5xx',
     async () => {
