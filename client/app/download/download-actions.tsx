@@ -3,8 +3,8 @@
  * and both store buttons.
  */
 import type { MouseEvent } from 'react';
-import { type DownloadView, QR_CLASS } from '../../../shared/download-view.ts';
-import { DownloadLink } from './links.tsx';
+import type { DownloadView } from '../../../shared/download-view.ts';
+import { DownloadLink, QrImage } from './links.tsx';
 
 interface ActionsProps {
   view: DownloadView;
@@ -38,14 +38,7 @@ export function QrPanel({ view, onBlocked }: ActionsProps) {
       {view.qr ? (
         <>
           <h2 className="qr-text">{view.qr.heading}</h2>
-          <img
-            className={QR_CLASS}
-            src={view.qr.src}
-            width={view.qr.size}
-            height={view.qr.size}
-            alt={view.qr.alt}
-            data-url={view.qr.url}
-          />
+          <QrImage qr={view.qr} />
           <p className="qr-text qr-caption">{view.qr.caption}</p>
         </>
       ) : null}

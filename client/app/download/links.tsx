@@ -1,11 +1,12 @@
 /**
- * The two links the download and landing screens render (docs/screens.md), and the one contract
- * between the open-app link and the browser's tap watcher (client/browser/open-app-taps.ts).
+ * What the download and landing screens both render (docs/screens.md): the two links, the desktop QR
+ * code and the in-app guide (its own chunk, loaded on demand), and the one contract between the
+ * open-app link and the browser's tap watcher (client/browser/open-app-taps.ts).
  * An APK link follows the reachable download domain (docs/config.md) as the browser finds it; only
  * the `href` changes, so nothing moves.
  */
-import type { MouseEventHandler } from 'react';
-import type { DownloadButton } from '../../../shared/download-view.ts';
+import { lazy, type MouseEventHandler, Suspense } from 'react';
+import { type DownloadButton, type DownloadView, type GuideView, QR_CLASS } from '../../../shared/download-view.ts';
 import type { OpenAppView, OpenFallback, OpenMethod } from '../../../shared/open-app-view.ts';
 import { useLearned } from '../store.tsx';
 
@@ -59,4 +60,22 @@ export function readOpenAppLink(link: HTMLAnchorElement): { method: OpenMethod; 
     method: open as OpenMethod,
     fallback: fallback ? (apk ? { href: fallback, apkPath: apk } : { href: fallback }) : null,
   };
+}
+
+/** The desktop QR code: the worker's image, written into the page once (shared/handoff.ts). */
+export function QrImage({ qr }: { qr: NonNullable<DownloadView['qr']> }) {
+  return <img className={QR_CLASS} src={qr.src} width={qr.size} height={qr.size} alt={qr.alt} data-url={qr.url} />;
+}
+
+/** Fetches the guide's chunk ahead of a tap that will show it. */
+export const loadGuide = () => import('./open-in-browser-guide.tsx');
+const Guide = lazy(loadGuide);
+
+/** The open-in-browser guide while `guide` is set (a tap an in-app browser would block). */
+export function GuideDialog({ guide, onClose }: { guide: GuideView | null; onClose: () => void }) {
+  return guide ? (
+    <Suspense fallback={null}>
+      <Guide guide={guide} onClose={onClose} />
+    </Suspense>
+  ) : null;
 }

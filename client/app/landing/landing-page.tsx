@@ -5,16 +5,14 @@
  * client/browser/open-app-taps.ts); any tap copies the campaign token for
  * the app's first launch. A desktop gets this page's QR code, campaign included.
  */
-import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type GuideView, QR_CLASS } from '../../../shared/download-view.ts';
+import type { GuideView } from '../../../shared/download-view.ts';
 import { texts } from '../../../shared/texts.ts';
-import { DownloadLink, OpenAppLink } from '../download/links.tsx';
+import { DownloadLink, GuideDialog, OpenAppLink, QrImage } from '../download/links.tsx';
 import { useHandoff } from '../store.tsx';
 import { Campaign } from './campaign.tsx';
 import './landing.css';
-
-const Guide = lazy(() => import('../download/open-in-browser-guide.tsx'));
 
 /** The tap's user activation lets the page write the clipboard; where it may not, nothing is said. */
 function copyToken(token: string | undefined): void {
@@ -51,25 +49,14 @@ export function Component() {
       ) : null}
       {download.qr ? (
         <figure className="landing-qr">
-          <img
-            className={QR_CLASS}
-            src={download.qr.src}
-            width={download.qr.size}
-            height={download.qr.size}
-            alt={download.qr.alt}
-            data-url={download.qr.url}
-          />
+          <QrImage qr={download.qr} />
           <figcaption>{download.qr.caption}</figcaption>
         </figure>
       ) : null}
       <nav className="links">
         <Link to="/">{t.backHome}</Link>
       </nav>
-      {guide ? (
-        <Suspense fallback={null}>
-          <Guide guide={guide} onClose={() => setGuide(null)} />
-        </Suspense>
-      ) : null}
+      <GuideDialog guide={guide} onClose={() => setGuide(null)} />
     </article>
   );
 }
