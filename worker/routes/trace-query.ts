@@ -1,11 +1,11 @@
 /**
  * The plain parameters of a trace call (channel, inviter, … — docs/identity.md). The browser sends
  * the page's campaign as query parameters (shared/campaign.ts `campaignQuery`): the plain ones and the
- * `d` token, which the route reads apart; here it is bounded again with the same limits
- * (`QUERY_LIMITS`), since anyone can call the endpoint, and values with control characters are
+ * `d` token, which the route reads apart; here it is held to the page's own rules for plain
+ * parameters (`isAcceptableParam`, `QUERY_LIMITS`), since anyone can call the endpoint, and values with control characters are
  * left out of the log line as well. What does not fit is dropped and only counted.
  */
-import { isFieldName, QUERY_LIMITS } from '../campaign/query-data.ts';
+import { isAcceptableParam, QUERY_LIMITS } from '../campaign/query-data.ts';
 
 const CONTROL = /\p{Cc}/u;
 
@@ -24,11 +24,7 @@ export function traceQuery(params: URLSearchParams): TraceQuery {
     // The campaign token is read on its own: its fields are signed, these are not.
     if (key === 'd') continue;
     const fits =
-      kept.size < QUERY_LIMITS.maxParams &&
-      isFieldName(key) &&
-      !kept.has(key) &&
-      value.length <= QUERY_LIMITS.maxValueLength &&
-      !CONTROL.test(value);
+      kept.size < QUERY_LIMITS.maxParams && isAcceptableParam(key, value) && !kept.has(key) && !CONTROL.test(value);
     if (fits) kept.set(key, value);
     else dropped += 1;
   }
