@@ -7,9 +7,9 @@ import type { LanderConfig } from '../../shared/config/schema.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
 import type { DownloadButton, DownloadView } from '../../shared/download-view.ts';
 import type { ClientStore } from '../../shared/handoff.ts';
-import { type DownloadTexts, downloadTexts, formatDate } from '../../shared/texts.ts';
 import { localize } from '../config/localize.ts';
 import { chooseDownload, type DownloadTarget } from './download-choice.ts';
+import { type DownloadTexts, downloadTexts, formatDate } from './download-texts.ts';
 import { qrImage, qrTarget } from './qr-code.ts';
 
 export interface DownloadViewInput {

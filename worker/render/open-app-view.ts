@@ -8,7 +8,7 @@ import type { DeviceInfo } from '../../shared/device.ts';
 import type { DownloadView } from '../../shared/download-view.ts';
 import type { ClientStore } from '../../shared/handoff.ts';
 import type { OpenAppView, OpenFallback } from '../../shared/open-app-view.ts';
-import { downloadTexts } from '../../shared/texts.ts';
+import { downloadTexts } from './download-texts.ts';
 import { chooseOpenApp } from './open-app.ts';
 
 export interface OpenAppViewInput {
