@@ -2,13 +2,16 @@
  * `/` — the download page (docs/screens.md). It renders the view the worker decided for this device
  * and language, so the button in the server HTML is the one that stays after hydration.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { GuideView } from '../../../shared/download-view.ts';
 import { useHandoff } from '../store.tsx';
 import { AppDetails, AppSummary } from './app-summary.tsx';
 import { PrimaryAction, QrPanel } from './download-actions.tsx';
-import { GuideDialog, loadGuide, OpenAppLink } from './links.tsx';
+import { OpenAppLink } from './links.tsx';
 import './download.css';
+
+const loadGuide = () => import('./open-in-browser-guide.tsx');
+const Guide = lazy(loadGuide);
 
 export function Component() {
   const { download: view, openApp: open } = useHandoff();
@@ -40,7 +43,11 @@ export function Component() {
         <AppDetails view={view} />
       </div>
       {pc ? <QrPanel view={view} onBlocked={onBlocked} /> : null}
-      <GuideDialog guide={guide} onClose={() => setGuide(null)} />
+      {guide ? (
+        <Suspense fallback={null}>
+          <Guide guide={guide} onClose={() => setGuide(null)} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

@@ -1,12 +1,12 @@
 /**
- * What the download and landing screens both render (docs/screens.md): the two links, the desktop QR
- * code and the in-app guide (its own chunk, loaded on demand), and the one contract between the
- * open-app link and the browser's tap watcher (client/browser/open-app-taps.ts).
+ * What the download and landing screens both render (docs/screens.md): the two links and the desktop
+ * QR code, and the one contract between the open-app link and the browser's tap watcher
+ * (client/browser/open-app-taps.ts).
  * An APK link follows the reachable download domain (docs/config.md) as the browser finds it; only
  * the `href` changes, so nothing moves.
  */
-import { lazy, type MouseEventHandler, Suspense } from 'react';
-import { type DownloadButton, type DownloadView, type GuideView, QR_CLASS } from '../../../shared/download-view.ts';
+import type { MouseEventHandler } from 'react';
+import { type DownloadButton, type DownloadView, QR_CLASS } from '../../../shared/download-view.ts';
 import type { OpenAppView, OpenFallback, OpenMethod } from '../../../shared/open-app-view.ts';
 import { useLearned } from '../store.tsx';
 
@@ -65,17 +65,4 @@ export function readOpenAppLink(link: HTMLAnchorElement): { method: OpenMethod; 
 /** The desktop QR code: the worker's image, written into the page once (shared/handoff.ts). */
 export function QrImage({ qr }: { qr: NonNullable<DownloadView['qr']> }) {
   return <img className={QR_CLASS} src={qr.src} width={qr.size} height={qr.size} alt={qr.alt} data-url={qr.url} />;
-}
-
-/** Fetches the guide's chunk ahead of a tap that will show it. */
-export const loadGuide = () => import('./open-in-browser-guide.tsx');
-const Guide = lazy(loadGuide);
-
-/** The open-in-browser guide while `guide` is set (a tap an in-app browser would block). */
-export function GuideDialog({ guide, onClose }: { guide: GuideView | null; onClose: () => void }) {
-  return guide ? (
-    <Suspense fallback={null}>
-      <Guide guide={guide} onClose={onClose} />
-    </Suspense>
-  ) : null;
 }

@@ -5,14 +5,16 @@
  * client/browser/open-app-taps.ts); any tap copies the campaign token for
  * the app's first launch. A desktop gets this page's QR code, campaign included.
  */
-import { type MouseEvent, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { GuideView } from '../../../shared/download-view.ts';
 import { texts } from '../../../shared/texts.ts';
-import { DownloadLink, GuideDialog, OpenAppLink, QrImage } from '../download/links.tsx';
+import { DownloadLink, OpenAppLink, QrImage } from '../download/links.tsx';
 import { useHandoff } from '../store.tsx';
 import { Campaign } from './campaign.tsx';
 import './landing.css';
+
+const Guide = lazy(() => import('../download/open-in-browser-guide.tsx'));
 
 /** The tap's user activation lets the page write the clipboard; where it may not, nothing is said. */
 function copyToken(token: string | undefined): void {
@@ -56,7 +58,11 @@ export function Component() {
       <nav className="links">
         <Link to="/">{t.backHome}</Link>
       </nav>
-      <GuideDialog guide={guide} onClose={() => setGuide(null)} />
+      {guide ? (
+        <Suspense fallback={null}>
+          <Guide guide={guide} onClose={() => setGuide(null)} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }
