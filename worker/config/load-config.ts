@@ -6,6 +6,7 @@
  */
 import { CONFIG_KEY, type LanderConfig } from '../../shared/config/schema.ts';
 import { KV_READ_TIMEOUT_MS, readKvText } from '../kv/read-text.ts';
+import { withDeadline } from '../lib/deadline.ts';
 import { DEMO_CONFIG } from './demo.ts';
 import { formatProblems, parseConfig } from './validate.ts';
 
@@ -117,16 +118,10 @@ export function createConfigLoader({
 
 /** `loaded`, or the demo config if it has not settled within `ms` (a shared read that went away). */
 function withinBudget(loaded: Promise<LoadedConfig>, ms: number, log: (m: string) => void): Promise<LoadedConfig> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<LoadedConfig>((resolve) => {
-    timer = setTimeout(() => {
-      log(
-        'Config fallback (kv-timeout): the shared KV read did not settle within its budget; serving the bundled demo config',
-      );
-      resolve({ config: DEMO_CONFIG, fallback: 'kv-timeout' });
-    }, ms + 25);
-  });
-  return Promise.race([loaded, late]).finally(() => {
-    if (timer !== undefined) clearTimeout(timer);
+  return withDeadline(loaded, ms + 25, () => {
+    log(
+      'Config fallback (kv-timeout): the shared KV read did not settle within its budget; serving the bundled demo config',
+    );
+    return { config: DEMO_CONFIG, fallback: 'kv-timeout' };
   });
 }

@@ -4,6 +4,8 @@
  * so the caller answers from its fallback in time instead of waiting on the store.
  */
 
+import { withDeadline } from '../lib/deadline.ts';
+
 /** The longest a request waits for one KV read before it answers from its fallback. */
 export const KV_READ_TIMEOUT_MS = 500;
 
@@ -19,17 +21,9 @@ export async function readKvText(
   key: string,
   timeoutMs = KV_READ_TIMEOUT_MS,
 ): Promise<KvText> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<KvText>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'timeout' }), timeoutMs);
-  });
   const read = (async (): Promise<KvText> => {
     const text = await kv.get(key, 'text');
     return text === null ? { kind: 'absent' } : { kind: 'value', text };
   })().catch((error: unknown): KvText => ({ kind: 'failed', error }));
-  try {
-    return await Promise.race([read, timeout]);
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
-  }
+  return withDeadline(read, timeoutMs, () => ({ kind: 'timeout' }));
 }
