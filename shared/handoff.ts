@@ -3,6 +3,7 @@
  * Written by the worker into `<script type="application/json" id="lander-data">` (a data block, so
  * no script-src exception is needed) and read once by the browser entry.
  */
+import type { AttributionView } from './attribution.ts';
 import type { Campaign } from './campaign.ts';
 import type { AppItem, CommonConfig } from './config/schema.ts';
 import type { DeviceInfo } from './device.ts';
@@ -47,6 +48,8 @@ export interface ClientStore {
   openApp: OpenAppView | null;
   /** The landing screen as decided on the worker (docs/screens.md). */
   landing: LandingView;
+  /** What the page's taps carry to the app (docs/attribution.md). */
+  attribution: AttributionView;
 }
 
 /** React Router's hydration data, with errors flattened to plain objects. */

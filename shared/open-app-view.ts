@@ -5,7 +5,7 @@
 import type { GuideView } from './download-view.ts';
 
 /**
- * - `universal-link`: an https link on the Universal Link domain (iOS), then the timer.
+ * - `universal-link`: an https link on the link domain (iOS Universal Link, HarmonyOS NEXT App Linking), then the timer.
  * - `intent`: Android Chrome's `intent://` URL; Chrome itself falls back to the download.
  * - `scheme`: the app's URL scheme, then the timer.
  * - `guide`: this in-app browser blocks schemes: the tap shows the open-in-browser guide.

@@ -15,3 +15,6 @@ declare const crypto: {
   randomUUID(): string;
   getRandomValues<T extends Uint8Array>(array: T): T;
 };
+
+declare function btoa(data: string): string;
+declare function atob(data: string): string;

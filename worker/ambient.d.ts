@@ -9,4 +9,6 @@ declare namespace Cloudflare {
 interface Env {
   /** 16-byte key for campaign tokens (`wrangler secret put DECODE_KEY`). */
   DECODE_KEY?: string;
+  /** Keys every hash attribution stores (`wrangler secret put ATTRIBUTION_SALT`; docs/attribution.md). */
+  ATTRIBUTION_SALT?: string;
 }

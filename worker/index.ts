@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { routeRules as rules } from '../shared/route-rules.ts';
+import { attribution } from './attribution/routes.ts';
 import type { AppEnv } from './env.ts';
 import { appLinkFallback } from './middleware/app-link-fallback.ts';
 import { appConfig } from './middleware/config.ts';
@@ -25,6 +26,7 @@ app.use(routeRules({ rules }));
 app.get('/api/health', (c) => c.json({ ok: true }));
 app.route('/api/device', deviceRoute);
 app.route('/api/trace', trace);
+app.route('/api/a', attribution);
 app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
 
@@ -34,3 +36,6 @@ app.get('*', appLinkFallback(), renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 
 export default app;
+// Durable Objects live in the main module (wrangler.toml).
+export { ClickBucket } from './attribution/click-bucket.ts';
+export { AttributionLedger } from './attribution/ledger.ts';

@@ -22,6 +22,14 @@ function requireDiagnostics({ request, context }: LoaderFunctionArgs): null {
   return null;
 }
 
+const landing = {
+  lazy: () => import('./landing/landing-page.tsx'),
+  handle: {
+    chunk: 'client/app/landing/landing-page.tsx',
+    title: (l) => texts(l).landingHeading,
+  } satisfies RouteHandle,
+};
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -35,15 +43,9 @@ export const routes: RouteObject[] = [
         lazy: () => import('./download/download-page.tsx'),
         handle: { chunk: 'client/app/download/download-page.tsx' } satisfies RouteHandle,
       },
-      {
-        id: 'landing',
-        path: 'landing',
-        lazy: () => import('./landing/landing-page.tsx'),
-        handle: {
-          chunk: 'client/app/landing/landing-page.tsx',
-          title: (l) => texts(l).landingHeading,
-        } satisfies RouteHandle,
-      },
+      { id: 'landing', path: 'landing', ...landing },
+      // A carrier link pasted into a browser (docs/attribution.md): the same screen, its campaign from the carrier.
+      { id: 'carrier', path: 'i/:carrier', ...landing },
       {
         id: 'test',
         path: 'test',

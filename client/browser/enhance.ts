@@ -1,14 +1,15 @@
 /**
  * What the browser adds once the page is hydrated (docs/builds.md), in a chunk of its own so
  * none of it weighs on the first paint: the loading bar, the hourly build check, the navigation
- * guard (route rules and chunk recovery), link preloading, the app-opening fallback timer
- * (docs/screens.md), the debug console when asked for, and the work that waits until the page is
+ * guard (route rules and chunk recovery), link preloading, the click beacon and carriers
+ * (docs/attribution.md), the app-opening fallback timer (docs/screens.md), the debug console when asked for, and the work that waits until the page is
  * idle (the download-domain probe, identity).
  */
 import type { DataRouter } from 'react-router-dom';
 import type { ClientStore } from '../../shared/handoff.ts';
 import type { LearnedStore } from '../app/store.tsx';
 import { routeRulesLoader } from './app-manifest.ts';
+import { watchClicks } from './attribution/click-beacon.ts';
 import { watchBuilds } from './build-check.ts';
 import { wantsDebugConsole } from './debug-switch.ts';
 import { visitorQuiet, whenIdle } from './idle.ts';
@@ -43,7 +44,13 @@ export function enhance({
   guardNavigations,
 }: EnhanceOptions): void {
   const table = { routes, matchRoutes };
-  // First: a tap on "Open the app" needs its fallback timer as soon as possible (docs/screens.md).
+  // First: a tap needs its carrier (docs/attribution.md), and "Open the app" its fallback timer
+  // (docs/screens.md), as soon as possible; the carrier first, since it may fill in the fallback.
+  watchClicks({
+    attribution: handoff.attribution,
+    token: handoff.campaign.token,
+    visitorId: () => learned.get().identity.visitorId,
+  });
   watchOpenAppTaps(learned);
 
   // The loading bar runs while the router navigates (guard included), in the error colour when the

@@ -107,6 +107,31 @@ export const LinksSchema = v.object({
     v.array(v.pipe(v.string(), v.regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/, 'must be an SHA-256 fingerprint AA:BB:…'))),
     [],
   ),
+  /**
+   * HarmonyOS NEXT App Linking: the app identifiers (AppGallery app ids) for applinking.json. When set
+   * with `universal_link_domain`, HarmonyOS NEXT visitors open the app by an App Linking URL on that
+   * domain (docs/attribution.md).
+   */
+  harmony_app_ids: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.regex(/^[\w.]{1,100}$/, 'must be an AppGallery app id'))),
+      v.maxLength(10, 'at most 10 app ids'),
+    ),
+    [],
+  ),
+});
+
+/** Attribution settings (docs/attribution.md). */
+export const AttributionSchema = v.object({
+  /** How long a click may wait for its install to be matched without a carrier, in hours (1–24). */
+  window_hours: v.optional(
+    v.pipe(v.number(), v.integer('must be whole hours'), v.minValue(1), v.maxValue(24, 'at most 24 hours')),
+    2,
+  ),
+  /** Whether the download page's taps also copy the carrier link (the landing page's always do). */
+  copy_on_download: v.optional(v.boolean(), false),
+  /** App Store Connect provider token: App Store links then carry `pt` and the channel as `ct`. */
+  app_store_provider_token: v.optional(v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'must be the numeric provider token'))),
 });
 
 export const ConfigSchema = v.object({
@@ -117,12 +142,14 @@ export const ConfigSchema = v.object({
   domains: v.optional(v.pipe(v.array(origin), v.maxLength(10, 'at most 10 domains')), []),
   commonConfig: CommonConfigSchema,
   links: v.optional(LinksSchema, {}),
+  attribution: v.optional(AttributionSchema, {}),
 });
 
 export type LocalText = v.InferOutput<typeof LocalTextSchema>;
 export type AppItem = v.InferOutput<typeof AppItemSchema>;
 export type CommonConfig = v.InferOutput<typeof CommonConfigSchema>;
 export type LinksConfig = v.InferOutput<typeof LinksSchema>;
+export type AttributionConfig = v.InferOutput<typeof AttributionSchema>;
 /** A validated configuration document. */
 export type LanderConfig = v.InferOutput<typeof ConfigSchema>;
 /** What an operator writes (defaults not yet applied). */

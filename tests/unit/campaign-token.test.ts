@@ -1,12 +1,7 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  decryptToken,
-  encryptToken,
-  fromBase64Url,
-  MAX_TOKEN_LENGTH,
-  toBase64Url,
-} from '../../worker/campaign/token.ts';
+import { fromBase64Url, toBase64Url } from '../../shared/base64url.ts';
+import { decryptToken, encryptToken, MAX_TOKEN_LENGTH } from '../../worker/campaign/token.ts';
 
 const KEY = 'LanderDevKey2026';
 const IV = Uint8Array.from({ length: 16 }, (_, i) => i * 17);

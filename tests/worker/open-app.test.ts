@@ -6,7 +6,8 @@ import { DEMO as demo } from '../fixtures/config.ts';
 import { clearConfig, get, ORIGIN, storeConfig } from './helpers.ts';
 
 const APK = `${env.DOWNLOAD_ORIGIN}/android/pebble-notes-2.4.0.apk`;
-const APP_STORE = 'https://apps.apple.com/app/id6740858208';
+// The demo configuration gives a provider token: App Store links carry it and the channel (docs/attribution.md).
+const APP_STORE = 'https://apps.apple.com/app/id6740858208?pt=118342&ct=spring';
 
 type Agent = keyof typeof UA;
 
@@ -132,7 +133,7 @@ describe('the /landing button', () => {
 
   it('is the download where no scheme is configured', async () => {
     await storeConfig({ ...demo, appData: demo.appData.map(({ schemes: _, ...item }) => item) });
-    const html = await page('iPhoneSafari', '/landing?channel=x');
+    const html = await page('iPhoneSafari', '/landing?channel=spring');
     expect(openLink(html, 'button-landing')).toMatchObject({ href: APP_STORE, 'data-kind': 'app-store' });
   });
 

@@ -82,3 +82,30 @@ describe('/.well-known/assetlinks.json', () => {
     expect((await get(ASSET_LINKS)).status).toBe(404);
   });
 });
+
+describe('/.well-known/applinking.json', () => {
+  const APP_LINKING = '/.well-known/applinking.json';
+
+  it('lists the configured HarmonyOS app identifiers, 200 JSON', async () => {
+    await seedLinks({ harmony_app_ids: ['5765880207854169719', '6917562451234567890'] });
+    const res = await get(APP_LINKING);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json\b/);
+    expect(await res.json()).toEqual({
+      applinking: { apps: [{ appIdentifier: '5765880207854169719' }, { appIdentifier: '6917562451234567890' }] },
+    });
+  });
+
+  it('is 404 (JSON) when no HarmonyOS app id is configured', async () => {
+    await seedLinks({ apple_app_ids: ['ABCDE12345.com.example.app'] });
+    const res = await get(APP_LINKING);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'App Linking is not configured' });
+  });
+
+  it('follows the demo configuration when KV holds none', async () => {
+    expect(await (await get(APP_LINKING)).json()).toEqual({
+      applinking: { apps: [{ appIdentifier: '5765880207854169719' }] },
+    });
+  });
+});

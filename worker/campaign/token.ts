@@ -17,6 +17,7 @@ import Utf8 from 'crypto-js/enc-utf8.js';
 import HmacSHA256 from 'crypto-js/hmac-sha256.js';
 import CFB from 'crypto-js/mode-cfb.js';
 import NoPadding from 'crypto-js/pad-nopadding.js';
+import { fromBase64Url, toBase64Url } from '../../shared/base64url.ts';
 
 type WordArray = ReturnType<typeof Hex.parse>;
 
@@ -36,29 +37,6 @@ function bytesToWords(bytes: Uint8Array): WordArray {
 function wordsToBytes(words: WordArray): Uint8Array {
   const hex = Hex.stringify(words);
   return Uint8Array.from({ length: hex.length / 2 }, (_, i) => Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16));
-}
-
-/** URL-safe base64 without padding. */
-export function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-// The last character's bits that carry no byte: 4 of them after 2 spare characters, 2 after 3.
-const SPARE_BITS: Record<number, number> = { 2: 0b1111, 3: 0b11 };
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/**
- * Strict inverse of `toBase64Url`: any other alphabet, padding or impossible length is refused, and so
- * is a last character with spare bits set, so every byte string has exactly one spelling.
- */
-export function fromBase64Url(text: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined;
-  const spare = SPARE_BITS[text.length % 4];
-  if (spare !== undefined && (ALPHABET.indexOf(text.at(-1) ?? 'A') & spare) !== 0) return undefined;
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
 }
 
 function keyWords(key: string): WordArray {

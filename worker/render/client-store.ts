@@ -3,11 +3,15 @@
  * everything the screens show, made from its inputs alone — kept pages are keyed by those (page-cache.ts).
  */
 import type { Context } from 'hono';
+import { CARRIER_PATH } from '../../shared/attribution.ts';
+import type { Campaign } from '../../shared/campaign.ts';
 import { NO_CAMPAIGN } from '../../shared/campaign.ts';
 import type { LanderConfig } from '../../shared/config/schema.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
 import type { ClientStore } from '../../shared/handoff.ts';
 import type { Language } from '../../shared/texts.ts';
+import { carrierToken } from '../attribution/carrier.ts';
+import { appStoreQuery, pageLinks } from '../attribution/page-links.ts';
 import { readCampaign } from '../campaign/query-data.ts';
 import { carriedBuild } from '../carried-build.ts';
 import type { AppEnv } from '../env.ts';
@@ -41,12 +45,32 @@ export function seedInputs(c: Context<AppEnv>, url: URL): SeedInputs {
   return { url, language: c.get('language'), device: c.get('device'), config, fallback, settings: settingsOf(c.env) };
 }
 
+/**
+ * The page's campaign: its query's, or on a carrier page (`/i/<carrier>`, docs/attribution.md) the
+ * carrier's token read as the `d` parameter.
+ */
+function campaignOf(url: URL, key: string | undefined): Campaign {
+  const token = url.pathname.startsWith(CARRIER_PATH) ? carrierToken(url.pathname.slice(CARRIER_PATH.length)) : null;
+  if (!token) return url.search ? readCampaign(url.searchParams, key) : NO_CAMPAIGN;
+  const params = new URLSearchParams(url.searchParams);
+  params.set('d', token);
+  return readCampaign(params, key);
+}
+
+/** Which screen a path shows, as far as attribution cares. */
+function screenOf(pathname: string): 'download' | 'landing' | 'other' {
+  if (pathname === '/') return 'download';
+  return pathname === '/landing' || pathname.startsWith(CARRIER_PATH) ? 'landing' : 'other';
+}
+
 /** The seed made from `inputs`. */
 export function clientStore({ url, language, device, config, fallback, settings }: SeedInputs): ClientStore {
   const { downloadOrigin, env } = settings;
-  const campaign = url.search ? readCampaign(url.searchParams, settings.decodeKey) : NO_CAMPAIGN;
-  const download = downloadView({ config, device, language, downloadOrigin, pageUrl: url });
+  const campaign = campaignOf(url, settings.decodeKey);
+  const query = appStoreQuery(config.attribution, campaign);
+  const download = downloadView({ config, device, language, downloadOrigin, pageUrl: url, appStoreQuery: query });
   const openApp = openAppView({ config, device, env, language, pageUrl: url, campaign, download });
+  const appLinking = device.operatingSystem === 'Harmony' && openApp?.method === 'universal-link';
   return {
     buildId: carriedBuild.id,
     env,
@@ -66,5 +90,12 @@ export function clientStore({ url, language, device, config, fallback, settings 
     download,
     openApp,
     landing: landingView(download, openApp),
+    attribution: pageLinks({
+      attribution: config.attribution,
+      download,
+      openApp,
+      screen: screenOf(url.pathname),
+      appLinkingDomain: appLinking ? (config.links.universal_link_domain ?? null) : null,
+    }),
   };
 }

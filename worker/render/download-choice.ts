@@ -33,6 +33,8 @@ export interface ChooseInput {
   device: Pick<DeviceInfo, 'operatingSystem' | 'userAgent' | 'inApp'>;
   /** Where APKs come from until the browser finds a reachable download domain (docs/config.md). */
   downloadOrigin: string;
+  /** Added to App Store links: the provider token and campaign (`?pt=…&ct=…`, docs/attribution.md). */
+  appStoreQuery?: string;
 }
 
 /**
@@ -43,9 +45,9 @@ export function harmonyInstallsApk(userAgent: string): boolean {
   return /\bAndroid\b/i.test(userAgent) && !/OpenHarmony|ArkWeb/i.test(userAgent);
 }
 
-function appStore(item: AppItem | undefined): DownloadTarget | null {
+function appStore(item: AppItem | undefined, query = ''): DownloadTarget | null {
   if (!item) return null;
-  return { kind: 'app-store', href: `https://apps.apple.com/app/id${item.app_store_id ?? APP_STORE_ID}` };
+  return { kind: 'app-store', href: `https://apps.apple.com/app/id${item.app_store_id ?? APP_STORE_ID}${query}` };
 }
 
 function android(item: AppItem | undefined, downloadOrigin: string): DownloadTarget | null {
@@ -64,7 +66,7 @@ function appGallery(item: AppItem | undefined): DownloadTarget | null {
     : null;
 }
 
-export function chooseDownload({ appData, device, downloadOrigin }: ChooseInput): DownloadChoice {
+export function chooseDownload({ appData, device, downloadOrigin, appStoreQuery }: ChooseInput): DownloadChoice {
   const layout = device.operatingSystem;
   const iosItem = appItemFor(appData, 2);
   const androidItem = appItemFor(appData, 1);
@@ -72,11 +74,17 @@ export function chooseDownload({ appData, device, downloadOrigin }: ChooseInput)
   const fallbackItem = appData[0] as AppItem;
 
   if (layout === 'PC') {
-    const stores = [appStore(iosItem), android(androidItem, downloadOrigin)].filter((t) => t !== null);
+    const stores = [appStore(iosItem, appStoreQuery), android(androidItem, downloadOrigin)].filter((t) => t !== null);
     return { layout, primary: null, stores, guide: blocks, app: appItemFor(appData, 3) ?? fallbackItem };
   }
   if (layout === 'iOS') {
-    return { layout, primary: appStore(iosItem), stores: [], guide: blocks, app: iosItem ?? fallbackItem };
+    return {
+      layout,
+      primary: appStore(iosItem, appStoreQuery),
+      stores: [],
+      guide: blocks,
+      app: iosItem ?? fallbackItem,
+    };
   }
   let primary =
     layout === 'Harmony'

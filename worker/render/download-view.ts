@@ -19,6 +19,8 @@ export interface DownloadViewInput {
   downloadOrigin: string;
   /** The page URL as the visitor opened it: the desktop QR code encodes its campaign equivalent. */
   pageUrl: URL;
+  /** Added to App Store links (worker/attribution/page-links.ts). */
+  appStoreQuery?: string;
 }
 
 const LABEL = {
@@ -35,9 +37,16 @@ function button(target: DownloadTarget, label: string): DownloadButton {
     : { kind: target.kind, href: target.href, label };
 }
 
-export function downloadView({ config, device, language, downloadOrigin, pageUrl }: DownloadViewInput): DownloadView {
+export function downloadView({
+  config,
+  device,
+  language,
+  downloadOrigin,
+  pageUrl,
+  appStoreQuery,
+}: DownloadViewInput): DownloadView {
   const t = downloadTexts(language);
-  const choice = chooseDownload({ appData: config.appData, device, downloadOrigin });
+  const choice = chooseDownload({ appData: config.appData, device, downloadOrigin, appStoreQuery });
   const { app, layout } = choice;
   const common = config.commonConfig;
   const qrUrl = layout === 'PC' ? qrTarget(pageUrl) : null;
@@ -69,7 +78,7 @@ export function downloadView({ config, device, language, downloadOrigin, pageUrl
       : null,
     smartBannerAppId:
       layout === 'iOS' && !device.inApp && choice.primary?.kind === 'app-store'
-        ? (/id(\d+)$/.exec(choice.primary.href)?.[1] ?? null)
+        ? (/\/id(\d+)/.exec(choice.primary.href)?.[1] ?? null)
         : null,
   };
 }

@@ -7,6 +7,7 @@ import type { AppItem, LinksConfig } from '../../shared/config/schema.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
 import type { OpenAppChoice, OpenFallback } from '../../shared/open-app-view.ts';
 import { appItemFor } from '../config/app-item.ts';
+import { harmonyInstallsApk } from './download-choice.ts';
 
 /** The scheme the Baidu browser and the Baidu app open (docs/campaign-links.md). */
 export const BAIDU_SCHEME = 'bdashighdown';
@@ -15,7 +16,7 @@ export const OPEN_PATH = 'open';
 
 export interface OpenAppInput {
   appData: readonly AppItem[];
-  links: Pick<LinksConfig, 'universal_link_domain' | 'paths'>;
+  links: Pick<LinksConfig, 'universal_link_domain' | 'paths'> & Partial<Pick<LinksConfig, 'harmony_app_ids'>>;
   device: Pick<DeviceInfo, 'operatingSystem' | 'browser' | 'userAgent' | 'inApp'>;
   env: 'development' | 'production';
   /** The page's own host: a Universal Link there never opens the app. */
@@ -66,16 +67,23 @@ export function chooseOpenApp(input: OpenAppInput): OpenAppChoice | null {
   const { device, links, queryData, download } = input;
   if (device.operatingSystem === 'PC') return null;
   const ios = device.operatingSystem === 'iOS';
-  const item = appItemFor(input.appData, ios ? 2 : 1);
-  if (!item?.schemes) return null;
-
   const query = queryString(queryData);
   let domain = links.universal_link_domain;
   if (domain && domain === input.pageHost.toLowerCase()) {
     input.onSameHost?.(domain);
     domain = undefined;
   }
-  const universalLink = ios && domain ? `https://${domain}${universalLinkPath(links.paths)}${query}` : null;
+  const appLink = domain ? `https://${domain}${universalLinkPath(links.paths)}${query}` : null;
+  // HarmonyOS NEXT opens its apps by App Linking (docs/attribution.md); 2–4 run Android apps and take
+  // the Android path below. The page adds the tap's carrier (worker/attribution/page-links.ts).
+  const harmonyNext = device.operatingSystem === 'Harmony' && !harmonyInstallsApk(device.userAgent);
+  if (harmonyNext && appLink && links.harmony_app_ids?.length && !device.inApp?.blocksSchemes) {
+    return { method: 'universal-link', href: appLink, fallback: download };
+  }
+  const item = appItemFor(input.appData, ios ? 2 : 1);
+  if (!item?.schemes) return null;
+
+  const universalLink = ios ? appLink : null;
   const baidu = device.browser === 'Baidu';
   const scheme = baidu ? BAIDU_SCHEME : input.env === 'production' ? item.schemes.pro : item.schemes.dev;
   const schemeUrl = `${scheme}://${OPEN_PATH}${query}`;

@@ -3,6 +3,7 @@
  * the configuration's `links` on every request, so a `config:push` changes them without a deploy:
  * - `GET /.well-known/apple-app-site-association`: when `apple_app_ids` is set.
  * - `GET /.well-known/assetlinks.json`: when `android_package` and `android_sha256` are set.
+ * - `GET /.well-known/applinking.json`: HarmonyOS App Linking, when `harmony_app_ids` is set.
  * Apple and Google fetch these without following redirects and expect JSON, so each answers 200
  * with `application/json` at this exact path, or 404 when not configured. No file in `public/`
  * may live under `/.well-known/`: static assets are served before the worker and would shadow them.
@@ -39,6 +40,12 @@ export function assetLinks(links: LinksConfig): object[] | null {
   ];
 }
 
+/** HarmonyOS App Linking's association file (developer.huawei.com, "App Linking"). */
+export function appLinking(links: LinksConfig): object | null {
+  if (links.harmony_app_ids.length === 0) return null;
+  return { applinking: { apps: links.harmony_app_ids.map((appIdentifier) => ({ appIdentifier })) } };
+}
+
 export const wellKnown = new Hono<AppEnv>();
 
 wellKnown.get('/apple-app-site-association', (c) => {
@@ -49,4 +56,9 @@ wellKnown.get('/apple-app-site-association', (c) => {
 wellKnown.get('/assetlinks.json', (c) => {
   const body = assetLinks(c.get('config').config.links);
   return body ? c.json(body, 200, CACHE) : c.json({ error: 'App Links are not configured' }, 404);
+});
+
+wellKnown.get('/applinking.json', (c) => {
+  const body = appLinking(c.get('config').config.links);
+  return body ? c.json(body, 200, CACHE) : c.json({ error: 'App Linking is not configured' }, 404);
 });

@@ -2,8 +2,8 @@
  * `/landing` — the campaign page (docs/screens.md), the download page's sibling: the configured
  * app's identity, who invited and which campaign, then the one large button the worker chose
  * (worker/render/landing-view.ts). Opening the app, it carries the campaign (the fallback timer is
- * client/browser/open-app-taps.ts); any tap copies the campaign token for
- * the app's first launch. A desktop gets this page's QR code, campaign included.
+ * client/browser/open-app-taps.ts); any tap copies the carrier link for the app's first launch
+ * (client/browser/attribution/click-beacon.ts). A desktop gets this page's QR code, campaign included.
  */
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -16,20 +16,11 @@ import './landing.css';
 
 const Guide = lazy(() => import('../download/open-in-browser-guide.tsx'));
 
-/** The tap's user activation lets the page write the clipboard; where it may not, nothing is said. */
-function copyToken(token: string | undefined): void {
-  if (!token || !navigator.clipboard) return;
-  navigator.clipboard.writeText(token).catch(() => {});
-}
-
 export function Component() {
   const { language, campaign, landing, download } = useHandoff();
-  // What the app reads at its first launch: the token, else the plain parameters.
-  const campaignToken = campaign.token ?? new URLSearchParams(campaign.plain).toString();
   const [guide, setGuide] = useState<GuideView | null>(null);
   const t = texts(language);
   const tap = (blocked: GuideView | null) => (event: MouseEvent) => {
-    copyToken(campaignToken);
     if (!blocked) return;
     event.preventDefault();
     setGuide(blocked);

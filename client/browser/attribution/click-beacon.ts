@@ -1,0 +1,132 @@
+/**
+ * Every tap on a primary action (docs/attribution.md): a click id made here, the carrier that names
+ * it and the page's campaign put where the app will look — the link the tap follows (Play referrer,
+ * App Linking URL) and, where the page says so, the clipboard — and the click reported to the worker
+ * with what only the browser knows (screen, time zone, languages, high-entropy hints).
+ * Loaded after hydration; listens on the document before the open-app watcher, so a fallback it
+ * fills in is the one the watcher follows.
+ */
+import {
+  type AttributionView,
+  CARRIER_PATH,
+  CLICK_PATH,
+  type ClickAction,
+  type ClickBody,
+  carrierOf,
+  fillCarrier,
+} from '../../../shared/attribution.ts';
+import { toBase64Url } from '../../../shared/base64url.ts';
+
+/** The links a tap attributes: open-app links (`data-open`) and download buttons (`data-kind`). */
+export const PRIMARY_ACTION = 'a[data-open], a[data-kind]';
+
+/** 128 random bits, URL-safe base64 without padding: 22 characters. */
+export function newClickId(): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+/** What the tap on `link` was: the guide when the page showed it instead of following the link. */
+export function actionOf(link: HTMLElement, prevented: boolean): ClickAction {
+  const { open, kind } = link.dataset;
+  if (prevented || open === 'guide') return 'guide';
+  if (open) return 'open';
+  return kind === 'apk' ? 'download' : 'store';
+}
+
+/** Writes `text` to the clipboard inside the tap; the old way where the async API is missing. */
+export function copyText(text: string): void {
+  if (navigator.clipboard?.writeText) {
+    navigator.clipboard.writeText(text).catch(() => copyBySelection(text));
+    return;
+  }
+  copyBySelection(text);
+}
+
+function copyBySelection(text: string): void {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.cssText = 'position:fixed;top:0;left:0;opacity:0';
+  document.body.append(area);
+  area.select();
+  try {
+    document.execCommand('copy');
+  } catch {
+    // Nothing else to try: the app falls back to the other carriers.
+  }
+  area.remove();
+}
+
+/** Sends `body` so that it survives the page being left at once (a store link, an app opening). */
+export function sendClick(body: string): void {
+  if (navigator.sendBeacon?.(CLICK_PATH, body)) return;
+  void fetch(CLICK_PATH, {
+    method: 'POST',
+    body,
+    keepalive: true,
+    headers: { 'content-type': 'application/json' },
+  }).catch(() => {});
+}
+
+type Hints = NonNullable<ClickBody['hints']>;
+
+/** The high-entropy hints Chrome gives on request; read ahead of any tap, since a tap cannot wait. */
+function readHints(): Hints {
+  const hints: Hints = {};
+  const data = (navigator as Navigator & { userAgentData?: { getHighEntropyValues(h: string[]): Promise<Hints> } })
+    .userAgentData;
+  data
+    ?.getHighEntropyValues(['platformVersion', 'model'])
+    .then(({ platformVersion, model }) => {
+      if (platformVersion) hints.platformVersion = platformVersion.slice(0, 32);
+      if (model) hints.model = model.slice(0, 64);
+    })
+    .catch(() => {});
+  return hints;
+}
+
+export interface ClickWatchOptions {
+  attribution: AttributionView;
+  /** The page's campaign token. */
+  token: string | undefined;
+  visitorId(): string | null;
+  copy?(text: string): void;
+  send?(body: string): void;
+}
+
+export function watchClicks({
+  attribution,
+  token,
+  visitorId,
+  copy = copyText,
+  send = sendClick,
+}: ClickWatchOptions): void {
+  const hints = readHints();
+  // The hrefs the worker rendered: a second tap fills the template again with its own carrier.
+  const rendered = new WeakMap<HTMLAnchorElement, { href: string; fallback?: string }>();
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(PRIMARY_ACTION) : null;
+    if (!link) return;
+    const clickId = newClickId();
+    const carrier = carrierOf(clickId, token);
+    const plain = rendered.get(link) ?? { href: link.getAttribute('href') ?? '', fallback: link.dataset.fallback };
+    rendered.set(link, plain);
+    const hrefTemplate = attribution.links[plain.href];
+    if (hrefTemplate && !event.defaultPrevented) link.href = fillCarrier(hrefTemplate, carrier);
+    const fallbackTemplate = plain.fallback ? attribution.links[plain.fallback] : undefined;
+    if (fallbackTemplate) link.dataset.fallback = fillCarrier(fallbackTemplate, carrier);
+    if (attribution.copy) copy(`${location.origin}${CARRIER_PATH}${carrier}`);
+    const body: ClickBody = {
+      clickId,
+      action: actionOf(link, event.defaultPrevented),
+      screen: { w: screen.width, h: screen.height, dpr: devicePixelRatio },
+      tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      langs: (navigator.languages?.length ? navigator.languages : [navigator.language]).slice(0, 10),
+    };
+    if (token) body.d = token;
+    const visitor = visitorId();
+    if (visitor) body.visitorId = visitor;
+    if (hints.platformVersion || hints.model) body.hints = { ...hints };
+    send(JSON.stringify(body));
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Attribution's contract (docs/attribution.md), as the page and the worker both read it: the click
+ * the page reports on a tap, and the carrier — one string naming that click and its campaign — that
+ * the same tap leaves where the app can find it (the clipboard, the Play referrer, the App Linking
+ * URL, the stamped APK).
+ *
+ *   carrier = clickId [ "." token ]
+ *
+ * `clickId` is 128 random bits in URL-safe base64 without padding (22 characters), made in the
+ * browser; `token` is the page's campaign token `d` (docs/campaign-links.md), whose own signature is
+ * the only thing that vouches for the campaign data. Both alphabets are URL-safe, so a carrier goes
+ * into a path or a query unchanged.
+ */
+
+/** The primary actions a click records. */
+export const CLICK_ACTIONS = ['download', 'store', 'open', 'guide'] as const;
+export type ClickAction = (typeof CLICK_ACTIONS)[number];
+
+/** Where the page reports a tap. */
+export const CLICK_PATH = '/api/a/click';
+/** The page a pasted carrier opens: `https://<host>/i/<carrier>`. */
+export const CARRIER_PATH = '/i/';
+
+/** A click id: 22 characters of URL-safe base64 (the strict spelling is checked on the worker). */
+export const CLICK_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * Stands for the carrier in link templates the worker writes (`ClientStore.attribution.links`);
+ * the tap replaces it. Made of URL-safe characters so it survives being URL-encoded inside another
+ * URL (an `intent://` fallback).
+ */
+export const CARRIER_SLOT = '_lander-carrier_';
+
+/** The carrier of a click, with the page's campaign token when it has one. */
+export function carrierOf(clickId: string, token?: string): string {
+  return token ? `${clickId}.${token}` : clickId;
+}
+
+/** `template` with the carrier in place of every `CARRIER_SLOT`. */
+export function fillCarrier(template: string, carrier: string): string {
+  return template.replaceAll(CARRIER_SLOT, carrier);
+}
+
+/** The body of `POST /api/a/click` (docs/attribution.md). */
+export interface ClickBody {
+  clickId: string;
+  action: ClickAction;
+  /** The page's campaign token. */
+  d?: string;
+  visitorId?: string;
+  /** In CSS pixels. */
+  screen: { w: number; h: number; dpr: number };
+  /** IANA time zone. */
+  tz: string;
+  langs: string[];
+  /** High-entropy client hints, where the browser has them. */
+  hints?: { platformVersion?: string; model?: string };
+}
+
+/** What the page needs to attribute its taps, decided on the worker for the page's device. */
+export interface AttributionView {
+  /** Whether a tap writes `https://<host>/i/<carrier>` to the clipboard. */
+  copy: boolean;
+  /** Link templates by the plain href they replace on a tap: each holds `CARRIER_SLOT`. */
+  links: Record<string, string>;
+}

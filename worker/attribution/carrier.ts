@@ -1,0 +1,54 @@
+/**
+ * Reading a carrier (shared/attribution.ts) back on the worker: from the bare string, or from
+ * anything that contains `/i/<carrier>` (the app may send the whole clipboard). The campaign data
+ * comes from the token's own signature, with no storage lookup: a carrier resolves from anywhere,
+ * forever. A carrier whose token does not verify is no carrier at all.
+ */
+import { CARRIER_PATH } from '../../shared/attribution.ts';
+import { fromBase64Url } from '../../shared/base64url.ts';
+import type { QueryData } from '../campaign/query-data.ts';
+import { readToken } from '../campaign/query-data.ts';
+import { MAX_TOKEN_LENGTH } from '../campaign/token.ts';
+
+export interface ResolvedCarrier {
+  clickId: string;
+  /** The token's fields; `{}` when the click had no campaign. */
+  data: QueryData;
+  /** The token itself, when there was one. */
+  token: string | null;
+}
+
+const CARRIER = /^([A-Za-z0-9_-]{22})(?:\.([A-Za-z0-9_-]{1,2048}))?$/;
+const IN_TEXT = new RegExp(`${CARRIER_PATH.replace(/\//g, '\\/')}([A-Za-z0-9_-]{22}(?:\\.[A-Za-z0-9_-]+)?)`);
+
+/** A click id spelled the one strict way (16 bytes of URL-safe base64, no spare bits set). */
+export function isClickId(text: string): boolean {
+  return text.length === 22 && fromBase64Url(text)?.length === 16;
+}
+
+/** The carrier in `text`: the whole of it, or the part after `/i/` in a URL anywhere inside it. */
+export function carrierIn(text: string): string | null {
+  const trimmed = text.trim();
+  if (CARRIER.test(trimmed)) return trimmed;
+  const found = IN_TEXT.exec(trimmed)?.[1];
+  return found && CARRIER.test(found) ? found : null;
+}
+
+/** The campaign token a carrier carries, unverified (the page reads it like a `d` parameter). */
+export function carrierToken(text: string): string | null {
+  const carrier = carrierIn(text);
+  return (carrier && CARRIER.exec(carrier)?.[2]) || null;
+}
+
+/** The click and campaign a carrier names; null when it is malformed or its token does not verify. */
+export function resolveCarrier(text: string, key: string | undefined): ResolvedCarrier | null {
+  const carrier = carrierIn(text);
+  const match = carrier ? CARRIER.exec(carrier) : null;
+  const clickId = match?.[1];
+  if (!clickId || !isClickId(clickId)) return null;
+  const token = match[2];
+  if (!token) return { clickId, data: {}, token: null };
+  if (token.length > MAX_TOKEN_LENGTH) return null;
+  const data = readToken(token, key);
+  return data ? { clickId, data, token } : null;
+}

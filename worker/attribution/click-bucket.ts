@@ -1,0 +1,154 @@
+/**
+ * `ClickBucket`: the Durable Object holding one network's recent clicks (docs/attribution.md), the
+ * candidates of the probabilistic match. One object per network bucket (the keyed hash of the IPv4
+ * /24 or IPv6 /64), so a match reads only its own network, and SQLite storage with synchronous
+ * queries makes "find the one candidate and claim it" a single atomic step. An alarm deletes what
+ * the window leaves behind; a claimed click is deleted at once.
+ */
+import { DurableObject } from 'cloudflare:workers';
+import { compatible, type DeviceTuple, matchConfidence } from './match-rules.ts';
+
+/** A click as the bucket stores it: the tuple, hashes, the token; never an address or an agent. */
+export interface BucketClick extends DeviceTuple {
+  clickId: string;
+  /** When the worker received it (ms since the epoch). */
+  at: number;
+  /** Keyed hash of the visitor id, when the page had one. */
+  visitor: string | null;
+  /** Keyed hash of the whole address. */
+  address: string;
+  /** The page's campaign token, when it had one. */
+  token: string | null;
+}
+
+export type BucketMatch =
+  | { kind: 'matched'; click: BucketClick; confidence: number }
+  | { kind: 'ambiguous' | 'expired' | 'none' };
+
+export interface MatchProbe {
+  tuple: DeviceTuple;
+  address: string;
+  /** Who claims (the install's key): asking again gets the same click. */
+  claimant: string;
+  now: number;
+  windowMs: number;
+}
+
+/** How long a claim is remembered, so a retried install gets the same click back. */
+const CLAIM_MEMORY_MS = 60 * 60 * 1000;
+
+export class ClickBucket extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS clicks (
+      click_id TEXT PRIMARY KEY, at INTEGER NOT NULL, keep_until INTEGER NOT NULL, tuple TEXT NOT NULL,
+      family TEXT NOT NULL, tz TEXT NOT NULL, lang TEXT NOT NULL, visitor TEXT, address TEXT NOT NULL, token TEXT)`);
+    this.sql.exec('CREATE INDEX IF NOT EXISTS clicks_by_tuple ON clicks (family, tz, lang, at)');
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS claims (
+      claimant TEXT PRIMARY KEY, click TEXT NOT NULL, confidence INTEGER NOT NULL, at INTEGER NOT NULL)`);
+  }
+
+  /** Keeps a click as a candidate until `keepUntil`. A repeated click id is ignored. */
+  async record(click: BucketClick, keepUntil: number): Promise<void> {
+    const { clickId, at, visitor, address, token, ...tuple } = click;
+    this.sql.exec(
+      'INSERT OR IGNORE INTO clicks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      clickId,
+      at,
+      keepUntil,
+      JSON.stringify(tuple),
+      tuple.family,
+      tuple.tz,
+      tuple.lang,
+      visitor,
+      address,
+      token,
+    );
+    await this.wakeBy(keepUntil);
+  }
+
+  /** Removes a click a carrier claimed: it is never a probabilistic candidate again. */
+  claim(clickId: string): boolean {
+    return this.sql.exec('DELETE FROM clicks WHERE click_id = ?', clickId).rowsWritten > 0;
+  }
+
+  /** The unique candidate for `probe`, claimed; or why there is none. */
+  async match(probe: MatchProbe): Promise<BucketMatch> {
+    const remembered = this.sql
+      .exec<{ click: string; confidence: number }>(
+        'SELECT click, confidence FROM claims WHERE claimant = ?',
+        probe.claimant,
+      )
+      .toArray()[0];
+    if (remembered) {
+      return { kind: 'matched', click: JSON.parse(remembered.click) as BucketClick, confidence: remembered.confidence };
+    }
+    const { tuple, now, windowMs } = probe;
+    const rows = this.sql
+      .exec<Record<string, string | number | null>>(
+        'SELECT * FROM clicks WHERE family = ? AND tz = ? AND lang = ? AND at <= ? ORDER BY at DESC',
+        tuple.family,
+        tuple.tz,
+        tuple.lang,
+        now,
+      )
+      .toArray()
+      .map(rowToClick)
+      .filter((click) => compatible(click, tuple));
+    const live = rows.filter((click) => click.at >= now - windowMs);
+    if (live.length === 0) return { kind: rows.length > 0 ? 'expired' : 'none' };
+    // Several clicks are one person only when the page's visitor id says so; without it each is its own.
+    const people = new Set(live.map((click) => click.visitor ?? click.clickId));
+    if (people.size > 1) return { kind: 'ambiguous' };
+    const [click] = live as [BucketClick, ...BucketClick[]];
+    const confidence = matchConfidence(click, tuple, {
+      sameAddress: click.address === probe.address,
+      minutes: (now - click.at) / 60_000,
+    });
+    for (const taken of live) this.sql.exec('DELETE FROM clicks WHERE click_id = ?', taken.clickId);
+    this.sql.exec('INSERT INTO claims VALUES (?, ?, ?, ?)', probe.claimant, JSON.stringify(click), confidence, now);
+    await this.wakeBy(now + CLAIM_MEMORY_MS);
+    return { kind: 'matched', click, confidence };
+  }
+
+  /** Deletes what has outlived its time, then sleeps until the next such moment. */
+  override async alarm(): Promise<void> {
+    const now = Date.now();
+    this.sql.exec('DELETE FROM clicks WHERE keep_until <= ?', now);
+    this.sql.exec('DELETE FROM claims WHERE at <= ?', now - CLAIM_MEMORY_MS);
+    const next = this.sql
+      .exec<{ next: number | null }>(
+        'SELECT MIN(t) AS next FROM (SELECT MIN(keep_until) AS t FROM clicks UNION ALL SELECT MIN(at) + ? FROM claims)',
+        CLAIM_MEMORY_MS,
+      )
+      .one().next;
+    if (next !== null) await this.ctx.storage.setAlarm(next);
+  }
+
+  /** Everything stored, for tests and the privacy check (docs/attribution.md). */
+  dump(): { clicks: Record<string, unknown>[]; claims: Record<string, unknown>[] } {
+    return {
+      clicks: this.sql.exec('SELECT * FROM clicks').toArray(),
+      claims: this.sql.exec('SELECT * FROM claims').toArray(),
+    };
+  }
+
+  private async wakeBy(time: number): Promise<void> {
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm > time) await this.ctx.storage.setAlarm(time);
+  }
+}
+
+function rowToClick(row: Record<string, string | number | null>): BucketClick {
+  return {
+    ...(JSON.parse(String(row.tuple)) as DeviceTuple),
+    clickId: String(row.click_id),
+    at: Number(row.at),
+    visitor: row.visitor === null ? null : String(row.visitor),
+    address: String(row.address),
+    token: row.token === null ? null : String(row.token),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The JSON contract of `/api/a/*` (docs/attribution.md): the bodies the page and the app send,
+ * checked here before anything is read, and the answer an app gets.
+ */
+import * as v from 'valibot';
+import { CLICK_ACTIONS, CLICK_ID } from '../../shared/attribution.ts';
+import { MAX_TOKEN_LENGTH } from '../campaign/token.ts';
+
+/** Largest body any `/api/a/*` call accepts (413 above). */
+export const MAX_BODY_BYTES = 8 * 1024;
+
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max, `at most ${max} characters`));
+const dimension = v.pipe(v.number(), v.finite(), v.minValue(1), v.maxValue(20_000));
+const timeZone = v.pipe(
+  v.string(),
+  v.maxLength(64),
+  v.regex(/^(?:[A-Za-z][\w+-]*(?:\/[\w+-]+){0,2}|UTC|GMT)$/, 'must be an IANA time zone such as "Asia/Shanghai"'),
+);
+const languages = v.pipe(
+  v.array(v.pipe(v.string(), v.regex(/^[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8}){0,4}$/, 'must be language tags'))),
+  v.minLength(1, 'needs at least one language'),
+  v.maxLength(20),
+);
+const clickId = v.pipe(v.string(), v.regex(CLICK_ID, 'must be 22 characters of URL-safe base64'));
+const installId = v.pipe(v.string(), v.regex(/^[\w.:-]{8,128}$/, 'must be 8–128 characters of A-Z a-z 0-9 _ . : -'));
+const appId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{3,128}$/, 'must be a package name or bundle id'));
+const carrierText = text(4096);
+
+export const ClickSchema = v.strictObject({
+  clickId,
+  action: v.picklist(CLICK_ACTIONS, `must be one of ${CLICK_ACTIONS.join(', ')}`),
+  d: v.optional(text(MAX_TOKEN_LENGTH)),
+  visitorId: v.optional(text(128)),
+  screen: v.strictObject({ w: dimension, h: dimension, dpr: v.pipe(v.number(), v.minValue(0.5), v.maxValue(8)) }),
+  tz: timeZone,
+  langs: languages,
+  hints: v.optional(v.strictObject({ platformVersion: v.optional(text(32)), model: v.optional(text(64)) })),
+});
+
+export const PLATFORMS = ['ios', 'android', 'harmony'] as const;
+
+export const InstallSchema = v.strictObject({
+  app: appId,
+  platform: v.picklist(PLATFORMS, `must be one of ${PLATFORMS.join(', ')}`),
+  osVersion: v.pipe(v.string(), v.regex(/^\d{1,3}(?:\.\d{1,4}){0,3}$/, 'must be a version such as "17.5.1"')),
+  model: v.optional(text(64)),
+  screen: v.strictObject({ w: dimension, h: dimension, scale: v.pipe(v.number(), v.minValue(0.5), v.maxValue(8)) }),
+  tz: timeZone,
+  langs: languages,
+  installId,
+  carriers: v.optional(
+    v.strictObject({
+      clipboard: v.optional(carrierText),
+      playReferrer: v.optional(carrierText),
+      apk: v.optional(carrierText),
+      harmonyLink: v.optional(carrierText),
+    }),
+  ),
+});
+
+export const OpenSchema = v.strictObject({ app: appId, installId, carrier: carrierText });
+
+export type ClickInput = v.InferOutput<typeof ClickSchema>;
+export type InstallInput = v.InferOutput<typeof InstallSchema>;
+export type OpenInput = v.InferOutput<typeof OpenSchema>;
+
+export type MatchMethod = 'clipboard' | 'referrer' | 'apk' | 'harmony' | 'probabilistic';
+
+export type InstallAnswer =
+  | {
+      matched: true;
+      method: MatchMethod;
+      /** 0–100: 100 for a carrier. */
+      confidence: number;
+      /** The token's campaign fields; `{}` for a click without a campaign. */
+      data: Record<string, string>;
+      clickId: string;
+      /** ISO 8601, or null when the click's beacon never arrived. */
+      clickedAt: string | null;
+    }
+  | { matched: false; reason: 'none' | 'ambiguous' | 'expired' };
+
+/** The first problem of a failed parse, as `field: message`. */
+export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
+  const issue = issues[0];
+  if (!issue) return 'invalid body';
+  const path = v.getDotPath(issue);
+  return path ? `${path}: ${issue.message}` : issue.message;
+}

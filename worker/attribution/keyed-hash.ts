@@ -1,0 +1,25 @@
+/**
+ * Keyed hashes (HMAC-SHA-256 with the attribution salt, docs/attribution.md): what attribution stores
+ * in place of an address, a network or an id, so nothing stored can be read back or looked up
+ * without the secret.
+ */
+import { toBase64Url } from '../../shared/base64url.ts';
+
+const encoder = new TextEncoder();
+// One imported key per salt for the isolate's life: importing costs more than the hash itself.
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function keyOf(salt: string): Promise<CryptoKey> {
+  let key = keys.get(salt);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(salt), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    keys.set(salt, key);
+  }
+  return key;
+}
+
+/** The keyed hash of `text` under `salt`, 128 bits in URL-safe base64 (22 characters). */
+export async function keyedHash(salt: string, text: string): Promise<string> {
+  const mac = await crypto.subtle.sign('HMAC', await keyOf(salt), encoder.encode(text));
+  return toBase64Url(new Uint8Array(mac, 0, 16));
+}

@@ -1,0 +1,93 @@
+/**
+ * `AttributionLedger`: the Durable Object that remembers, by key, what must outlive a network
+ * bucket (docs/attribution.md). Sharded by the key's first characters (`ledgerFor`):
+ * - the click index: a click id's bucket and time, so a carrier can claim its click wherever the
+ *   install comes from, and the answer can say when the tap was;
+ * - install answers by `(app, installId)` hash: a retried install gets the same answer.
+ */
+import { DurableObject } from 'cloudflare:workers';
+import type { InstallAnswer } from './contract.ts';
+
+/** As long as Google Play keeps a referrer: a carrier may come back this late. */
+export const CLICK_INDEX_MS = 90 * 24 * 60 * 60 * 1000;
+/** How long a retry of the same install gets the same answer. */
+export const ANSWER_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface IndexedClick {
+  /** The network bucket's name. */
+  bucket: string;
+  at: number;
+}
+
+export class AttributionLedger extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS clicks (
+      click_id TEXT PRIMARY KEY, bucket TEXT NOT NULL, at INTEGER NOT NULL, keep_until INTEGER NOT NULL)`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS answers (
+      key TEXT PRIMARY KEY, answer TEXT NOT NULL, keep_until INTEGER NOT NULL)`);
+  }
+
+  async indexClick(clickId: string, click: IndexedClick): Promise<void> {
+    const keepUntil = click.at + CLICK_INDEX_MS;
+    this.sql.exec('INSERT OR IGNORE INTO clicks VALUES (?, ?, ?, ?)', clickId, click.bucket, click.at, keepUntil);
+    await this.wakeBy(keepUntil);
+  }
+
+  lookupClick(clickId: string): IndexedClick | null {
+    const row = this.sql
+      .exec<{ bucket: string; at: number }>('SELECT bucket, at FROM clicks WHERE click_id = ?', clickId)
+      .toArray()[0];
+    return row ? { bucket: row.bucket, at: row.at } : null;
+  }
+
+  answerOf(key: string): InstallAnswer | null {
+    const row = this.sql.exec<{ answer: string }>('SELECT answer FROM answers WHERE key = ?', key).toArray()[0];
+    return row ? (JSON.parse(row.answer) as InstallAnswer) : null;
+  }
+
+  /** Stores the first answer for `key` and returns the stored one: concurrent retries agree. */
+  async remember(key: string, answer: InstallAnswer, now: number): Promise<InstallAnswer> {
+    const keepUntil = now + ANSWER_MEMORY_MS;
+    this.sql.exec('INSERT OR IGNORE INTO answers VALUES (?, ?, ?)', key, JSON.stringify(answer), keepUntil);
+    await this.wakeBy(keepUntil);
+    return this.answerOf(key) ?? answer;
+  }
+
+  override async alarm(): Promise<void> {
+    const now = Date.now();
+    this.sql.exec('DELETE FROM clicks WHERE keep_until <= ?', now);
+    this.sql.exec('DELETE FROM answers WHERE keep_until <= ?', now);
+    const next = this.sql
+      .exec<{ next: number | null }>(
+        'SELECT MIN(t) AS next FROM (SELECT MIN(keep_until) AS t FROM clicks UNION ALL SELECT MIN(keep_until) FROM answers)',
+      )
+      .one().next;
+    if (next !== null) await this.ctx.storage.setAlarm(next);
+  }
+
+  dump(): { clicks: Record<string, unknown>[]; answers: Record<string, unknown>[] } {
+    return {
+      clicks: this.sql.exec('SELECT * FROM clicks').toArray(),
+      answers: this.sql.exec('SELECT * FROM answers').toArray(),
+    };
+  }
+
+  private async wakeBy(time: number): Promise<void> {
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm > time) await this.ctx.storage.setAlarm(time);
+  }
+}
+
+/** The ledger shard that holds `key` (a click id or a keyed hash: both uniformly random). */
+export function ledgerFor(env: Env, key: string): DurableObjectStub<AttributionLedger> {
+  return env.ATTRIBUTION_LEDGER.get(env.ATTRIBUTION_LEDGER.idFromName(`ledger:${key.slice(0, 2)}`));
+}
+
+/** The bucket of a network (its keyed hash). */
+export function bucketFor(env: Env, bucket: string): DurableObjectStub<import('./click-bucket.ts').ClickBucket> {
+  return env.CLICK_BUCKETS.get(env.CLICK_BUCKETS.idFromName(bucket));
+}

@@ -1,0 +1,67 @@
+/**
+ * What a page needs to attribute its taps (docs/attribution.md), decided on the worker with the rest
+ * of the page: whether a tap copies the carrier link, and the links that carry the carrier — as
+ * templates the tap fills in, keyed by the plain href they replace:
+ * - Google Play links gain `&referrer=<carrier>` (the Play Install Referrer the app reads);
+ * - Chrome's `intent://` link carries the same Play link as its own fallback;
+ * - HarmonyOS NEXT's App Linking URL becomes `https://<link domain>/i/<carrier>`.
+ * App Store links need no carrier: they carry the provider token and campaign (`appStoreQuery`).
+ */
+import { type AttributionView, CARRIER_PATH, CARRIER_SLOT } from '../../shared/attribution.ts';
+import { type Campaign, campaignField } from '../../shared/campaign.ts';
+import type { AttributionConfig } from '../../shared/config/schema.ts';
+import type { DownloadButton, DownloadView } from '../../shared/download-view.ts';
+import type { OpenAppView } from '../../shared/open-app-view.ts';
+
+/** App Store Connect's campaign token: at most 40 characters (developer.apple.com, "App Analytics"). */
+const CT_MAX = 40;
+
+/** `?pt=…&ct=…` for App Store links, or `''` without a provider token. */
+export function appStoreQuery(attribution: AttributionConfig, campaign: Campaign): string {
+  const pt = attribution.app_store_provider_token;
+  if (!pt) return '';
+  const channel = campaignField(campaign, 'channel')?.slice(0, CT_MAX);
+  return `?${new URLSearchParams(channel ? { pt, ct: channel } : { pt })}`;
+}
+
+const isPlayLink = (href: string): boolean => href.startsWith('https://play.google.com/');
+
+/** A Play link with the carrier as its install referrer. */
+const withReferrer = (href: string): string => `${href}${href.includes('?') ? '&' : '?'}referrer=${CARRIER_SLOT}`;
+
+export interface PageLinksInput {
+  attribution: AttributionConfig;
+  download: DownloadView;
+  openApp: OpenAppView | null;
+  /** The screen's route id: the landing and carrier pages always copy. */
+  screen: 'download' | 'landing' | 'other';
+  /** HarmonyOS NEXT's App Linking domain when its open link is one (open-app.ts). */
+  appLinkingDomain: string | null;
+}
+
+export function pageLinks({
+  attribution,
+  download,
+  openApp,
+  screen,
+  appLinkingDomain,
+}: PageLinksInput): AttributionView {
+  const links: Record<string, string> = {};
+  const buttons: (DownloadButton | null)[] = [download.primary, ...download.stores];
+  for (const button of buttons) if (button && isPlayLink(button.href)) links[button.href] = withReferrer(button.href);
+  const fallback = openApp?.fallback?.href;
+  if (openApp && fallback && isPlayLink(fallback)) {
+    links[fallback] = withReferrer(fallback);
+    if (openApp.method === 'intent') {
+      links[openApp.href] = openApp.href.replace(
+        encodeURIComponent(fallback),
+        encodeURIComponent(withReferrer(fallback)),
+      );
+    }
+  }
+  if (openApp?.method === 'universal-link' && appLinkingDomain) {
+    links[openApp.href] = `https://${appLinkingDomain}${CARRIER_PATH}${CARRIER_SLOT}`;
+  }
+  const copy = screen === 'landing' || (screen === 'download' && attribution.copy_on_download);
+  return { copy, links };
+}

@@ -1,0 +1,57 @@
+/**
+ * Recording a click (docs/attribution.md): its time and network bucket in the click index (so a
+ * carrier can find it later from anywhere), and — for a phone on a known network — its device tuple
+ * as a probabilistic candidate in that network's bucket. Only keyed hashes of the address, the
+ * network and the visitor id are stored; the campaign token only when it verifies.
+ */
+import type { ClientHints, DeviceInfo } from '../../shared/device/types.ts';
+import { readToken } from '../campaign/query-data.ts';
+import type { ClickInput } from './contract.ts';
+import { keyedHash } from './keyed-hash.ts';
+import { bucketFor, ledgerFor } from './ledger.ts';
+import type { Network } from './network.ts';
+import { clickTuple } from './tuples.ts';
+
+export interface ClickContext {
+  env: Env;
+  salt: string;
+  decodeKey: string | undefined;
+  now: number;
+  /** The probabilistic window (config `attribution.window_hours`). */
+  windowMs: number;
+  network: Network | null;
+  device: DeviceInfo;
+  headerHints: ClientHints;
+}
+
+/** How long a click stays a candidate: the window, then as long again to answer `expired`. */
+export const retention = (windowMs: number): number => 2 * windowMs;
+
+/** The keyed hashes attribution stores for a network. */
+export async function networkKeys(salt: string, network: Network): Promise<{ bucket: string; address: string }> {
+  const [bucket, address] = await Promise.all([
+    keyedHash(salt, `network\n${network.prefix}`),
+    keyedHash(salt, `address\n${network.address}`),
+  ]);
+  return { bucket: `net:${bucket}`, address };
+}
+
+export async function recordClick(ctx: ClickContext, body: ClickInput): Promise<void> {
+  const { env, salt, now, network } = ctx;
+  const keys = network ? await networkKeys(salt, network) : null;
+  const writes: Promise<void>[] = [
+    ledgerFor(env, body.clickId).indexClick(body.clickId, { bucket: keys?.bucket ?? '', at: now }),
+  ];
+  const tuple = clickTuple(ctx.device, ctx.headerHints, body);
+  if (keys && tuple) {
+    const token = body.d && readToken(body.d, ctx.decodeKey) ? body.d : null;
+    const visitor = body.visitorId ? await keyedHash(salt, `visitor\n${body.visitorId}`) : null;
+    writes.push(
+      bucketFor(env, keys.bucket).record(
+        { ...tuple, clickId: body.clickId, at: now, visitor, address: keys.address, token },
+        now + retention(ctx.windowMs),
+      ),
+    );
+  }
+  await Promise.all(writes);
+}

@@ -1,0 +1,99 @@
+/**
+ * `/api/a/*` — attribution's API (docs/attribution.md): the page's click beacon, the app's install
+ * and open calls. Every body is bounded (413) and checked (400 with the first problem); every
+ * network is rate-limited (429); bots are never recorded; production without `ATTRIBUTION_SALT`
+ * answers 503 and the page goes on without attribution.
+ */
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import { clientHintsFromHeaders } from '../../shared/device.ts';
+import type { AppEnv } from '../env.ts';
+import { appConfig } from '../middleware/config.ts';
+import { settingsOf } from '../settings.ts';
+import { ClickSchema, firstIssue, InstallSchema, MAX_BODY_BYTES, OpenSchema } from './contract.ts';
+import { networkOf } from './network.ts';
+import { rateLimitPerNetwork } from './rate-limit.ts';
+import { recordClick } from './record-click.ts';
+import { resolveInstall, resolveOpen } from './resolve-install.ts';
+import { attributionSalt } from './salt.ts';
+
+type Schema = typeof ClickSchema | typeof InstallSchema | typeof OpenSchema;
+
+/** The JSON body checked against `schema`: its output, or the message of a 400. */
+async function readBody<S extends Schema>(text: string, schema: S): Promise<v.InferOutput<S> | { error: string }> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { error: 'body must be JSON' };
+  }
+  const result = v.safeParse(schema, json);
+  return result.success ? result.output : { error: firstIssue(result.issues) };
+}
+
+const isError = (value: object): value is { error: string } => 'error' in value && typeof value.error === 'string';
+
+/** Mounted at `/api/a`. */
+export const attribution = new Hono<AppEnv>();
+
+attribution.use(
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ error: `Body larger than ${MAX_BODY_BYTES} bytes` }, 413),
+  }),
+);
+attribution.use(async function attributionReady(c, next) {
+  c.header('cache-control', 'no-store');
+  if (!attributionSalt(c.env)) return c.json({ error: 'Attribution is not configured (ATTRIBUTION_SALT)' }, 503);
+  await next();
+});
+attribution.use(rateLimitPerNetwork());
+attribution.use(appConfig());
+
+/** What every handler reads from the request and the environment. */
+function contextOf(c: Context<AppEnv>) {
+  const settings = settingsOf(c.env);
+  return {
+    env: c.env,
+    salt: attributionSalt(c.env) ?? '',
+    decodeKey: settings.decodeKey,
+    now: Date.now(),
+    windowMs: c.get('config').config.attribution.window_hours * 60 * 60 * 1000,
+    network: networkOf(c.req.header('cf-connecting-ip')),
+  };
+}
+
+attribution.post('/click', async (c) => {
+  const body = await readBody(await c.req.text(), ClickSchema);
+  if (isError(body)) return c.json(body, 400);
+  const device = c.get('device');
+  // A crawler's "tap" is no visitor's: answered like any other, never recorded.
+  if (!device.bot) {
+    await recordClick({ ...contextOf(c), device, headerHints: clientHintsFromHeaders((n) => c.req.header(n)) }, body);
+  }
+  return c.body(null, 204);
+});
+
+/** Whether `app` is a package or bundle id of a configured app. */
+function isConfiguredApp(c: Context<AppEnv>, app: string): boolean {
+  return c.get('config').config.appData.some((item) => item.package === app || item.bundle_id === app);
+}
+
+attribution.post('/install', async (c) => {
+  const body = await readBody(await c.req.text(), InstallSchema);
+  if (isError(body)) return c.json(body, 400);
+  if (!isConfiguredApp(c, body.app)) return c.json({ error: `app: "${body.app}" is not a configured app` }, 400);
+  return c.json(await resolveInstall(contextOf(c), body));
+});
+
+attribution.post('/open', async (c) => {
+  const body = await readBody(await c.req.text(), OpenSchema);
+  if (isError(body)) return c.json(body, 400);
+  if (!isConfiguredApp(c, body.app)) return c.json({ error: `app: "${body.app}" is not a configured app` }, 400);
+  return c.json(await resolveOpen(contextOf(c), body));
+});
+
+attribution.on(['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'], ['/click', '/install', '/open'], (c) =>
+  c.json({ error: 'Method Not Allowed' }, 405, { allow: 'POST' }),
+);
