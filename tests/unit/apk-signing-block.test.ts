@@ -45,6 +45,11 @@ describe('readApk', () => {
     expect(readApk(v2Only).schemes).toEqual({ v2: true, v3: false });
   });
 
+  it('counts a v3.1 signature as v3', () => {
+    const v31Only = withBlock(ZIP, blockOf([[0x1b93ad61, filled(10)]]));
+    expect(readApk(v31Only).schemes).toEqual({ v2: false, v3: true });
+  });
+
   it('reads past a zip comment, even one that looks like an End of Central Directory', () => {
     const fake = `PK\u0005\u0006${'\0'.repeat(18)}`;
     const plain = readApk(craftedApk());
@@ -105,6 +110,12 @@ describe('readApk', () => {
   it('refuses a pair that runs past the block', () => {
     const block = blockOf([[V2, filled(40)]]);
     new DataView(block.buffer).setUint32(8, 45, true);
+    expect(codeOf(() => readApk(withBlock(ZIP, block)))).toBe('malformed');
+  });
+
+  it('refuses a pair length over 4 GiB', () => {
+    const block = blockOf([[V2, filled(40)]]);
+    new DataView(block.buffer).setUint32(12, 1, true);
     expect(codeOf(() => readApk(withBlock(ZIP, block)))).toBe('malformed');
   });
 

@@ -10,6 +10,7 @@ import {
   RESERVED_ID,
   RESERVED_LENGTH,
   readApk,
+  SIGNING_BLOCK_MAGIC,
   type SigningPair,
 } from './signing-block.ts';
 
@@ -21,7 +22,7 @@ export interface ReservedRange {
 
 /** A pair's 8-byte length and 4-byte id. */
 const PAIR_HEADER = 12;
-const MAGIC = new TextEncoder().encode('APK Sig Block 42');
+const MAGIC = new TextEncoder().encode(SIGNING_BLOCK_MAGIC);
 
 /**
  * Returns a copy of a v2/v3-signed APK with the reserved pair added: the signed parts (the entries,

@@ -14,12 +14,13 @@ export const V31_ID = 0x1b93ad61;
 /** apksigner's padding pair: it pads the whole block to a multiple of {@link BLOCK_ALIGNMENT}. */
 export const PADDING_ID = 0x42726577;
 export const BLOCK_ALIGNMENT = 4096;
+/** The last 16 bytes of every APK Signing Block. */
+export const SIGNING_BLOCK_MAGIC = 'APK Sig Block 42';
 
 const EOCD_SIGNATURE = 0x06054b50;
 const EOCD_SIZE = 22;
 const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
 const ZIP64_LOCATOR_SIZE = 20;
-const MAGIC = 'APK Sig Block 42';
 /** The block's footer: its size again (u64) and the 16-byte magic. */
 const FOOTER_SIZE = 24;
 
@@ -137,7 +138,7 @@ function readBlock(end: number, bytes: Uint8Array, start: number, u32: Read, u64
   const magicAt = end - 16;
   if (magicAt < start) throw new ApkError('truncated', 'the bytes given start after the signing block', magicAt);
   const magic = String.fromCharCode(...bytes.subarray(magicAt - start, magicAt - start + 16));
-  if (magic !== MAGIC) throw unsigned;
+  if (magic !== SIGNING_BLOCK_MAGIC) throw unsigned;
   const sizeField = u64(end - FOOTER_SIZE, 'the signing block size');
   const offset = end - sizeField - 8;
   if (sizeField < FOOTER_SIZE || offset < 0) throw new ApkError('malformed', 'the signing block size is impossible');
