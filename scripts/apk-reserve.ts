@@ -1,0 +1,47 @@
+/**
+ * `npm run apk:reserve -- IN.apk OUT.apk` writes OUT.apk: IN.apk (signed with v2 or v3) with a blank
+ * reserved value in its APK Signing Block, ready to be stamped per download (docs/apk-stamping.md).
+ * Prints where the value is. An input that cannot be reserved gets its reason on stderr and exit 2;
+ * OUT.apk is written whole or not at all.
+ */
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { locateReserved, reserveApk } from '../worker/apk/reserve.ts';
+import { ApkError } from '../worker/apk/signing-block.ts';
+
+function fail(message: string): never {
+  console.error(`npm run apk:reserve: ${message}`);
+  process.exit(2);
+}
+
+const { positionals } = parseArgs({ allowPositionals: true, options: {} });
+const [input, output, ...extra] = positionals;
+if (input === undefined || output === undefined || extra.length > 0)
+  fail('usage: npm run apk:reserve -- IN.apk OUT.apk');
+
+let bytes: Uint8Array;
+try {
+  bytes = readFileSync(input);
+} catch (error) {
+  fail(`cannot read ${input}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+let reserved: Uint8Array;
+try {
+  reserved = reserveApk(bytes);
+} catch (error) {
+  if (error instanceof ApkError) fail(`${input}: ${error.message} (${error.code})`);
+  throw error;
+}
+
+// Written beside OUT and renamed over it, so a failed write never leaves a partial OUT.
+const partial = `${output}.${process.pid}.partial`;
+try {
+  writeFileSync(partial, reserved);
+  renameSync(partial, output);
+} catch (error) {
+  rmSync(partial, { force: true });
+  fail(`cannot write ${output}: ${error instanceof Error ? error.message : String(error)}`);
+}
+const range = locateReserved(reserved);
+console.log(`${output}: ${reserved.length} bytes, reserved value at offset ${range.offset} (${range.length} bytes)`);
