@@ -9,6 +9,7 @@
  *   their Android version.
  */
 import { detectHarmony } from '../../shared/device/harmony.ts';
+import type { DeviceInfo } from '../../shared/device/types.ts';
 
 /** The OS families an app reports at install. */
 export type OsFamily = 'ios' | 'android' | 'harmony';
@@ -30,7 +31,7 @@ export interface OsHints {
 const IOS = /\b(?:iPhone|CPU) OS (\d+)_(\d+)/;
 const IPAD_DESKTOP = /\bMacintosh\b.*\bVersion\/(\d+)(?:\.(\d+))?.*\bSafari\//;
 const SAFARI_VERSION = /\bVersion\/(\d+)(?:\.(\d+))?/;
-const ANDROID = /\bAndroid (\d+)(?:\.(\d+))?(?:[\d.]*)?;\s*([^;)]*)/;
+const ANDROID = /\bAndroid (\d+)/;
 /** The iOS version Safari 26 and iOS 26 webviews freeze their agents at. */
 const FROZEN_IOS = '18.6';
 /** Chrome's reduced agent: `Android 10; K`. */
@@ -57,26 +58,28 @@ function iosVersion(userAgent: string): string | null {
   return safariMajor >= 26 ? String(safariMajor) : null;
 }
 
-function androidOs(userAgent: string, hints: OsHints): ReportedOs {
-  const match = ANDROID.exec(userAgent);
-  const uaModel = match?.[3]?.replace(/\s*Build\/.*$/, '').trim() ?? '';
-  const reduced = uaModel === REDUCED_MODEL;
-  const version = majorOf(hints.platformVersion) ?? (match && !reduced ? majorOf(match[1]) : null);
-  const model = hints.model || (reduced ? '' : uaModel);
-  return { family: 'android', version, model: model ? model : null };
+function androidOs(device: VisitDevice, hints: OsHints): ReportedOs {
+  const reduced = device.device_model === REDUCED_MODEL;
+  const version = majorOf(hints.platformVersion) ?? (reduced ? null : majorOf(ANDROID.exec(device.userAgent)?.[1]));
+  const model = hints.model || (reduced ? '' : device.device_model);
+  return { family: 'android', version, model: model || null };
 }
+
+/** What detection found (docs/device.md): the agent, the OS, the model (hint first, then agent). */
+export type VisitDevice = Pick<DeviceInfo, 'userAgent' | 'operatingSystem' | 'device_model'>;
 
 /**
  * The OS a page visit reports, from its agent and hints; null for a desktop or anything that does
  * not install apps.
  */
-export function reportedOs(userAgent: string, operatingSystem: string, hints: OsHints = {}): ReportedOs | null {
+export function reportedOs(device: VisitDevice, hints: OsHints = {}): ReportedOs | null {
+  const { userAgent, operatingSystem } = device;
   if (operatingSystem === 'iOS') return { family: 'ios', version: iosVersion(userAgent), model: null };
-  if (operatingSystem === 'Android') return androidOs(userAgent, hints);
+  if (operatingSystem === 'Android') return androidOs(device, hints);
   if (operatingSystem === 'Harmony') {
     const harmony = detectHarmony(userAgent);
     // HarmonyOS 2–4 run Android apps, which report Android.
-    if (!harmony?.next) return androidOs(userAgent, hints);
+    if (!harmony?.next) return androidOs(device, hints);
     return { family: 'harmony', version: majorOf(harmony.version), model: null };
   }
   return null;

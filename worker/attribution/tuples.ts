@@ -14,7 +14,7 @@ import { appOsVersion, reportedOs } from './os-version.ts';
 export function clickTuple(device: DeviceInfo, headerHints: ClientHints, body: ClickInput): DeviceTuple | null {
   // The page's own hints (navigator.userAgentData) first: the request's only come once asked for.
   const hints = { ...headerHints, ...cleanClientHints(body.hints ?? {}) };
-  const os = reportedOs(device.userAgent, device.operatingSystem, hints);
+  const os = reportedOs(device, hints);
   if (!os) return null;
   return {
     ...os,
