@@ -1,0 +1,236 @@
+/**
+ * The `/api/a/*` contract (docs/attribution.md): what a bad body, a large body, a busy network or a
+ * missing salt gets, and what is — and is never — stored.
+ */
+
+import { runInDurableObject } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ClickBucket } from '../../worker/attribution/click-bucket.ts';
+import { bucketFor, ledgerFor } from '../../worker/attribution/ledger.ts';
+import { networkOf } from '../../worker/attribution/network.ts';
+import { networkKeys } from '../../worker/attribution/record-click.ts';
+import { DEV_ATTRIBUTION_SALT } from '../../worker/attribution/salt.ts';
+import app from '../../worker/index.ts';
+import { UA } from '../fixtures/agents.ts';
+import { clickBody, installBody, newClickId, PHONES } from '../fixtures/fake-app.ts';
+import { ORIGIN } from './helpers.ts';
+
+function post(path: string, body: unknown, address = '192.0.2.10', userAgent = UA.iPhoneSafari) {
+  return exports.default.fetch(
+    new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': address, 'user-agent': userAgent },
+    }),
+  );
+}
+
+/** Whether the click index knows `clickId`. */
+const indexed = (clickId: string) => ledgerFor(env, clickId).lookupClick(clickId);
+
+describe('POST /api/a/click', () => {
+  it('answers 204 with no body and records the click', async () => {
+    const body = clickBody(PHONES.iPhone15);
+    const res = await post('/api/a/click', body);
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect(await indexed(body.clickId)).toMatchObject({ at: expect.any(Number) });
+  });
+
+  it('takes the text/plain body navigator.sendBeacon sends', async () => {
+    const body = clickBody(PHONES.iPhone15);
+    const res = await exports.default.fetch(
+      new Request(`${ORIGIN}/api/a/click`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          'cf-connecting-ip': '192.0.2.11',
+          'user-agent': UA.iPhoneSafari,
+        },
+      }),
+    );
+    expect(res.status).toBe(204);
+    expect(await indexed(body.clickId)).not.toBeNull();
+  });
+
+  it.each([
+    ['not JSON', '{"clickId":', 'body must be JSON'],
+    ['a short click id', { ...clickBody(PHONES.iPhone15), clickId: 'abc' }, 'clickId: must be 22 characters'],
+    [
+      'an unknown action',
+      { ...clickBody(PHONES.iPhone15), action: 'buy' },
+      'action: must be one of download, store, open, guide',
+    ],
+    ['no screen', { ...clickBody(PHONES.iPhone15), screen: undefined }, 'screen'],
+    ['a time zone that is no zone', { ...clickBody(PHONES.iPhone15), tz: '<script>' }, 'tz: must be an IANA time zone'],
+    ['no languages', { ...clickBody(PHONES.iPhone15), langs: [] }, 'langs: needs at least one language'],
+    ['an unknown field', { ...clickBody(PHONES.iPhone15), extra: 1 }, 'extra'],
+  ])('answers 400 with a message for %s, recording nothing', async (_, body, message) => {
+    const res = await post('/api/a/click', body);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toContain(message);
+    if (typeof body === 'object' && typeof body.clickId === 'string' && body.clickId.length === 22) {
+      expect(await indexed(body.clickId)).toBeNull();
+    }
+  });
+
+  it('never records a crawler', async () => {
+    const body = clickBody(PHONES.iPhone15);
+    expect((await post('/api/a/click', body, '192.0.2.12', UA.googlebot)).status).toBe(204);
+    expect(await indexed(body.clickId)).toBeNull();
+  });
+
+  it('answers 413 to a body over 8 KiB', async () => {
+    const body = { ...clickBody(PHONES.iPhone15), d: 'x'.repeat(9000) };
+    const res = await post('/api/a/click', body);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'Body larger than 8192 bytes' });
+  });
+
+  it('is POST only', async () => {
+    const res = await exports.default.fetch(new Request(`${ORIGIN}/api/a/click`));
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('POST /api/a/install', () => {
+  it('answers 400 for an app that is not configured', async () => {
+    const res = await post('/api/a/install', { ...installBody(PHONES.iPhone15, 'install-0001'), app: 'com.other.app' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'app: "com.other.app" is not a configured app' });
+  });
+
+  it.each([
+    ['an unknown platform', { platform: 'symbian' }, 'platform: must be one of ios, android, harmony'],
+    ['a short install id', { installId: 'x' }, 'installId: must be 8–128 characters'],
+    ['a version that is no version', { osVersion: 'latest' }, 'osVersion: must be a version'],
+    ['a screen in the millions', { screen: { w: 1e7, h: 1, scale: 3 } }, 'screen.w'],
+  ])('answers 400 with a message for %s', async (_, change, message) => {
+    const res = await post('/api/a/install', { ...installBody(PHONES.iPhone15, 'install-0002'), ...change });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toContain(message);
+  });
+
+  it('answers the Android package as well as the iOS bundle id', async () => {
+    const res = await post(
+      '/api/a/install',
+      installBody(PHONES.galaxyS23, 'install-0003', undefined, 'com.pebble.notes'),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ matched: false, reason: 'none' });
+  });
+
+  it('is never stored in a cache', async () => {
+    const res = await post('/api/a/install', installBody(PHONES.iPhone15, 'install-0004'));
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('abuse', () => {
+  it('rate-limits one network with 429 and leaves the next network alone', async () => {
+    let limitedAt = 0;
+    for (let i = 1; i <= 400 && !limitedAt; i++) {
+      const res = await post('/api/a/install', { app: 'x' }, `198.51.100.${i % 250}`);
+      if (res.status === 429) limitedAt = i;
+    }
+    expect(limitedAt).toBeGreaterThan(300);
+    expect(limitedAt).toBeLessThanOrEqual(301);
+    expect((await post('/api/a/install', installBody(PHONES.iPhone15, 'install-0005'), '198.51.101.1')).status).toBe(
+      200,
+    );
+  });
+
+  it('answers 503 in production without ATTRIBUTION_SALT, and the page still renders', async () => {
+    const production = { ...env, LANDER_ENV: 'production', ATTRIBUTION_SALT: undefined };
+    const res = await app.request(`${ORIGIN}/api/a/click`, { method: 'POST', body: '{}' }, production);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'Attribution is not configured (ATTRIBUTION_SALT)' });
+    const page = await app.request(`${ORIGIN}/`, { headers: { 'user-agent': UA.iPhoneSafari } }, production);
+    expect(page.status).toBe(200);
+  });
+});
+
+/** Everything the network's bucket and the click's ledger shard hold, as one string. */
+async function stored(address: string, clickId: string): Promise<string> {
+  const network = networkOf(address);
+  if (!network) throw new Error(address);
+  const { bucket } = await networkKeys(DEV_ATTRIBUTION_SALT, network);
+  const clicks = await runInDurableObject(bucketFor(env, bucket), (instance: ClickBucket) => instance.dump());
+  const ledger = await ledgerFor(env, clickId).dump();
+  return JSON.stringify({ clicks, ledger });
+}
+
+const ipv4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.integer({ min: 1, max: 254 })).map((p) => p.join('.'));
+const ipv6 = fc
+  .array(fc.integer({ min: 0x1000, max: 0xffff }), { minLength: 8, maxLength: 8 })
+  .map((groups) => groups.map((g) => g.toString(16)).join(':'));
+
+describe('properties', () => {
+  it('nothing stored contains the raw address, its network, the agent or the visitor id', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(ipv4, ipv6), fc.uuid(), async (address, visitorId) => {
+        const body = clickBody(PHONES.galaxyS23, { visitorId });
+        expect((await post('/api/a/click', body, address, PHONES.galaxyS23.web.agent)).status).toBe(204);
+        const text = await stored(address, body.clickId);
+        expect(text).toContain(body.clickId);
+        const network = networkOf(address);
+        for (const secret of [address, network?.prefix.slice(2), visitorId, 'SM-S911B Build', 'Chrome/131']) {
+          if (secret) expect(text).not.toContain(secret);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('never matches across OS families or networks', async () => {
+    const phones = Object.values(PHONES);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...phones),
+        fc.constantFrom(...phones),
+        fc.integer({ min: 0, max: 250 }),
+        fc.boolean(),
+        async (clicker, installer, subnet, sameNetwork) => {
+          const a = `172.16.${subnet}.7`;
+          const b = sameNetwork ? `172.16.${subnet}.8` : `172.17.${subnet}.8`;
+          const click = clickBody(clicker);
+          await post('/api/a/click', click, a, clicker.web.agent);
+          const res = await post('/api/a/install', installBody(installer, `prop-${newClickId()}`), b);
+          const answer = (await res.json()) as { matched: boolean; clickId?: string };
+          if (answer.matched && answer.clickId === click.clickId) {
+            expect(sameNetwork).toBe(true);
+            expect(installer.app.platform).toBe(clicker === PHONES.nova9Harmony4 ? 'android' : clicker.app.platform);
+          }
+          // Leave nothing for the next run on this network.
+          if (!answer.matched) await post('/api/a/install', installBody(clicker, `drain-${newClickId()}`), a);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('never matches a click older than the window', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 22 }), fc.integer({ min: 0, max: 250 }), async (hoursOver, subnet) => {
+        const address = `172.20.${subnet}.9`;
+        const click = clickBody(PHONES.iPhone15);
+        await post('/api/a/click', click, address);
+        const network = networkOf(address);
+        if (!network) throw new Error(address);
+        const { bucket } = await networkKeys(DEV_ATTRIBUTION_SALT, network);
+        const ageMs = (2 + hoursOver) * 60 * 60 * 1000;
+        await runInDurableObject(bucketFor(env, bucket), (_: ClickBucket, state) => {
+          state.storage.sql.exec('UPDATE clicks SET at = at - ? WHERE click_id = ?', ageMs, click.clickId);
+        });
+        const res = await post('/api/a/install', installBody(PHONES.iPhone15, `old-${newClickId()}`), address);
+        const answer = (await res.json()) as { matched: boolean; clickId?: string };
+        expect(answer.matched && answer.clickId === click.clickId).toBe(false);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
