@@ -79,18 +79,24 @@ async function buttonsKept(page: Page): Promise<{ same: boolean; html: string[];
 
 describe('the download button per device, kept through hydration', () => {
   const cases: [keyof typeof PROFILES, string, string[]][] = [
-    ['iPhone', 'download-iphone-safari', ['https://apps.apple.com/app/id6740858208']],
+    ['iPhone', 'download-iphone-safari', ['https://apps.apple.com/app/id6740858208?pt=118342']],
     ['android', 'download-android-chrome', ['https://dl-dev.lander.example/android/pebble-notes-2.4.0.apk']],
     ['harmony', 'download-harmonyos', ['https://appgallery.huawei.com/app/detail?id=C110123456']],
     [
       'desktop',
       'download-desktop',
-      ['https://apps.apple.com/app/id6740858208', 'https://dl-dev.lander.example/android/pebble-notes-2.4.0.apk'],
+      [
+        'https://apps.apple.com/app/id6740858208?pt=118342',
+        'https://dl-dev.lander.example/android/pebble-notes-2.4.0.apk',
+      ],
     ],
     [
       'iPadMacAgent',
       'download-ipad-desktop-agent',
-      ['https://apps.apple.com/app/id6740858208', 'https://dl-dev.lander.example/android/pebble-notes-2.4.0.apk'],
+      [
+        'https://apps.apple.com/app/id6740858208?pt=118342',
+        'https://dl-dev.lander.example/android/pebble-notes-2.4.0.apk',
+      ],
     ],
     ['weChatAndroid', 'download-wechat-android', ['https://dl-dev.lander.example/android/pebble-notes-2.4.0.apk']],
   ];

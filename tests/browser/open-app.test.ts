@@ -15,7 +15,8 @@ import { DEVICES, hydrated, launch, navigations, recordNavigations } from './bro
 const baseURL = inject('baseURL');
 const persistTo = inject('kvPersistTo');
 const APK = 'https://dl-dev.lander.example/android/pebble-notes-2.4.0.apk';
-const APP_STORE = 'https://apps.apple.com/app/id6740858208';
+// The demo configuration's provider token and the page's channel (docs/attribution.md).
+const APP_STORE = 'https://apps.apple.com/app/id6740858208?pt=118342&ct=spring';
 const EXTERNAL = /^https:\/\/(apps\.apple\.com|dl-dev\.lander\.example|open\.pebble-notes\.example)\//;
 
 const PROFILES = {
@@ -249,7 +250,7 @@ describe('WeChat on Android', () => {
 });
 
 describe('/landing', () => {
-  it('shows the campaign, copies the d token on the tap, opens the app with the query data, then the APK', async () => {
+  it('shows the campaign, copies the carrier link on the tap, opens the app with the query data, then the APK', async () => {
     const link = new URL(mintLink());
     const { page, taps, external, close } = await open(PROFILES.facebookAndroid, `${link.pathname}${link.search}`, [
       'clipboard-read',
@@ -258,19 +259,23 @@ describe('/landing', () => {
     expect(await page.textContent('.campaign-inviter')).toContain('Ann Lee');
     await page.tap('.button-landing');
     expect(taps).toEqual(['pebblenotes-dev://open?channel=spring-sale&inviter=Ann+Lee']);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link.searchParams.get('d'));
+    // docs/attribution.md: `<origin>/i/<click id>.<token>`, for the app's first launch.
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      new RegExp(`^${baseURL}/i/[\\w-]{22}\\.${link.searchParams.get('d')}$`),
+    );
     await advance(page, 2500);
     await expect.poll(() => external).toEqual([APK]);
     await close();
   });
 
-  it('copies the plain query data when the link has no token', async () => {
+  it('copies a carrier link naming the click alone when the link has no token', async () => {
     const { page, close } = await open(PROFILES.facebookAndroid, '/landing?channel=mail&inviter=Bo', [
       'clipboard-read',
       'clipboard-write',
     ]);
     await page.tap('.button-landing');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('channel=mail&inviter=Bo');
+    // Plain parameters vouch for nothing, so the app is not handed them (docs/attribution.md).
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${baseURL}/i/[\\w-]{22}$`));
     await close();
   });
 

@@ -33,7 +33,7 @@ describe('the download page in WebKit on an iPhone agent', () => {
     expect(await page.run<string>('return navigator.userAgent')).toBe(AGENTS.iPhoneSafari.agent);
 
     const primary = await page.find('.download .button-primary');
-    expect(await primary.attribute('href')).toBe('https://apps.apple.com/app/id6740858208');
+    expect(await primary.attribute('href')).toBe('https://apps.apple.com/app/id6740858208?pt=118342');
     expect(await primary.text()).toBe('Download on the App Store');
     expect(await page.run<number>("return document.querySelectorAll('.download .button-store').length")).toBe(0);
 
