@@ -8,8 +8,9 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_CAMPAIGN } from '../../shared/campaign.ts';
 import type { AppEnv } from '../../worker/env.ts';
-import { countEvent, eventDimensions, visitorSource } from '../../worker/funnel/from-request.ts';
+import { countEvent, eventDimensions, isCountedVisit, visitorSource } from '../../worker/funnel/from-request.ts';
 import { visitor } from '../../worker/middleware/visitor.ts';
+import { UA } from '../fixtures/agents.ts';
 
 /** A page that counts a view of itself, as the page routes do. */
 function countingApp(): Hono<AppEnv> {
@@ -66,5 +67,43 @@ describe('counting a view', () => {
   it('leaves the page as it was when there is no execution context to send from', async () => {
     const res = await countingApp().request('https://lander.test/', {}, env);
     expect(res.status).toBe(200);
+  });
+});
+
+describe('a counted visit', () => {
+  /** Whether the worker would count a request to `/` with `init`. */
+  async function counted(init: { method?: string; headers?: Record<string, string> } = {}): Promise<boolean> {
+    let verdict: boolean | undefined;
+    const app = new Hono<AppEnv>();
+    app.use(visitor());
+    app.on(['GET', 'HEAD'], '/', (c) => {
+      verdict = isCountedVisit(c);
+      return c.text('page');
+    });
+    const headers = { 'user-agent': UA.iPhoneSafari, ...init.headers };
+    await app.request('https://lander.test/', { method: init.method ?? 'GET', headers }, env);
+    if (verdict === undefined) throw new Error('the page did not run');
+    return verdict;
+  }
+
+  it('is a person’s GET', async () => {
+    expect(await counted()).toBe(true);
+  });
+
+  it('is never a HEAD', async () => {
+    expect(await counted({ method: 'HEAD' })).toBe(false);
+  });
+
+  it('is never a bot’s or link previewer’s', async () => {
+    expect(await counted({ headers: { 'user-agent': UA.googlebot } })).toBe(false);
+  });
+
+  it.each([
+    ['sec-purpose', 'prefetch'],
+    ['sec-purpose', 'prefetch;prerender'],
+    ['purpose', 'prefetch'],
+    ['x-moz', 'prefetch'],
+  ])('is never a speculative load (%s: %s)', async (name, value) => {
+    expect(await counted({ headers: { [name]: value } })).toBe(false);
   });
 });

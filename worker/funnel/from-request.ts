@@ -41,6 +41,18 @@ export function visitorSource(c: Context<AppEnv>, visitorId?: string): VisitorSo
   };
 }
 
+/** `Sec-Purpose` / `Purpose` / `X-Moz` values of a speculative load rather than a person's visit. */
+const PREFETCH = /\b(?:prefetch|prerender)\b/i;
+
+/**
+ * Whether the request of `c` is a person's page view to count: a `GET`, not a bot or link previewer
+ * (docs/device.md), not a prefetch or prerender (`Sec-Purpose`, `Purpose`, `X-Moz`).
+ */
+export function isCountedVisit(c: Context<AppEnv>): boolean {
+  if (c.req.method !== 'GET' || c.get('device').bot) return false;
+  return !['sec-purpose', 'purpose', 'x-moz'].some((name) => PREFETCH.test(c.req.header(name) ?? ''));
+}
+
 /** `recordEvent` for a Hono handler; without an execution context (a unit test's app.request) nothing is sent. */
 export function countEvent(c: Context<AppEnv>, input: EventInput): void {
   let ctx: Pick<ExecutionContext, 'waitUntil'>;
