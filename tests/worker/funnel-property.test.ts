@@ -101,7 +101,7 @@ describe('the funnel rollups', () => {
           );
         }
       }),
-      { numRuns: 40 },
+      { numRuns: 100 },
     );
   });
 });
