@@ -4,7 +4,7 @@
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { consumeFunnelBatch, writeRollup } from '../../worker/funnel/consume-batch.ts';
 import type { FunnelMessage } from '../../worker/funnel/events.ts';
 import { countingDb, dailyCounts, failingDb, freshChannel, funnelMessage, visitorRows } from './funnel-fixtures.ts';
@@ -87,7 +87,10 @@ describe('the funnel consumer', () => {
   it('asks for the whole batch again when D1 fails, and counts it when delivered again', async () => {
     const channel = freshChannel();
     const messages = [funnelMessage({ type: 'view', page: 'short' }, { channel })];
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const failed = await consume(messages, { ...env, FUNNEL_DB: failingDb() });
+    expect(logged).toHaveBeenCalledWith('Funnel batch not written, retrying', 'D1 unavailable (injected)');
+    logged.mockRestore();
     expect(failed.ackAll).toBe(false);
     expect(failed.retryBatch.retry).toBe(true);
     expect(await dailyCounts(channel)).toEqual({});
@@ -95,7 +98,8 @@ describe('the funnel consumer', () => {
     expect(await dailyCounts(channel)).toEqual({ 'view:short': 1 });
   });
 
-  it('drops a malformed message and counts the rest', async () => {
+  it('drops a malformed message, logged, and counts the rest', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const channel = freshChannel();
     const result = await consume([
       { v: 1, id: 'bad', day: 'yesterday', event: { type: 'view', page: 'landing' }, dims: {} },
@@ -103,6 +107,8 @@ describe('the funnel consumer', () => {
     ]);
     expect(result.ackAll).toBe(true);
     expect(await dailyCounts(channel)).toEqual({ 'view:carrier': 1 });
+    expect(logged).toHaveBeenCalledWith('Funnel message dropped', expect.stringContaining('yesterday'));
+    logged.mockRestore();
   });
 
   it('writes a batch of 100 events of 100 different dimensions in 5 statements', async () => {
@@ -137,5 +143,23 @@ describe('the funnel consumer', () => {
     });
     await expect(writeRollup(racing, [message])).rejects.toThrow();
     expect(await dailyCounts(channel)).toEqual({});
+  });
+
+  it('forgets the ids counted more than 30 days ago, and keeps the newer ones', async () => {
+    const old = `old-${crypto.randomUUID()}`;
+    const recent = `recent-${crypto.randomUUID()}`;
+    await env.FUNNEL_DB.batch([
+      env.FUNNEL_DB.prepare('INSERT INTO funnel_messages (id, day) VALUES (?1, ?2)').bind(old, '2026-10-25'),
+      env.FUNNEL_DB.prepare('INSERT INTO funnel_messages (id, day) VALUES (?1, ?2)').bind(recent, '2026-10-26'),
+    ]);
+    await writeRollup(
+      env.FUNNEL_DB,
+      [funnelMessage({ type: 'view', page: 'landing' }, { channel: freshChannel() })],
+      Date.UTC(2026, 10, 25),
+    );
+    const { results } = await env.FUNNEL_DB.prepare('SELECT id FROM funnel_messages WHERE id IN (?1, ?2)')
+      .bind(old, recent)
+      .all<{ id: string }>();
+    expect(results.map((row) => row.id)).toEqual([recent]);
   });
 });

@@ -84,6 +84,12 @@ describe('POST /api/links', () => {
     expect((await res.json<{ error: string }>()).error).toContain(message);
   });
 
+  it('refuses a body over 8 kB with 413', async () => {
+    const res = await post({ channel: 'x', data: { note: 'n'.repeat(9_000) } });
+    expect(res.status).toBe(413);
+    expect((await res.json<{ error: string }>()).error).toContain('8192 bytes');
+  });
+
   it('needs the admin token', async () => {
     expect((await post({ channel: 'x' }, {}, { 'content-type': 'application/json' })).status).toBe(401);
   });
