@@ -3,8 +3,11 @@
  * browsers (Chromium, and WebKit for Safari's engine) against the started worker. No test is
  * retried: a test that fails once has found a fault or waits on time instead of on its condition.
  */
-import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+
+// The worker tests' D1 starts empty: a setup file applies the repository's migrations to it.
+const migrations = await readD1Migrations('./migrations');
 
 export default defineConfig({
   test: {
@@ -24,10 +27,16 @@ export default defineConfig({
         },
       },
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+          }),
+        ],
         test: {
           name: 'worker',
           include: ['tests/worker/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/worker/apply-migrations.ts'],
           // Property tests make hundreds of requests; on a busy 2-core machine 5 s is not enough.
           testTimeout: 30_000,
           // The first request of a file loads the worker's modules, slow on a busy machine.

@@ -1,15 +1,19 @@
 /**
  * `npm run deploy -- --env development|production [--dry-run]`: says which worker it deploys where,
- * then builds the client, writes the build's manifest to KV, deploys the worker with wrangler, and
- * writes `latest` (docs/builds.md). The manifest goes first so every page of the new build finds it;
- * `latest` goes last so open tabs hear of the new build only once it is live. `--dry-run` stops after
- * saying so. The environment is never implied: a deploy to the wrong one is not undone by a warning.
+ * then builds the client, applies the D1 migrations to the environment's database, writes the
+ * build's manifest to KV, deploys the worker with wrangler, and writes `latest` (docs/builds.md).
+ * Migrations and the manifest go first so the new worker finds its tables and every page of the new
+ * build finds its manifest; `latest` goes last so open tabs hear of the new build only once it is
+ * live. `--dry-run` stops after saying so. The environment is never implied: a deploy to the wrong
+ * one is not undone by a warning.
  *
- * `--local [--persist-to DIR]`: builds and writes both keys to the local KV store, without deploying.
+ * `--local [--persist-to DIR]`: builds, applies the migrations to the local database and writes both
+ * keys to the local KV store, without deploying.
  */
 import { parseArgs } from 'node:util';
 import { unstable_readConfig } from 'wrangler';
 import { buildEntries } from './lib/build-entries.ts';
+import { applyMigrations } from './lib/d1.ts';
 import { kvPut } from './lib/kv.ts';
 import { ROOT, runTool } from './lib/run.ts';
 
@@ -40,6 +44,7 @@ if (values.local) {
   runTool('vite', ['build']);
   const { build, manifest, latest } = buildEntries();
   const target = { local: true, persistTo: values['persist-to'] };
+  applyMigrations(target);
   kvPut([manifest, latest], target);
   console.log(`Build ${build.id} is the latest in the local KV store.`);
   process.exit(0);
@@ -50,15 +55,18 @@ if (!isEnvironment(envName)) fail(`unknown environment ${JSON.stringify(envName)
 const wranglerEnv = ENVIRONMENTS[envName];
 const config = unstable_readConfig({ config: `${ROOT}wrangler.toml`, env: wranglerEnv });
 const kv = config.kv_namespaces.find((namespace: { binding: string; id?: string }) => namespace.binding === 'KV');
+const d1 = config.d1_databases.find((database: { binding: string }) => database.binding === 'FUNNEL_DB');
 console.log(
   `Deploying worker "${config.name}" (${envName}, LANDER_ENV=${String(config.vars.LANDER_ENV)}) to Cloudflare, ` +
-    `build records to KV namespace ${kv?.id ?? '(none bound)'}.`,
+    `build records to KV namespace ${kv?.id ?? '(none bound)'}, ` +
+    `migrations to D1 database ${d1?.database_name ?? '(none bound)'}.`,
 );
 if (values['dry-run']) process.exit(0);
 
 runTool('vite', ['build']);
 const { build, manifest, latest } = buildEntries();
 const target = { local: false, env: wranglerEnv };
+applyMigrations(target);
 kvPut([manifest], target);
 runTool('wrangler', ['deploy', '--env', wranglerEnv ?? '']);
 kvPut([latest], target);

@@ -4,9 +4,15 @@
  * carries `channel`, `inviter` and every `--param`, encrypted with the decode key
  * (docs/campaign-links.md): `DECODE_KEY` from the environment, else — in development only — the
  * built-in default. A link the worker would refuse is not printed: the reason goes to stderr, exit 2.
+ *
+ * `--short [--slug S] [--expires TIME]` asks the worker instead (`POST /api/links`, docs/operators.md):
+ * the running worker mints the link with its own key and stores it under a slug, and this prints the
+ * short link, then the long one and the QR code's URL. Where: the local dev server of `npm start`
+ * without `--env` (or with `--local`), else `--base` or `LANDER_URL`; the token: `ADMIN_TOKEN`.
  */
 import { parseArgs } from 'node:util';
 import { decodeKey } from '../worker/campaign/decode-key.ts';
+import { adminTarget, callAdmin, errorOf } from './lib/admin-api.ts';
 import { mintLink } from './lib/mint-link.ts';
 
 const { values } = parseArgs({
@@ -17,6 +23,10 @@ const { values } = parseArgs({
     plain: { type: 'string', multiple: true, default: [] },
     base: { type: 'string' },
     env: { type: 'string', default: '' },
+    short: { type: 'boolean', default: false },
+    local: { type: 'boolean', default: false },
+    slug: { type: 'string' },
+    expires: { type: 'string' },
   },
 });
 
@@ -33,16 +43,44 @@ function pairs(list: string[]): [string, string][] {
   });
 }
 
+/** Mints the link on the worker and prints its short URL, long URL and QR code URL. */
+async function shortLink(payload: Record<string, string>): Promise<void> {
+  if (values.plain.length > 0) fail('a short link carries only signed fields: use --param rather than --plain');
+  const found = adminTarget(values, process.env);
+  if (!found.ok) fail(found.reason);
+  const { channel, inviter, ...data } = payload;
+  const body = { channel, inviter, data, slug: values.slug, expiresAt: values.expires };
+  try {
+    const res = await callAdmin(found.target, '/api/links', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) fail(await errorOf(res));
+    // The API's own answer: the worker and this script are one repository.
+    const link = (await res.json()) as { shortUrl: string; url: string; qr: string };
+    console.log(link.shortUrl);
+    console.log(link.url);
+    console.log(link.qr);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
 if (values.env !== '' && values.env !== 'development' && values.env !== 'production') {
   fail(`unknown environment ${JSON.stringify(values.env)}: development or production`);
 }
 const production = values.env === 'production';
-const key = decodeKey({ LANDER_ENV: production ? 'production' : 'development', DECODE_KEY: process.env.DECODE_KEY });
-if (!key) fail('set DECODE_KEY to the production decode key');
-
 const payload: Record<string, string> = Object.fromEntries(pairs(values.param));
 if (values.channel !== undefined) payload.channel = values.channel;
 if (values.inviter !== undefined) payload.inviter = values.inviter;
+
+if (values.short) {
+  await shortLink(payload);
+  process.exit(0);
+}
+const key = decodeKey({ LANDER_ENV: production ? 'production' : 'development', DECODE_KEY: process.env.DECODE_KEY });
+if (!key) fail('set DECODE_KEY to the production decode key');
 
 const base = values.base ?? (production ? fail('--base is required with --env production') : 'http://localhost:8787');
 const result = mintLink({ payload, plain: pairs(values.plain), base, key });

@@ -1,9 +1,11 @@
 /**
- * `npm start`: builds the client, seeds the local KV with demo data and serves the worker on
- * workerd (wrangler dev, local mode) at http://localhost:$PORT (default 8787).
+ * `npm start`: builds the client, seeds the local KV with demo data, applies the D1 migrations to the
+ * local database and serves the worker on workerd (wrangler dev, local mode, with its queue) at
+ * http://localhost:$PORT (default 8787).
  * Flags: --no-build (reuse dist/), --persist-to DIR (separate local state, used by tests).
  */
 import { parseArgs } from 'node:util';
+import { applyMigrations } from './lib/d1.ts';
 import { kvPut } from './lib/kv.ts';
 import { runTool, startTool } from './lib/run.ts';
 import { localSeed } from './seed-local.ts';
@@ -16,6 +18,7 @@ const persistTo = values['persist-to'];
 
 if (!values['no-build']) runTool('vite', ['build', '--logLevel', 'warn']);
 kvPut(localSeed(), { local: true, persistTo });
+applyMigrations({ local: true, persistTo });
 
 const args = [
   'dev',

@@ -12,3 +12,15 @@ interface Env {
   /** Keys every hash attribution stores (`wrangler secret put ATTRIBUTION_SALT`; docs/attribution.md). */
   ATTRIBUTION_SALT?: string;
 }
+
+// The operators' secrets and settings (docs/operators.md); none is required in development.
+interface Env {
+  /** Bearer token of the admin API (`wrangler secret put ADMIN_TOKEN`). */
+  ADMIN_TOKEN?: string;
+  /** Key of the daily visitor hashes (`wrangler secret put FUNNEL_SALT`). */
+  FUNNEL_SALT?: string;
+  /** Cloudflare Access application audience tag: with ACCESS_TEAM_DOMAIN, Access signs operators in. */
+  ACCESS_AUD?: string;
+  /** Cloudflare Access team domain, e.g. `example.cloudflareaccess.com`. */
+  ACCESS_TEAM_DOMAIN?: string;
+}

@@ -1,11 +1,15 @@
 /**
  * Lander's worker: security headers, visitor detection, route rules, API routes, then the
  * server-rendered page for every other path (an app link Lander has no page for goes to /landing).
+ * Its queue handler counts the funnel's events (docs/operators.md).
  */
 import { Hono } from 'hono';
 import { routeRules as rules } from '../shared/route-rules.ts';
 import { attribution } from './attribution/routes.ts';
 import type { AppEnv } from './env.ts';
+import { consumeFunnelBatch } from './funnel/consume-batch.ts';
+import { linkQrRoute, linksRoute } from './funnel/links-route.ts';
+import { statsRoute } from './funnel/stats-route.ts';
 import { appLinkFallback } from './middleware/app-link-fallback.ts';
 import { appConfig } from './middleware/config.ts';
 import { routeRules } from './middleware/route-rules.ts';
@@ -27,15 +31,20 @@ app.get('/api/health', (c) => c.json({ ok: true }));
 app.route('/api/device', deviceRoute);
 app.route('/api/trace', trace);
 app.route('/api/a', attribution);
+app.route('/api/stats', statsRoute);
+app.route('/api/links', linksRoute);
 app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
+app.route('/s', linkQrRoute);
 
 app.use(appConfig());
 app.route('/.well-known', wellKnown);
 app.get('*', appLinkFallback(), renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 
-export default app;
+// `request` keeps the app's test entry (app.request) on the default export beside the handlers.
+export default { fetch: app.fetch, request: app.request, queue: consumeFunnelBatch } satisfies ExportedHandler<Env> &
+  Pick<typeof app, 'request'>;
 // Durable Objects live in the main module (wrangler.toml).
 export { ClickBucket } from './attribution/click-bucket.ts';
 export { AttributionLedger } from './attribution/ledger.ts';

@@ -1,0 +1,68 @@
+/**
+ * Calls the admin API of a running worker (docs/operators.md) for the operators' CLIs: where it runs
+ * (`--local` or no `--env`: the dev server of `npm start` on PORT; `--env development|production`:
+ * the `LANDER_URL` variable; `--base` always wins) and the token (`ADMIN_TOKEN`; the development default for a local or
+ * development worker, never for production).
+ */
+import { DEV_ADMIN_TOKEN } from '../../worker/admin/admin-auth.ts';
+
+export interface AdminTarget {
+  /** The worker's origin, e.g. `https://get.example.com`. */
+  base: string;
+  token: string;
+}
+
+export type TargetResult = { ok: true; target: AdminTarget } | { ok: false; reason: string };
+
+export interface TargetOptions {
+  env?: string;
+  local?: boolean;
+  base?: string;
+}
+
+/** The variables the CLIs read. */
+export type AdminVars = Partial<Record<'LANDER_URL' | 'PORT' | 'ADMIN_TOKEN', string>>;
+
+/** Where to call and with which token, from the CLI's options and `vars` (the process environment). */
+export function adminTarget({ env = '', local = false, base }: TargetOptions, vars: AdminVars): TargetResult {
+  if (env !== '' && env !== 'development' && env !== 'production') {
+    return { ok: false, reason: `unknown environment ${JSON.stringify(env)}: development or production` };
+  }
+  if (local && env !== '') return { ok: false, reason: '--local and --env exclude each other' };
+  const production = env === 'production';
+  const origin = base ?? (env === '' ? `http://localhost:${vars.PORT ?? '8787'}` : vars.LANDER_URL);
+  if (!origin) return { ok: false, reason: `say where the ${env} worker is: --base URL or LANDER_URL` };
+  if (!URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol)) {
+    return { ok: false, reason: `--base must be an http(s) origin, got ${JSON.stringify(origin)}` };
+  }
+  const token = vars.ADMIN_TOKEN || (production ? undefined : DEV_ADMIN_TOKEN);
+  if (!token) return { ok: false, reason: 'set ADMIN_TOKEN to the production admin token' };
+  return { ok: true, target: { base: new URL(origin).origin, token } };
+}
+
+/** `fetch` of `path` on the target with its token; a network failure names the URL. */
+export async function callAdmin(target: AdminTarget, path: string, init: RequestInit = {}): Promise<Response> {
+  const url = `${target.base}${path}`;
+  try {
+    return await fetch(url, {
+      ...init,
+      headers: { ...Object.fromEntries(new Headers(init.headers)), authorization: `Bearer ${target.token}` },
+    });
+  } catch (error) {
+    throw new Error(`cannot reach ${url}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The `error` of an admin API answer, or its status. */
+export async function errorOf(res: Response): Promise<string> {
+  const text = await res.text();
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
+      return `${res.status}: ${body.error}`;
+    }
+  } catch {
+    // not JSON: the status says enough
+  }
+  return `${res.status} ${res.statusText}`;
+}

@@ -1,0 +1,36 @@
+/** The stats API's rows as a plain-text table for a terminal (docs/operators.md). */
+import type { StatsRow } from '../../worker/funnel/stats-query.ts';
+
+const COLUMNS = ['views', 'visitors', 'taps', 'installs', 'opens'] as const;
+
+const pairs = (record: Record<string, number>): string =>
+  Object.entries(record)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, count]) => `${name}=${count}`)
+    .join(' ');
+
+/** `rows` under a header, numbers right-aligned, `(none)` for an empty key, app events last. */
+export function statsTable(by: string, rows: readonly StatsRow[]): string {
+  const lines = [[by, ...COLUMNS, 'events']];
+  for (const row of rows)
+    lines.push([row.key || '(none)', ...COLUMNS.map((name) => String(row[name])), pairs(row.events)]);
+  const widths = lines[0]?.map((_, at) => Math.max(...lines.map((line) => line[at]?.length ?? 0))) ?? [];
+  return lines
+    .map((line) =>
+      line
+        .map((cell, at) =>
+          at === 0 || at === line.length - 1 ? cell.padEnd(widths[at] ?? 0) : cell.padStart(widths[at] ?? 0),
+        )
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+/** `from` for `--since Nd`: the N days up to and including `to`. */
+export function sinceDay(since: string, to: string): string | undefined {
+  const match = /^(\d{1,3})d$/.exec(since);
+  const days = Number(match?.[1]);
+  if (!match || days < 1) return undefined;
+  return new Date(Date.parse(to) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,191 @@
+import { execFile } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { adminTarget } from '../../scripts/lib/admin-api.ts';
+import { sinceDay, statsTable } from '../../scripts/lib/stats-table.ts';
+import type { StatsRow } from '../../worker/funnel/stats-query.ts';
+
+const run = promisify(execFile);
+
+interface Seen {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  accept: string | undefined;
+  body: string;
+}
+
+let server: Server | undefined;
+
+/** A stand-in worker answering every request with `status` and `body`, remembering what it was asked. */
+async function stubWorker(status: number, body: unknown): Promise<{ base: string; seen: Seen[] }> {
+  const seen: Seen[] = [];
+  server = createServer(async (req: IncomingMessage, res) => {
+    let text = '';
+    for await (const chunk of req) text += String(chunk);
+    seen.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+      accept: req.headers.accept,
+      body: text,
+    });
+    res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/csv' : 'application/json' });
+    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { base: `http://127.0.0.1:${port}`, seen };
+}
+
+function cli(script: string, args: string[]) {
+  const env = { ...process.env, ADMIN_TOKEN: '', LANDER_URL: '' };
+  return run(process.execPath, [script, ...args], { encoding: 'utf8', env }).catch(
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
+afterEach(async () => {
+  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  server = undefined;
+});
+
+const row = (key: string, views: number, events: Record<string, number> = {}): StatsRow => ({
+  key,
+  ...{ views, visitors: 1, taps: 0, installs: 0, opens: 0 },
+  ...{ events, values: {}, byPage: {}, byAction: {}, byMethod: {} },
+});
+
+describe('npm run stats', () => {
+  it('asks the worker for the range and grouping, with the token, and prints a table', async () => {
+    const { base, seen } = await stubWorker(200, {
+      from: '2026-11-19',
+      to: '2026-11-25',
+      by: 'channel',
+      rows: [row('spring', 12)],
+    });
+    const result = await cli('scripts/stats.ts', [
+      '--since',
+      '7d',
+      '--to',
+      '2026-11-25',
+      '--by',
+      'channel',
+      '--base',
+      base,
+    ]);
+    expect(seen[0]).toMatchObject({
+      url: '/api/stats?by=channel&to=2026-11-25&from=2026-11-19',
+      authorization: 'Bearer lander-dev-admin',
+    });
+    expect(result.stdout).toContain('spring      12');
+  });
+
+  it('prints the API’s CSV with --csv', async () => {
+    const { base, seen } = await stubWorker(200, 'key,views\r\nspring,12\r\n');
+    const result = await cli('scripts/stats.ts', ['--csv', '--base', base]);
+    expect(seen[0]?.accept).toBe('text/csv');
+    expect(result.stdout).toBe('key,views\r\nspring,12\r\n');
+  });
+
+  it('prints the API’s refusal and exits 2', async () => {
+    const { base } = await stubWorker(400, { error: 'from is after to' });
+    const result = await cli('scripts/stats.ts', ['--base', base, '--from', '2026-11-02', '--to', '2026-11-01']);
+    expect(result).toMatchObject({ code: 2, stderr: expect.stringContaining('400: from is after to') });
+  });
+
+  it('needs the production token for production', async () => {
+    const result = await cli('scripts/stats.ts', ['--env', 'production', '--base', 'https://get.example.com']);
+    expect(result).toMatchObject({ code: 2, stderr: expect.stringContaining('ADMIN_TOKEN') });
+  });
+});
+
+describe('npm run link -- --short', () => {
+  it('asks the worker to mint and store the link, and prints its short, long and QR URLs', async () => {
+    const answer = { shortUrl: 'http://x/s/spring', url: 'http://x/landing?d=T', qr: 'http://x/s/spring.svg' };
+    const { base, seen } = await stubWorker(201, answer);
+    const result = await cli('scripts/link.ts', [
+      ...[
+        '--short',
+        '--channel',
+        'spring',
+        '--inviter',
+        'Ann',
+        '--param',
+        'promo=x1',
+        '--slug',
+        'spring',
+        '--base',
+        base,
+      ],
+    ]);
+    expect(seen[0]?.method).toBe('POST');
+    expect(seen[0]?.url).toBe('/api/links');
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({
+      channel: 'spring',
+      inviter: 'Ann',
+      data: { promo: 'x1' },
+      slug: 'spring',
+    });
+    expect(result.stdout).toBe('http://x/s/spring\nhttp://x/landing?d=T\nhttp://x/s/spring.svg\n');
+  });
+
+  it('prints a taken slug’s refusal and exits 2', async () => {
+    const { base } = await stubWorker(409, { error: 'the slug "spring" is taken' });
+    const result = await cli('scripts/link.ts', ['--short', '--channel', 'x', '--slug', 'spring', '--base', base]);
+    expect(result).toMatchObject({ code: 2, stderr: expect.stringContaining('409: the slug "spring" is taken') });
+  });
+
+  it('refuses plain parameters, which a short link cannot carry', async () => {
+    const result = await cli('scripts/link.ts', ['--short', '--channel', 'x', '--plain', 'utm_source=a']);
+    expect(result).toMatchObject({ code: 2, stderr: expect.stringContaining('--param rather than --plain') });
+  });
+});
+
+describe('where the operator CLIs call', () => {
+  it('is the local dev server by default, with the development token', () => {
+    expect(adminTarget({}, { PORT: '9000' })).toEqual({
+      ok: true,
+      target: { base: 'http://localhost:9000', token: 'lander-dev-admin' },
+    });
+  });
+
+  it('is LANDER_URL for an environment', () => {
+    expect(adminTarget({ env: 'production' }, { LANDER_URL: 'https://get.example.com/x', ADMIN_TOKEN: 't' })).toEqual({
+      ok: true,
+      target: { base: 'https://get.example.com', token: 't' },
+    });
+  });
+
+  it('must be named for an environment', () => {
+    expect(adminTarget({ env: 'development' }, {})).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('LANDER_URL'),
+    });
+  });
+
+  it('is never asked for with both --local and --env', () => {
+    expect(adminTarget({ env: 'production', local: true }, {})).toMatchObject({ ok: false });
+  });
+});
+
+describe('the stats table', () => {
+  it('aligns numbers right and names empty keys and app events', () => {
+    expect(statsTable('channel', [row('spring', 12, { register: 2 }), row('', 3)])).toBe(
+      [
+        'channel  views  visitors  taps  installs  opens  events',
+        'spring      12         1     0         0      0  register=2',
+        '(none)       3         1     0         0      0',
+      ].join('\n'),
+    );
+  });
+
+  it('counts --since days up to and including the last', () => {
+    expect(sinceDay('7d', '2026-11-25')).toBe('2026-11-19');
+    expect(sinceDay('1d', '2026-11-25')).toBe('2026-11-25');
+    expect(sinceDay('0d', '2026-11-25')).toBeUndefined();
+    expect(sinceDay('week', '2026-11-25')).toBeUndefined();
+  });
+});

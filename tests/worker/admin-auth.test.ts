@@ -1,0 +1,162 @@
+/**
+ * Who may call the admin API (docs/operators.md): the admin token, compared in constant time, or a
+ * Cloudflare Access sign-in; 401 for anyone else, 503 where production has neither configured.
+ * The Access tests sign their own JWTs with a key made here and answer the certs fetch themselves.
+ */
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toBase64Url } from '../../shared/base64url.ts';
+import { DEV_ADMIN_TOKEN } from '../../worker/admin/admin-auth.ts';
+import worker from '../../worker/index.ts';
+
+const STATS = 'https://lander.test/api/stats';
+
+function callStats(headers: Record<string, string>, bindings: Partial<Env> = {}): Promise<Response> {
+  return Promise.resolve(worker.request(STATS, { headers }, { ...env, ...bindings }));
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the admin token', () => {
+  it('is required: without one the API answers 401 and says how to sign in', async () => {
+    const res = await callStats({});
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toContain('Bearer');
+    expect(await res.json()).toEqual({ error: expect.stringContaining('Bearer') });
+  });
+
+  it('refuses a wrong token with 401', async () => {
+    expect((await callStats(bearer('lander-dev-admim'))).status).toBe(401);
+  });
+
+  it('is the built-in development token in development', async () => {
+    expect((await callStats(bearer(DEV_ADMIN_TOKEN))).status).toBe(200);
+  });
+
+  it('is the ADMIN_TOKEN secret, in place of the built-in one, once set', async () => {
+    const bindings = { ADMIN_TOKEN: 'a-long-secret-token' };
+    expect((await callStats(bearer('a-long-secret-token'), bindings)).status).toBe(200);
+    expect((await callStats(bearer(DEV_ADMIN_TOKEN), bindings)).status).toBe(401);
+  });
+
+  it('is compared with the runtime’s constant-time comparison', async () => {
+    // workerd's own extension of SubtleCrypto: the tests' DOM types do not know it.
+    const subtle = crypto.subtle as unknown as { timingSafeEqual(a: ArrayBuffer, b: ArrayBuffer): boolean };
+    const compare = vi.spyOn(subtle, 'timingSafeEqual');
+    await callStats(bearer('wrong'));
+    expect(compare).toHaveBeenCalledTimes(1);
+  });
+
+  it('makes production answer 503 "not configured" when the secret is missing', async () => {
+    const res = await callStats(bearer(DEV_ADMIN_TOKEN), { LANDER_ENV: 'production' });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: expect.stringContaining('not configured') });
+  });
+
+  it('is never the development token in production, even when set as the secret', async () => {
+    const res = await callStats(bearer(DEV_ADMIN_TOKEN), { LANDER_ENV: 'production', ADMIN_TOKEN: DEV_ADMIN_TOKEN });
+    expect(res.status).toBe(503);
+  });
+
+  it('lets production in with its own secret', async () => {
+    const bindings = { LANDER_ENV: 'production', ADMIN_TOKEN: 'prod-secret-token' };
+    expect((await callStats(bearer('prod-secret-token'), bindings)).status).toBe(200);
+  });
+
+  it('marks every admin answer as not to be stored', async () => {
+    expect((await callStats({})).headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+/** An RSA key pair, its public JWK under `kid`, and a signer of JWTs with it. */
+async function accessKey(kid: string) {
+  const pair = (await crypto.subtle.generateKey(
+    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['sign', 'verify'],
+  )) as CryptoKeyPair;
+  const jwk = { ...((await crypto.subtle.exportKey('jwk', pair.publicKey)) as JsonWebKey), kid };
+  const part = (value: unknown) => toBase64Url(new TextEncoder().encode(JSON.stringify(value)));
+  const sign = async (claims: Record<string, unknown>, header: Record<string, unknown> = { alg: 'RS256', kid }) => {
+    const body = `${part(header)}.${part(claims)}`;
+    const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', pair.privateKey, new TextEncoder().encode(body));
+    return `${body}.${toBase64Url(new Uint8Array(signature))}`;
+  };
+  return { jwk, sign };
+}
+
+describe('Cloudflare Access', () => {
+  const AUD = 'aud-tag-123';
+  const now = () => Math.floor(Date.now() / 1000);
+
+  /** A team of its own per test (the keys are cached per team), with its certs answered by a mock fetch. */
+  async function team() {
+    const domain = `team-${crypto.randomUUID().slice(0, 8)}.cloudflareaccess.com`;
+    const key = await accessKey('k1');
+    const certs = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url !== `https://${domain}/cdn-cgi/access/certs`) throw new Error(`unexpected fetch ${url}`);
+      return Response.json({ keys: [key.jwk] });
+    });
+    const claims = { aud: [AUD], iss: `https://${domain}`, exp: now() + 600, sub: 'ops@example.com' };
+    const bindings = { LANDER_ENV: 'production', ACCESS_AUD: AUD, ACCESS_TEAM_DOMAIN: domain };
+    const call = (jwt: string) => callStats({ 'cf-access-jwt-assertion': jwt }, bindings);
+    return { domain, key, certs, claims, call };
+  }
+
+  it('lets in a request Access signed for this application', async () => {
+    const { key, claims, call } = await team();
+    expect((await call(await key.sign(claims))).status).toBe(200);
+  });
+
+  it('fetches the team’s keys once for many requests', async () => {
+    const { key, claims, call, certs } = await team();
+    await call(await key.sign(claims));
+    await call(await key.sign(claims));
+    expect(certs).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a JWT for another application', async () => {
+    const { key, claims, call } = await team();
+    expect((await call(await key.sign({ ...claims, aud: ['other-app'] }))).status).toBe(401);
+  });
+
+  it('refuses an expired JWT', async () => {
+    const { key, claims, call } = await team();
+    expect((await call(await key.sign({ ...claims, exp: now() - 120 }))).status).toBe(401);
+  });
+
+  it('refuses a JWT from another issuer', async () => {
+    const { key, claims, call } = await team();
+    expect((await call(await key.sign({ ...claims, iss: 'https://evil.cloudflareaccess.com' }))).status).toBe(401);
+  });
+
+  it('refuses a JWT signed with a key not the team’s', async () => {
+    const { claims, call } = await team();
+    const stranger = await accessKey('k1');
+    expect((await call(await stranger.sign(claims))).status).toBe(401);
+  });
+
+  it('refuses a JWT whose claims were changed after signing', async () => {
+    const { key, claims, call } = await team();
+    const [head, , signature] = (await key.sign({ ...claims, sub: 'ops@example.com' })).split('.');
+    const forged = toBase64Url(new TextEncoder().encode(JSON.stringify({ ...claims, sub: 'boss@example.com' })));
+    expect((await call(`${head}.${forged}.${signature}`)).status).toBe(401);
+  });
+
+  it('refuses an unsigned JWT (alg none)', async () => {
+    const { key, claims, call } = await team();
+    const [head, body] = (await key.sign(claims, { alg: 'none', kid: 'k1' })).split('.');
+    expect((await call(`${head}.${body}.`)).status).toBe(401);
+  });
+
+  it('refuses a request with no JWT, and answers 401 rather than 503 when only Access is set', async () => {
+    const { domain } = await team();
+    const res = await callStats({}, { LANDER_ENV: 'production', ACCESS_AUD: AUD, ACCESS_TEAM_DOMAIN: domain });
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,6 @@
+// Bindings only the worker tests have (vitest.config.ts).
+declare namespace Cloudflare {
+  interface Env {
+    TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Cloudflare Access sign-in for the admin API (docs/operators.md): when `ACCESS_AUD` and
+ * `ACCESS_TEAM_DOMAIN` are set, Access puts a signed JWT in `Cf-Access-Jwt-Assertion`. It is checked
+ * here: RS256 with one of the team's keys (`https://<team domain>/cdn-cgi/access/certs`, kept ten
+ * minutes per isolate, fetched again for a key id it does not know), the application's audience, the
+ * team as issuer, and the expiry.
+ */
+import { fromBase64Url } from '../../shared/base64url.ts';
+
+/** How long an isolate keeps the team's keys. */
+const KEYS_MS = 10 * 60_000;
+/** A new key id refetches the keys at most this often. */
+const REFETCH_MS = 60_000;
+/** Seconds of clock difference tolerated on `exp` and `nbf`. */
+const LEEWAY_S = 30;
+
+export interface AccessOptions {
+  /** The team domain, `example.cloudflareaccess.com` (a scheme or trailing slash is ignored). */
+  teamDomain: string;
+  /** The Access application's audience tag. */
+  audience: string;
+  /** Now, in ms. */
+  now?: number;
+}
+
+interface Jwk extends JsonWebKey {
+  kid?: string;
+}
+
+interface KeySet {
+  keys: Map<string, Promise<CryptoKey>>;
+  fetchedAt: number;
+}
+
+const keySets = new Map<string, Promise<KeySet>>();
+
+/** The bare host of a team domain as an operator may write it. */
+export function teamHost(teamDomain: string): string {
+  return teamDomain
+    .trim()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/+$/, '');
+}
+
+async function fetchKeys(host: string, now: number): Promise<KeySet> {
+  const res = await fetch(`https://${host}/cdn-cgi/access/certs`);
+  if (!res.ok) throw new Error(`Access certs answered ${res.status}`);
+  const body: { keys?: Jwk[] } = await res.json();
+  const keys = new Map<string, Promise<CryptoKey>>();
+  for (const jwk of body.keys ?? []) {
+    if (typeof jwk.kid !== 'string' || jwk.kty !== 'RSA') continue;
+    const { kid, ...material } = jwk;
+    keys.set(
+      kid,
+      crypto.subtle.importKey('jwk', material, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['verify']),
+    );
+  }
+  return { keys, fetchedAt: now };
+}
+
+async function keyFor(host: string, kid: string, now: number): Promise<CryptoKey | undefined> {
+  let pending = keySets.get(host);
+  let set = pending ? await pending.catch(() => undefined) : undefined;
+  const stale = !set || now - set.fetchedAt > KEYS_MS || (!set.keys.has(kid) && now - set.fetchedAt > REFETCH_MS);
+  if (stale) {
+    pending = fetchKeys(host, now);
+    keySets.set(host, pending);
+    set = await pending;
+  }
+  return set?.keys.get(kid);
+}
+
+function json(part: string | undefined): Record<string, unknown> | undefined {
+  const bytes = part === undefined ? undefined : fromBase64Url(part);
+  if (!bytes) return undefined;
+  try {
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `token` is a valid Access JWT for this team and application. Never throws. */
+export async function verifyAccessJwt(
+  token: string,
+  { teamDomain, audience, now = Date.now() }: AccessOptions,
+): Promise<boolean> {
+  try {
+    const parts = token.split('.');
+    const [head, body, signature] = parts;
+    const header = json(head);
+    const claims = json(body);
+    const sig = signature === undefined ? undefined : fromBase64Url(signature);
+    if (parts.length !== 3 || !header || !claims || !sig) return false;
+    if (header.alg !== 'RS256' || typeof header.kid !== 'string') return false;
+    const host = teamHost(teamDomain);
+    const key = await keyFor(host, header.kid, now);
+    if (!key) return false;
+    const signed = new TextEncoder().encode(`${head}.${body}`);
+    if (!(await crypto.subtle.verify('RSASSA-PKCS1-v1_5', key, sig, signed))) return false;
+    const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    const seconds = now / 1000;
+    return (
+      audiences.includes(audience) &&
+      claims.iss === `https://${host}` &&
+      typeof claims.exp === 'number' &&
+      claims.exp + LEEWAY_S > seconds &&
+      (claims.nbf === undefined || (typeof claims.nbf === 'number' && claims.nbf - LEEWAY_S <= seconds))
+    );
+  } catch (error) {
+    console.error('Access JWT not verified', error instanceof Error ? error.message : String(error));
+    return false;
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Who may call the admin API (docs/operators.md): a request with `Authorization: Bearer <ADMIN_TOKEN>`,
+ * or — when `ACCESS_AUD` and `ACCESS_TEAM_DOMAIN` are set — one that Cloudflare Access signed in.
+ * Development accepts the built-in token `lander-dev-admin` unless `ADMIN_TOKEN` is set; production
+ * never does, and with neither a token nor Access the admin API answers 503 "not configured".
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { verifyAccessJwt } from './access-jwt.ts';
+import { safeEqual } from './safe-equal.ts';
+
+/** Development default; production refuses it. */
+export const DEV_ADMIN_TOKEN = 'lander-dev-admin';
+
+/** The admin token of `env`, or undefined when there is none to accept. */
+export function adminToken(env: Pick<Env, 'LANDER_ENV' | 'ADMIN_TOKEN'>): string | undefined {
+  if (env.LANDER_ENV !== 'production') return env.ADMIN_TOKEN || DEV_ADMIN_TOKEN;
+  return env.ADMIN_TOKEN && env.ADMIN_TOKEN !== DEV_ADMIN_TOKEN ? env.ADMIN_TOKEN : undefined;
+}
+
+function bearer(header: string | undefined): string | undefined {
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/** Lets through only signed-in operators; sets `Cache-Control: no-store` on every admin answer. */
+export function adminAuth(): MiddlewareHandler<AppEnv> {
+  return async function adminAuthMiddleware(c, next) {
+    c.header('Cache-Control', 'no-store');
+    const token = adminToken(c.env);
+    const { ACCESS_AUD: audience, ACCESS_TEAM_DOMAIN: teamDomain } = c.env;
+    const access = audience && teamDomain ? { audience, teamDomain } : undefined;
+    if (!token && !access) {
+      return c.json({ error: 'The admin API is not configured: set the ADMIN_TOKEN secret (docs/operators.md)' }, 503);
+    }
+    const given = bearer(c.req.header('authorization'));
+    if (token && given !== undefined && (await safeEqual(given, token))) return next();
+    const assertion = c.req.header('cf-access-jwt-assertion');
+    if (access && assertion && (await verifyAccessJwt(assertion, access))) return next();
+    c.header('WWW-Authenticate', 'Bearer realm="lander-admin"');
+    return c.json({ error: 'Sign in: Authorization: Bearer <admin token>' }, 401);
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * The funnel's event contract (docs/operators.md): what the page, attribution and app events send,
+ * the dimensions every event is counted under, and the queue message that carries both. Producers
+ * build an `EventInput` and hand it to `recordEvent`; only the consumer reads `FunnelMessage`.
+ */
+import * as v from 'valibot';
+
+/** Which page a view was of: `/`, `/landing`, `/i/<carrier>`, `/s/<slug>`. */
+export const PAGE_KINDS = ['download', 'landing', 'carrier', 'short'] as const;
+/** The primary actions of a page a tap records. */
+export const TAP_ACTIONS = ['download', 'store', 'open', 'guide'] as const;
+/** How an install (or an open) was matched to a tap. */
+export const INSTALL_METHODS = ['clipboard', 'referrer', 'apk', 'harmony', 'probabilistic'] as const;
+/** Why an install was not matched. */
+export const UNMATCHED_REASONS = ['none', 'ambiguous', 'expired'] as const;
+
+export type PageKind = (typeof PAGE_KINDS)[number];
+export type TapAction = (typeof TAP_ACTIONS)[number];
+export type InstallMethod = (typeof INSTALL_METHODS)[number];
+export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
+
+/** An app event's name: lower-case letters, digits, `_ . -`, at most 40 (e.g. `register`). */
+export const EVENT_NAME = /^[a-z0-9][a-z0-9_.-]{0,39}$/;
+/** An app event's name, for the schemas of the routes that accept them. */
+export const EventNameSchema = v.pipe(v.string(), v.regex(EVENT_NAME, 'names are a-z 0-9 _ . - (at most 40)'));
+
+/** One thing that happened: a page view, a tap, an install, an app opened by a link, an app event. */
+export const FunnelEventSchema = v.union([
+  v.strictObject({ type: v.literal('view'), page: v.picklist(PAGE_KINDS) }),
+  v.strictObject({ type: v.literal('tap'), action: v.picklist(TAP_ACTIONS) }),
+  v.strictObject({ type: v.picklist(['install', 'open']), method: v.picklist(INSTALL_METHODS) }),
+  v.strictObject({ type: v.picklist(['install', 'open']), unmatched: v.picklist(UNMATCHED_REASONS) }),
+  v.strictObject({
+    type: v.literal('event'),
+    name: EventNameSchema,
+    value: v.optional(v.pipe(v.number(), v.finite())),
+  }),
+]);
+export type FunnelEvent = v.InferOutput<typeof FunnelEventSchema>;
+
+/** Longest dimension value kept; longer ones are cut. */
+export const MAX_DIMENSION = 128;
+
+const Dimension = v.pipe(v.string(), v.maxLength(MAX_DIMENSION));
+
+/**
+ * What an event is counted under, `''` for "none". `channel`, `inviter` come only from the signed
+ * campaign token; the plain query parameters of the same names are `plainChannel`, `plainInviter`,
+ * so a typed-in `?channel=` never counts as the operator's channel. `link` is a short link's slug.
+ */
+export const DimensionsSchema = v.object({
+  channel: Dimension,
+  inviter: Dimension,
+  link: Dimension,
+  os: Dimension,
+  inapp: Dimension,
+  country: Dimension,
+  lang: Dimension,
+  plainChannel: Dimension,
+  plainInviter: Dimension,
+});
+export type Dimensions = v.InferOutput<typeof DimensionsSchema>;
+
+export const NO_DIMENSIONS: Dimensions = Object.freeze({
+  channel: '',
+  inviter: '',
+  link: '',
+  os: '',
+  inapp: '',
+  country: '',
+  lang: '',
+  plainChannel: '',
+  plainInviter: '',
+});
+
+/** Who an event is from, before hashing: the visitor id, or what identifies a visitor without one. */
+export type VisitorSource = { visitorId: string } | { address: string; agent: string };
+
+/** What a producer hands to `recordEvent`. */
+export interface EventInput {
+  event: FunnelEvent;
+  dims: Dimensions;
+  /** Absent for events no visitor stands behind (installs, opens, app events). */
+  visitor?: VisitorSource;
+}
+
+/** The queue message: the event, its dimensions, an id for idempotent counting, and the hashed visitor. */
+export const FunnelMessageSchema = v.object({
+  v: v.literal(1),
+  /** Unique per event: a redelivered message counts once. */
+  id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  /** UTC day the event happened, `YYYY-MM-DD`. */
+  day: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  event: FunnelEventSchema,
+  dims: DimensionsSchema,
+  /** The day's visitor hash (visitor-key.ts); absent when the event has no visitor or no key. */
+  visitor: v.optional(v.pipe(v.string(), v.maxLength(64))),
+});
+export type FunnelMessage = v.InferOutput<typeof FunnelMessageSchema>;
+
+/** The rollup metric an event counts under: `view:<page>`, `tap:<action>`, `install:<method>`, … */
+export function metricOf(event: FunnelEvent): string {
+  switch (event.type) {
+    case 'view':
+      return `view:${event.page}`;
+    case 'tap':
+      return `tap:${event.action}`;
+    case 'install':
+    case 'open':
+      return 'method' in event ? `${event.type}:${event.method}` : `${event.type}:unmatched:${event.unmatched}`;
+    case 'event':
+      return `event:${event.name}`;
+  }
+}
+
+/** The UTC day of `time` (ms), `YYYY-MM-DD`. */
+export function utcDay(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
+}

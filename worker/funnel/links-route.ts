@@ -1,0 +1,64 @@
+/**
+ * The links API (docs/operators.md): `POST /api/links` mints and stores a short link, `GET /api/links`
+ * lists them (admin only); `GET /s/<slug>.svg` is a stored link's QR code, for anyone.
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { adminAuth } from '../admin/admin-auth.ts';
+import type { AppEnv } from '../env.ts';
+import { qrSvg } from './link-qr.ts';
+import { createLink, LinkRequestSchema, listLinks, resolveLink, type StoredLink } from './links.ts';
+
+/** The most bytes a link request may have. */
+const MAX_BODY = 8_192;
+
+/** A link as the API shows it: its page, short and QR URLs on `origin`. */
+export function linkView(origin: string, link: StoredLink) {
+  return {
+    slug: link.slug,
+    url: `${origin}/landing?d=${link.token}`,
+    shortUrl: `${origin}/s/${link.slug}`,
+    qr: `${origin}/s/${link.slug}.svg`,
+    data: link.data,
+    createdAt: new Date(link.createdAt).toISOString(),
+    expiresAt: link.expiresAt === null ? null : new Date(link.expiresAt).toISOString(),
+  };
+}
+
+export const linksRoute = new Hono<AppEnv>();
+
+linksRoute.use(adminAuth());
+
+linksRoute.post('/', async (c) => {
+  const text = await c.req.text();
+  if (text.length > MAX_BODY) return c.json({ error: `the body is over ${MAX_BODY} bytes` }, 413);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return c.json({ error: 'the body is not JSON' }, 400);
+  }
+  const parsed = v.safeParse(LinkRequestSchema, body);
+  if (!parsed.success) return c.json({ error: v.summarize(parsed.issues) }, 400);
+  const result = await createLink(c.env, parsed.output);
+  if (!result.ok) return c.json({ error: result.error }, result.status);
+  return c.json(linkView(new URL(c.req.url).origin, result.link), 201);
+});
+
+linksRoute.get('/', async (c) => {
+  const origin = new URL(c.req.url).origin;
+  return c.json({ links: (await listLinks(c.env)).map((link) => linkView(origin, link)) });
+});
+
+/** `GET /s/<slug>.svg`, mounted at `/s`. */
+export const linkQrRoute = new Hono<AppEnv>();
+
+linkQrRoute.get('/:file{[a-z0-9-]{3,48}\\.svg}', async (c) => {
+  const slug = c.req.param('file').slice(0, -'.svg'.length);
+  const link = await resolveLink(c.env, slug);
+  if (!link) return c.text('No such link', 404);
+  return c.body(qrSvg(`${new URL(c.req.url).origin}/s/${slug}`), 200, {
+    'Content-Type': 'image/svg+xml',
+    'Cache-Control': 'public, max-age=300',
+  });
+});

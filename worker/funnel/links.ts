@@ -1,0 +1,123 @@
+/**
+ * Short links (docs/operators.md): a campaign minted with the worker's own decode key, stored in D1
+ * under a slug, so `/s/<slug>` serves it and `/s/<slug>.svg` draws its QR code. A link never expires
+ * unless it was given `expiresAt`.
+ */
+import * as v from 'valibot';
+import { PayloadSchema } from '../campaign/query-data.ts';
+import { encryptToken, MAX_TOKEN_LENGTH } from '../campaign/token.ts';
+import { settingsOf } from '../settings.ts';
+
+/** A slug: 3 to 48 of a–z, 0–9 and `-`. */
+export const SLUG = /^[a-z0-9-]{3,48}$/;
+
+const Field = v.pipe(v.string(), v.minLength(1), v.maxLength(256));
+
+/** The body of `POST /api/links`. */
+export const LinkRequestSchema = v.strictObject({
+  channel: v.optional(Field),
+  inviter: v.optional(Field),
+  data: v.optional(PayloadSchema),
+  slug: v.optional(v.pipe(v.string(), v.regex(SLUG, 'slug is 3 to 48 of a-z, 0-9 and -'))),
+  expiresAt: v.optional(
+    v.pipe(
+      v.string(),
+      v.isoTimestamp('expiresAt is an ISO 8601 time with its zone, e.g. 2027-01-01T00:00:00Z'),
+      v.transform((text) => Date.parse(text)),
+    ),
+  ),
+});
+export type LinkRequest = v.InferOutput<typeof LinkRequestSchema>;
+
+/** A stored link, as `resolveLink` gives it. */
+export interface StoredLink {
+  slug: string;
+  /** The signed campaign token (`d`). */
+  token: string;
+  /** The campaign fields the token carries. */
+  data: Record<string, string>;
+  createdAt: number;
+  expiresAt: number | null;
+}
+
+export type CreateResult = { ok: true; link: StoredLink } | { ok: false; status: 400 | 409 | 503; error: string };
+
+const SLUG_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/** A random 8-character slug without look-alike characters (l, o, 0, 1). */
+export function randomSlug(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (byte) => SLUG_ALPHABET[byte % SLUG_ALPHABET.length]).join('');
+}
+
+const INSERT =
+  'INSERT INTO funnel_links (slug, token, data, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (slug) DO NOTHING';
+
+/** Mints and stores the link `request` asks for; a taken slug is a 409, a missing decode key a 503. */
+export async function createLink(env: Env, request: LinkRequest, now = Date.now()): Promise<CreateResult> {
+  if (request.expiresAt !== undefined && request.expiresAt <= now) {
+    return { ok: false, status: 400, error: 'expiresAt is in the past' };
+  }
+  const data: Record<string, string> = { ...request.data };
+  if (request.channel !== undefined) data.channel = request.channel;
+  if (request.inviter !== undefined) data.inviter = request.inviter;
+  const checked = v.safeParse(PayloadSchema, data);
+  if (!checked.success) return { ok: false, status: 400, error: v.summarize(checked.issues) };
+  const key = settingsOf(env).decodeKey;
+  if (!key)
+    return { ok: false, status: 503, error: 'Campaign links are off: set the DECODE_KEY secret (docs/config.md)' };
+  const token = encryptToken(JSON.stringify(data), key);
+  if (token.length > MAX_TOKEN_LENGTH)
+    return { ok: false, status: 400, error: 'the campaign data is too long for a link' };
+  // A made-up slug that is taken is made up again; a chosen one is the caller's to change.
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const slug = request.slug ?? randomSlug();
+    const link: StoredLink = { slug, token, data, createdAt: now, expiresAt: request.expiresAt ?? null };
+    const result = await env.FUNNEL_DB.prepare(INSERT)
+      .bind(slug, token, JSON.stringify(data), now, link.expiresAt)
+      .run();
+    if (result.meta.changes > 0) return { ok: true, link };
+    if (request.slug !== undefined) return { ok: false, status: 409, error: `the slug "${slug}" is taken` };
+  }
+  return { ok: false, status: 503, error: 'no free slug found: try again' };
+}
+
+interface LinkRow {
+  slug: string;
+  token: string;
+  data: string;
+  created_at: number;
+  expires_at: number | null;
+}
+
+const linkOf = (row: LinkRow): StoredLink => ({
+  slug: row.slug,
+  token: row.token,
+  data: JSON.parse(row.data) as Record<string, string>,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+});
+
+/**
+ * The link stored under `slug`, or null when there is none or it has expired. Never throws: a page
+ * asks for it, and an unreadable store reads as no link (logged) rather than a broken page.
+ */
+export async function resolveLink(env: Env, slug: string, now = Date.now()): Promise<StoredLink | null> {
+  if (!SLUG.test(slug)) return null;
+  try {
+    const row = await env.FUNNEL_DB.prepare('SELECT * FROM funnel_links WHERE slug = ?1').bind(slug).first<LinkRow>();
+    if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
+    return linkOf(row);
+  } catch (error) {
+    console.error('Link not read', error instanceof Error ? error.message : String(error));
+    return null;
+  }
+}
+
+/** The newest `limit` links, expired ones included. */
+export async function listLinks(env: Env, limit = 500): Promise<StoredLink[]> {
+  const { results } = await env.FUNNEL_DB.prepare('SELECT * FROM funnel_links ORDER BY created_at DESC, slug LIMIT ?1')
+    .bind(limit)
+    .all<LinkRow>();
+  return results.map(linkOf);
+}

@@ -1,0 +1,60 @@
+/**
+ * A batch of events, added up in memory before anything reaches D1 (docs/operators.md): one count
+ * per day, dimension combination and metric, one row per visitor, day and combination, and the
+ * events' ids. However many events a batch holds, D1 then sees a fixed number of statements.
+ */
+import { type Dimensions, type FunnelMessage, metricOf } from './events.ts';
+
+/** The dimensions in their D1 column order, with their column names. */
+export const DIMENSION_COLUMNS = [
+  ['channel', 'channel'],
+  ['inviter', 'inviter'],
+  ['link', 'link'],
+  ['os', 'os'],
+  ['inapp', 'inapp'],
+  ['country', 'country'],
+  ['lang', 'lang'],
+  ['plainChannel', 'plain_channel'],
+  ['plainInviter', 'plain_inviter'],
+] as const satisfies readonly (readonly [keyof Dimensions, string])[];
+
+/** One funnel_daily row's increment: `[day, …dimensions, metric, count, valueSum]`. */
+export type DailyIncrement = (string | number)[];
+/** One funnel_visitors row: `[day, visitor, …dimensions]`. */
+export type VisitorRow = string[];
+
+export interface Rollup {
+  /** Ids of the events counted, each once. */
+  ids: string[];
+  daily: DailyIncrement[];
+  visitors: VisitorRow[];
+}
+
+const dimensionValues = (dims: Dimensions): string[] => DIMENSION_COLUMNS.map(([name]) => dims[name]);
+
+/** Adds up `messages`; an id seen twice counts once. */
+export function rollUp(messages: readonly FunnelMessage[]): Rollup {
+  const ids = new Set<string>();
+  const daily = new Map<string, { key: string[]; count: number; valueSum: number }>();
+  const visitors = new Map<string, string[]>();
+  for (const message of messages) {
+    if (ids.has(message.id)) continue;
+    ids.add(message.id);
+    const dims = dimensionValues(message.dims);
+    const key = [message.day, ...dims, metricOf(message.event)];
+    const id = JSON.stringify(key);
+    const row = daily.get(id) ?? { key, count: 0, valueSum: 0 };
+    row.count += 1;
+    if (message.event.type === 'event') row.valueSum += message.event.value ?? 0;
+    daily.set(id, row);
+    if (message.visitor) {
+      const visitor = [message.day, message.visitor, ...dims];
+      visitors.set(JSON.stringify(visitor), visitor);
+    }
+  }
+  return {
+    ids: [...ids],
+    daily: [...daily.values()].map(({ key, count, valueSum }): DailyIncrement => [...key, count, valueSum]),
+    visitors: [...visitors.values()],
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The stats rows as CSV (docs/operators.md), for a spreadsheet: RFC 4180 quoting, and a cell that a
+ * spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) is prefixed
+ * with `'`, since keys are whatever a campaign link carried.
+ */
+import { INSTALL_METHODS, TAP_ACTIONS, UNMATCHED_REASONS } from './events.ts';
+import type { StatsRow } from './stats-query.ts';
+
+const FORMULA = /^[=+\-@\t\r]/;
+
+/** One CSV cell: formula-guarded, quoted when it holds a comma, a quote or a line break. */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const METHODS = [...INSTALL_METHODS, ...UNMATCHED_REASONS.map((reason) => `unmatched:${reason}`)];
+
+/** `rows` as a CSV document: fixed columns, then one per app event name found, with a header line. */
+export function statsCsv(rows: readonly StatsRow[]): string {
+  const names = [...new Set(rows.flatMap((row) => Object.keys(row.events)))].sort();
+  const header = [
+    'key',
+    'views',
+    'visitors',
+    'taps',
+    ...TAP_ACTIONS.map((action) => `tap:${action}`),
+    'installs',
+    ...METHODS.map((method) => `install:${method}`),
+    'opens',
+    ...names.map((name) => `event:${name}`),
+  ];
+  const lines = [header.map(csvCell).join(',')];
+  for (const row of rows) {
+    const cells: (string | number)[] = [
+      row.key,
+      row.views,
+      row.visitors,
+      row.taps,
+      ...TAP_ACTIONS.map((action) => row.byAction[action] ?? 0),
+      row.installs,
+      ...METHODS.map((method) => row.byMethod[method] ?? 0),
+      row.opens,
+      ...names.map((name) => row.events[name] ?? 0),
+    ];
+    lines.push(cells.map(csvCell).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,182 @@
+/**
+ * The stats API's query (docs/operators.md): a date range, one dimension to group by, optional
+ * filters, read from the daily rollups into one row per group. Visitors are counted from the visitor
+ * rows, so a person seen under two groups counts once in each and once in a day; over several days
+ * they add up day by day (the hash changes every day).
+ */
+import * as v from 'valibot';
+import { utcDay } from './events.ts';
+
+/** What `by` may name, and the column each reads. */
+export const GROUPS = {
+  day: 'day',
+  channel: 'channel',
+  inviter: 'inviter',
+  link: 'link',
+  os: 'os',
+  inapp: 'inapp',
+  country: 'country',
+  lang: 'lang',
+  'plain:channel': 'plain_channel',
+  'plain:inviter': 'plain_inviter',
+} as const;
+export type Group = keyof typeof GROUPS;
+
+/** The longest range one request reads. */
+export const MAX_DAYS = 366;
+/** Days a request without `from` covers, today included. */
+export const DEFAULT_DAYS = 7;
+
+export interface StatsQuery {
+  from: string;
+  to: string;
+  by: Group;
+  channel?: string;
+  link?: string;
+}
+
+export interface StatsRow {
+  key: string;
+  views: number;
+  visitors: number;
+  taps: number;
+  installs: number;
+  opens: number;
+  /** App events by name. */
+  events: Record<string, number>;
+  /** The sum of the app events' values, by name. */
+  values: Record<string, number>;
+  byPage: Record<string, number>;
+  byAction: Record<string, number>;
+  byMethod: Record<string, number>;
+}
+
+export interface StatsResult extends StatsQuery {
+  rows: StatsRow[];
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (text: string): boolean =>
+  DAY.test(text) && !Number.isNaN(Date.parse(text)) && utcDay(Date.parse(text)) === text;
+
+const Filter = v.optional(v.pipe(v.string(), v.maxLength(128, 'filters are at most 128 characters')));
+const QuerySchema = v.object({
+  from: v.optional(v.pipe(v.string(), v.check(isDay, 'from must be a date, YYYY-MM-DD'))),
+  to: v.optional(v.pipe(v.string(), v.check(isDay, 'to must be a date, YYYY-MM-DD'))),
+  by: v.optional(v.picklist(Object.keys(GROUPS) as Group[], `by is one of ${Object.keys(GROUPS).join(', ')}`), 'day'),
+  channel: Filter,
+  link: Filter,
+});
+
+const dayBefore = (day: string, days: number): string => utcDay(Date.parse(day) - days * 86_400_000);
+
+/** The query of `params`, or the reason it is refused. `now` (ms) dates a missing `to`. */
+export function parseStatsQuery(params: Record<string, string>, now = Date.now()): StatsQuery | { error: string } {
+  const parsed = v.safeParse(QuerySchema, params);
+  if (!parsed.success) return { error: parsed.issues.map((issue) => issue.message).join('; ') };
+  const { from: given, to = utcDay(now), by, channel, link } = parsed.output;
+  const from = given ?? dayBefore(to, DEFAULT_DAYS - 1);
+  if (from > to) return { error: 'from is after to' };
+  if (Date.parse(to) - Date.parse(from) >= MAX_DAYS * 86_400_000) return { error: `at most ${MAX_DAYS} days at once` };
+  return { from, to, by, ...(channel === undefined ? {} : { channel }), ...(link === undefined ? {} : { link }) };
+}
+
+function where(query: StatsQuery): { sql: string; params: string[] } {
+  const clauses = ['day BETWEEN ?1 AND ?2'];
+  const params = [query.from, query.to];
+  for (const name of ['channel', 'link'] as const) {
+    const value = query[name];
+    if (value === undefined) continue;
+    params.push(value);
+    clauses.push(`${name} = ?${params.length}`);
+  }
+  return { sql: clauses.join(' AND '), params };
+}
+
+const emptyRow = (key: string): StatsRow => ({
+  key,
+  views: 0,
+  visitors: 0,
+  taps: 0,
+  installs: 0,
+  opens: 0,
+  events: {},
+  values: {},
+  byPage: {},
+  byAction: {},
+  byMethod: {},
+});
+
+const add = (record: Record<string, number>, name: string, count: number): void => {
+  record[name] = (record[name] ?? 0) + count;
+};
+
+/** Adds one rollup metric's count to `row`. */
+export function addMetric(row: StatsRow, metric: string, count: number, valueSum: number): void {
+  const at = metric.indexOf(':');
+  const kind = at < 0 ? metric : metric.slice(0, at);
+  const detail = at < 0 ? '' : metric.slice(at + 1);
+  switch (kind) {
+    case 'view':
+      row.views += count;
+      add(row.byPage, detail, count);
+      break;
+    case 'tap':
+      row.taps += count;
+      add(row.byAction, detail, count);
+      break;
+    case 'install':
+      row.installs += count;
+      add(row.byMethod, detail, count);
+      break;
+    case 'open':
+      row.opens += count;
+      break;
+    case 'event':
+      add(row.events, detail, count);
+      add(row.values, detail, valueSum);
+      break;
+  }
+}
+
+/** Every day from `from` to `to`. */
+function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = dayBefore(day, -1)) days.push(day);
+  return days;
+}
+
+/** Runs `query` against the rollups in `db`. */
+export async function readStats(db: D1Database, query: StatsQuery): Promise<StatsResult> {
+  const column = GROUPS[query.by];
+  const filter = where(query);
+  const [counts, visitors] = await db.batch<{ key: string; metric?: string; count: number; value_sum?: number }>([
+    db
+      .prepare(
+        `SELECT ${column} AS key, metric, SUM(count) AS count, SUM(value_sum) AS value_sum FROM funnel_daily ` +
+          `WHERE ${filter.sql} GROUP BY ${column}, metric`,
+      )
+      .bind(...filter.params),
+    db
+      .prepare(
+        `SELECT ${column} AS key, COUNT(DISTINCT visitor) AS count FROM funnel_visitors WHERE ${filter.sql} GROUP BY ${column}`,
+      )
+      .bind(...filter.params),
+  ]);
+  const rows = new Map<string, StatsRow>();
+  const rowOf = (key: string): StatsRow => {
+    const row = rows.get(key) ?? emptyRow(key);
+    rows.set(key, row);
+    return row;
+  };
+  // A daily series shows every day of the range, quiet ones as zeros.
+  if (query.by === 'day') for (const day of daysOf(query.from, query.to)) rowOf(day);
+  for (const { key, metric = '', count, value_sum = 0 } of counts?.results ?? [])
+    addMetric(rowOf(key), metric, count, value_sum);
+  for (const { key, count } of visitors?.results ?? []) rowOf(key).visitors = count;
+  const sorted = [...rows.values()];
+  if (query.by === 'day') sorted.sort((a, b) => (a.key < b.key ? -1 : 1));
+  else
+    sorted.sort((a, b) => b.views - a.views || b.installs - a.installs || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { ...query, rows: sorted };
+}

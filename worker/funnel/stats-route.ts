@@ -1,0 +1,31 @@
+/**
+ * `GET /api/stats` (docs/operators.md): the funnel's figures for a date range, grouped by one
+ * dimension, as JSON, or as CSV when the request accepts `text/csv`. Admin only.
+ */
+import { Hono } from 'hono';
+import { adminAuth } from '../admin/admin-auth.ts';
+import type { AppEnv } from '../env.ts';
+import { statsCsv } from './stats-csv.ts';
+import { parseStatsQuery, readStats } from './stats-query.ts';
+
+export const statsRoute = new Hono<AppEnv>();
+
+statsRoute.use(adminAuth());
+
+statsRoute.get('/', async (c) => {
+  const query = parseStatsQuery(c.req.query());
+  if ('error' in query) return c.json({ error: query.error }, 400);
+  let result: Awaited<ReturnType<typeof readStats>>;
+  try {
+    result = await readStats(c.env.FUNNEL_DB, query);
+  } catch (error) {
+    console.error('Stats not read', error instanceof Error ? error.message : String(error));
+    return c.json({ error: 'The stats store is unavailable; try again' }, 503);
+  }
+  if (/\btext\/csv\b/i.test(c.req.header('accept') ?? '')) {
+    const name = `lander-${query.by.replace(':', '-')}-${query.from}-${query.to}.csv`;
+    c.header('Content-Disposition', `attachment; filename="${name}"`);
+    return c.body(statsCsv(result.rows), 200, { 'Content-Type': 'text/csv; charset=utf-8' });
+  }
+  return c.json(result);
+});
