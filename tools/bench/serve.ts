@@ -5,7 +5,7 @@
  * The binary is the one wrangler depends on, so benchmarks, `npm start` and tests share one runtime.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -129,6 +129,10 @@ export async function writeServerFiles(options: ServeOptions = {}): Promise<stri
   writeFileSync(join(outDir, 'files.json'), JSON.stringify(servableFiles(clientDir)));
   writeFileSync(join(outDir, 'kv-seed.json'), JSON.stringify(kv));
 
+  // Each run starts with no Durable Object data.
+  const durableObjectDir = join(outDir, 'durable-objects');
+  rmSync(durableObjectDir, { recursive: true, force: true });
+  mkdirSync(durableObjectDir, { recursive: true });
   const configPath = join(outDir, 'workerd.capnp');
   writeFileSync(
     configPath,
@@ -142,6 +146,7 @@ export async function writeServerFiles(options: ServeOptions = {}): Promise<stri
       kvModule: 'kv.js',
       filesJson: 'files.json',
       seedJson: 'kv-seed.json',
+      durableObjectDir,
     }),
   );
   return configPath;

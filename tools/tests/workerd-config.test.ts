@@ -15,6 +15,7 @@ const input = {
   kvModule: 'kv.js',
   filesJson: 'files.json',
   seedJson: 'kv-seed.json',
+  durableObjectDir: '/srv/dist/bench/durable-objects',
 };
 
 describe('workerd config', () => {
@@ -44,5 +45,15 @@ describe('workerd config', () => {
     expect(config).toContain('service = (name = "kv", entrypoint = "control")');
     expect(config).toContain('(name = "disk", disk = (path = "/srv/dist/client"))');
     expect(config).not.toMatch(/\*:|0\.0\.0\.0/);
+  });
+
+  it('binds the Durable Objects with SQLite storage in their own writable directory, and the queue to a sink', () => {
+    const config = workerdConfig(input);
+    expect(config).toContain('(name = "CLICK_BUCKETS", durableObjectNamespace = "ClickBucket")');
+    expect(config).toContain(
+      '(className = "AttributionLedger", uniqueKey = "lander-AttributionLedger", enableSql = true)',
+    );
+    expect(config).toContain('(name = "do-disk", disk = (path = "/srv/dist/bench/durable-objects", writable = true))');
+    expect(config).toContain('(name = "FUNNEL_QUEUE", queue = "queue-sink")');
   });
 });

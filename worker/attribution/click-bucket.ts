@@ -125,6 +125,7 @@ export class ClickBucket extends DurableObject<Env> {
         CLAIM_MEMORY_MS,
       )
       .one().next;
+    this.alarmAt = next;
     if (next !== null) await this.ctx.storage.setAlarm(next);
   }
 
@@ -136,9 +137,14 @@ export class ClickBucket extends DurableObject<Env> {
     };
   }
 
+  /** The alarm's time as this instance last set or found it: most writes need no storage call for it. */
+  private alarmAt: number | null | undefined;
+
   private async wakeBy(time: number): Promise<void> {
-    const alarm = await this.ctx.storage.getAlarm();
-    if (alarm === null || alarm > time) await this.ctx.storage.setAlarm(time);
+    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
+    if (this.alarmAt !== null && this.alarmAt <= time) return;
+    this.alarmAt = time;
+    await this.ctx.storage.setAlarm(time);
   }
 }
 

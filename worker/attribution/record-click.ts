@@ -2,10 +2,9 @@
  * Recording a click (docs/attribution.md): its time and network bucket in the click index (so a
  * carrier can find it later from anywhere), and — for a phone on a known network — its device tuple
  * as a probabilistic candidate in that network's bucket. Only keyed hashes of the address, the
- * network and the visitor id are stored; the campaign token only when it verifies.
+ * network and the visitor id are stored, and the campaign token as the page sent it.
  */
 import type { ClientHints, DeviceInfo } from '../../shared/device/types.ts';
-import { readToken } from '../campaign/query-data.ts';
 import type { ClickInput } from './contract.ts';
 import { keyedHash } from './keyed-hash.ts';
 import { bucketFor, ledgerFor } from './ledger.ts';
@@ -44,7 +43,9 @@ export async function recordClick(ctx: ClickContext, body: ClickInput): Promise<
   ];
   const tuple = clickTuple(ctx.device, ctx.headerHints, body);
   if (keys && tuple) {
-    const token = body.d && readToken(body.d, ctx.decodeKey) ? body.d : null;
+    // Kept as sent: the match reads it through its signature (resolve-install.ts), so nothing
+    // unsigned ever reaches an app, and the tap is not kept waiting for a decryption.
+    const token = body.d ?? null;
     const visitor = body.visitorId ? await keyedHash(salt, `visitor\n${body.visitorId}`) : null;
     writes.push(
       bucketFor(env, keys.bucket).record(
