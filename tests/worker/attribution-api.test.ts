@@ -3,11 +3,12 @@
  * missing salt gets, and what is — and is never — stored.
  */
 
-import { runInDurableObject } from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClickBucket } from '../../worker/attribution/click-bucket.ts';
+import type { AttributionLedger } from '../../worker/attribution/ledger.ts';
 import { bucketFor, ledgerFor } from '../../worker/attribution/ledger.ts';
 import { networkOf } from '../../worker/attribution/network.ts';
 import { networkKeys } from '../../worker/attribution/record-click.ts';
@@ -168,6 +169,51 @@ const ipv4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.integer({ min: 1
 const ipv6 = fc
   .array(fc.integer({ min: 0x1000, max: 0xffff }), { minLength: 8, maxLength: 8 })
   .map((groups) => groups.map((g) => g.toString(16)).join(':'));
+
+describe('clean-up', () => {
+  it("the bucket's alarm deletes clicks twice the window old and keeps younger ones", async () => {
+    const address = '198.18.77.1';
+    const old = clickBody(PHONES.iPhone15);
+    const young = clickBody(PHONES.iPhone15);
+    await post('/api/a/click', old, address);
+    await post('/api/a/click', young, address);
+    const network = networkOf(address);
+    if (!network) throw new Error(address);
+    const stub = bucketFor(env, (await networkKeys(DEV_ATTRIBUTION_SALT, network)).bucket);
+    await runInDurableObject(stub, (_: ClickBucket, state) => {
+      state.storage.sql.exec('UPDATE clicks SET keep_until = 0 WHERE click_id = ?', old.clickId);
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const left = await runInDurableObject(stub, (instance: ClickBucket) =>
+      instance.dump().clicks.map((c) => c.click_id),
+    );
+    expect(left).toEqual([young.clickId]);
+    // The next alarm is set for the younger click's end.
+    expect(await runInDurableObject(stub, (_: ClickBucket, state) => state.storage.getAlarm())).toBeGreaterThan(
+      Date.now(),
+    );
+  });
+
+  it("the ledger's alarm deletes install answers past their 30 days", async () => {
+    const body = installBody(PHONES.iPhone15, `sweep-${newClickId()}`);
+    await post('/api/a/install', body, '198.18.78.1');
+    const shards = await Promise.all(
+      [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'].map((c) => ledgerFor(env, c)),
+    );
+    let swept = 0;
+    for (const stub of shards) {
+      const answers = await runInDurableObject(stub, (_: AttributionLedger, state) => {
+        state.storage.sql.exec('UPDATE answers SET keep_until = 0');
+        return state.storage.sql.exec('SELECT COUNT(*) AS n FROM answers').one().n as number;
+      });
+      if (answers === 0) continue;
+      await runDurableObjectAlarm(stub);
+      swept += answers;
+      expect(await runInDurableObject(stub, (instance: AttributionLedger) => instance.dump().answers)).toEqual([]);
+    }
+    expect(swept).toBeGreaterThan(0);
+  });
+});
 
 describe('properties', () => {
   it('nothing stored contains the raw address, its network, the agent or the visitor id', async () => {

@@ -5,8 +5,8 @@
  * queries makes "find the one candidate and claim it" a single atomic step. An alarm deletes what
  * the window leaves behind; a claimed click is deleted at once.
  */
-import { DurableObject } from 'cloudflare:workers';
 import { compatible, type DeviceTuple, matchConfidence } from './match-rules.ts';
+import { SweptObject } from './swept-object.ts';
 
 /** A click as the bucket stores it: the tuple, hashes, the token; never an address or an agent. */
 export interface BucketClick extends DeviceTuple {
@@ -37,12 +37,9 @@ export interface MatchProbe {
 /** How long a claim is remembered, so a retried install gets the same click back. */
 const CLAIM_MEMORY_MS = 60 * 60 * 1000;
 
-export class ClickBucket extends DurableObject<Env> {
-  private readonly sql: SqlStorage;
-
+export class ClickBucket extends SweptObject {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.sql = ctx.storage.sql;
     this.sql.exec(`CREATE TABLE IF NOT EXISTS clicks (
       click_id TEXT PRIMARY KEY, at INTEGER NOT NULL, keep_until INTEGER NOT NULL, tuple TEXT NOT NULL,
       family TEXT NOT NULL, tz TEXT NOT NULL, lang TEXT NOT NULL, visitor TEXT, address TEXT NOT NULL, token TEXT)`);
@@ -114,19 +111,15 @@ export class ClickBucket extends DurableObject<Env> {
     return { kind: 'matched', click, confidence };
   }
 
-  /** Deletes what has outlived its time, then sleeps until the next such moment. */
-  override async alarm(): Promise<void> {
-    const now = Date.now();
+  protected sweep(now: number): number | null {
     this.sql.exec('DELETE FROM clicks WHERE keep_until <= ?', now);
     this.sql.exec('DELETE FROM claims WHERE at <= ?', now - CLAIM_MEMORY_MS);
-    const next = this.sql
+    return this.sql
       .exec<{ next: number | null }>(
         'SELECT MIN(t) AS next FROM (SELECT MIN(keep_until) AS t FROM clicks UNION ALL SELECT MIN(at) + ? FROM claims)',
         CLAIM_MEMORY_MS,
       )
       .one().next;
-    this.alarmAt = next;
-    if (next !== null) await this.ctx.storage.setAlarm(next);
   }
 
   /** Everything stored, for tests and the privacy check (docs/attribution.md). */
@@ -135,16 +128,6 @@ export class ClickBucket extends DurableObject<Env> {
       clicks: this.sql.exec('SELECT * FROM clicks').toArray(),
       claims: this.sql.exec('SELECT * FROM claims').toArray(),
     };
-  }
-
-  /** The alarm's time as this instance last set or found it: most writes need no storage call for it. */
-  private alarmAt: number | null | undefined;
-
-  private async wakeBy(time: number): Promise<void> {
-    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
-    if (this.alarmAt !== null && this.alarmAt <= time) return;
-    this.alarmAt = time;
-    await this.ctx.storage.setAlarm(time);
   }
 }
 

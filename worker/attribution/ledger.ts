@@ -5,8 +5,9 @@
  *   install comes from, and the answer can say when the tap was;
  * - install answers by `(app, installId)` hash: a retried install gets the same answer.
  */
-import { DurableObject } from 'cloudflare:workers';
+import type { ClickBucket } from './click-bucket.ts';
 import type { InstallAnswer } from './contract.ts';
+import { SweptObject } from './swept-object.ts';
 
 /** As long as Google Play keeps a referrer: a carrier may come back this late. */
 export const CLICK_INDEX_MS = 90 * 24 * 60 * 60 * 1000;
@@ -19,12 +20,9 @@ export interface IndexedClick {
   at: number;
 }
 
-export class AttributionLedger extends DurableObject<Env> {
-  private readonly sql: SqlStorage;
-
+export class AttributionLedger extends SweptObject {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.sql = ctx.storage.sql;
     this.sql.exec(`CREATE TABLE IF NOT EXISTS clicks (
       click_id TEXT PRIMARY KEY, bucket TEXT NOT NULL, at INTEGER NOT NULL, keep_until INTEGER NOT NULL)`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS answers (
@@ -57,17 +55,14 @@ export class AttributionLedger extends DurableObject<Env> {
     return this.answerOf(key) ?? answer;
   }
 
-  override async alarm(): Promise<void> {
-    const now = Date.now();
+  protected sweep(now: number): number | null {
     this.sql.exec('DELETE FROM clicks WHERE keep_until <= ?', now);
     this.sql.exec('DELETE FROM answers WHERE keep_until <= ?', now);
-    const next = this.sql
+    return this.sql
       .exec<{ next: number | null }>(
         'SELECT MIN(t) AS next FROM (SELECT MIN(keep_until) AS t FROM clicks UNION ALL SELECT MIN(keep_until) FROM answers)',
       )
       .one().next;
-    this.alarmAt = next;
-    if (next !== null) await this.ctx.storage.setAlarm(next);
   }
 
   dump(): { clicks: Record<string, unknown>[]; answers: Record<string, unknown>[] } {
@@ -75,16 +70,6 @@ export class AttributionLedger extends DurableObject<Env> {
       clicks: this.sql.exec('SELECT * FROM clicks').toArray(),
       answers: this.sql.exec('SELECT * FROM answers').toArray(),
     };
-  }
-
-  /** The alarm's time as this instance last set or found it: most writes need no storage call for it. */
-  private alarmAt: number | null | undefined;
-
-  private async wakeBy(time: number): Promise<void> {
-    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
-    if (this.alarmAt !== null && this.alarmAt <= time) return;
-    this.alarmAt = time;
-    await this.ctx.storage.setAlarm(time);
   }
 }
 
@@ -97,6 +82,6 @@ export function ledgerFor(env: Env, key: string): DurableObjectStub<AttributionL
 }
 
 /** The bucket of a network (its keyed hash). */
-export function bucketFor(env: Env, bucket: string): DurableObjectStub<import('./click-bucket.ts').ClickBucket> {
+export function bucketFor(env: Env, bucket: string): DurableObjectStub<ClickBucket> {
   return env.CLICK_BUCKETS.get(env.CLICK_BUCKETS.idFromName(bucket));
 }

@@ -11,14 +11,19 @@ import { bucketFor, ledgerFor } from './ledger.ts';
 import type { Network } from './network.ts';
 import { clickTuple } from './tuples.ts';
 
-export interface ClickContext {
+/** What every attribution call works with (routes.ts builds it once per request). */
+export interface AttributionContext {
   env: Env;
+  /** `ATTRIBUTION_SALT` (salt.ts). */
   salt: string;
   decodeKey: string | undefined;
   now: number;
   /** The probabilistic window (config `attribution.window_hours`). */
   windowMs: number;
   network: Network | null;
+}
+
+export interface ClickContext extends AttributionContext {
   device: DeviceInfo;
   headerHints: ClientHints;
 }

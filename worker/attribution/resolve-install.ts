@@ -9,18 +9,10 @@ import { resolveCarrier } from './carrier.ts';
 import type { InstallAnswer, InstallInput, MatchMethod, OpenInput } from './contract.ts';
 import { keyedHash } from './keyed-hash.ts';
 import { bucketFor, ledgerFor } from './ledger.ts';
-import type { Network } from './network.ts';
-import { networkKeys } from './record-click.ts';
+import { type AttributionContext, networkKeys } from './record-click.ts';
 import { installTuple } from './tuples.ts';
 
-export interface InstallContext {
-  env: Env;
-  salt: string;
-  decodeKey: string | undefined;
-  now: number;
-  windowMs: number;
-  network: Network | null;
-}
+type InstallContext = AttributionContext;
 
 const iso = (ms: number | null | undefined) => (typeof ms === 'number' ? new Date(ms).toISOString() : null);
 
