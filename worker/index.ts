@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { routeRules as rules } from '../shared/route-rules.ts';
+import { apkDownload } from './apk/download-route.ts';
 import { attribution } from './attribution/routes.ts';
 import type { AppEnv } from './env.ts';
 import { appLinkFallback } from './middleware/app-link-fallback.ts';
@@ -29,6 +30,7 @@ app.route('/api/trace', trace);
 app.route('/api/a', attribution);
 app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
+app.route('/dl', apkDownload);
 
 app.use(appConfig());
 app.route('/.well-known', wellKnown);
