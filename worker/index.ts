@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { routeRules as rules } from '../shared/route-rules.ts';
 import { apkDownload } from './apk/download-route.ts';
+import { apkParents } from './apk/parents-loader.ts';
 import { attribution } from './attribution/routes.ts';
 import type { AppEnv } from './env.ts';
 import { appLinkFallback } from './middleware/app-link-fallback.ts';
@@ -34,7 +35,7 @@ app.route('/dl', apkDownload);
 
 app.use(appConfig());
 app.route('/.well-known', wellKnown);
-app.get('*', appLinkFallback(), renderPage);
+app.get('*', appLinkFallback(), apkParents(), renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 
 export default app;
