@@ -13,7 +13,8 @@ import type { AppEnv } from '../env.ts';
 import { settingsOf } from '../settings.ts';
 import { chooseRange } from './byte-range.ts';
 import { readParentMetadata } from './parents.ts';
-import { stampBytes, stampStream } from './stamp.ts';
+import { stampBytes } from './stamp.ts';
+import { stampedBody } from './stamped-body.ts';
 
 const APK_TYPE = 'application/vnd.android.package-archive';
 
@@ -73,13 +74,17 @@ apkDownload.get('/:carrier/:file', async (c) => {
   const status = range.kind === 'part' ? 206 : 200;
   if (c.req.method === 'HEAD') return new Response(null, { status, headers });
 
-  // The same object the head described: a parent replaced in between is not stamped at the old offset.
-  const object = await c.env.APK_PARENTS.get(file, { range: { offset, length }, onlyIf: { etagMatches: parent.etag } });
-  if (!object || !('body' in object)) {
-    return c.text('The APK was replaced while this download started: try again', 503, { 'retry-after': '1' });
-  }
-  const body = object.body
-    .pipeThrough(stampStream(facts.range, stamp, offset))
-    .pipeThrough(new FixedLengthStream(length));
+  // Every piece is read from the object the head described: a parent replaced in between is not
+  // stamped at the old offset.
+  const bucket = c.env.APK_PARENTS;
+  const read = async (from: number, bytes: number) => {
+    const piece = await bucket.get(file, {
+      range: { offset: from, length: bytes },
+      onlyIf: { etagMatches: parent.etag },
+    });
+    if (!piece || !('body' in piece)) throw new Error(`APK parent ${file} was replaced during a download`);
+    return piece.body;
+  };
+  const body = stampedBody(read, { offset, length }, facts.range, stamp);
   return new Response(body, { status, headers });
 });
