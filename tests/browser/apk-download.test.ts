@@ -96,3 +96,31 @@ describe('an Android visitor’s tap on the download button', () => {
     }
   });
 });
+
+describe('the open-app fallback in an Android webview (Facebook)', () => {
+  it('downloads the stamped file with the tap’s click id when the app did not open', async () => {
+    const context = await browser.newContext({
+      ...DEVICES.android,
+      userAgent: UA.facebookAndroid,
+      acceptDownloads: true,
+    });
+    try {
+      const page = await context.newPage();
+      await page.clock.install();
+      await page.goto(`${baseURL}/`);
+      await hydrated(page);
+      await page.waitForFunction(() => document.documentElement.dataset.openApp === 'ready');
+      await page.clock.pauseAt(Date.now() + 1000);
+      const beacon = page.waitForRequest((request) => request.url().endsWith('/api/a/click'));
+      const downloading = page.waitForEvent('download');
+      await page.tap('.button-open');
+      const { clickId: beaconClickId } = JSON.parse((await beacon).postData() ?? '{}') as { clickId: string };
+      await page.clock.runFor(2500);
+      const download = await downloading;
+      expect(download.url()).toBe(`${baseURL}/dl/${beaconClickId}/${FILE}`);
+      expect(readCarrier(new Uint8Array(readFileSync(await download.path())))).toBe(beaconClickId);
+    } finally {
+      await context.close();
+    }
+  });
+});
