@@ -253,14 +253,18 @@ describe('no download', () => {
     ['a click id with spare bits set', 'AAAAAAAAAAAAAAAAAAAAAB'],
     ['a carrier whose token was altered', 'tampered'],
     ['a carrier longer than the reserved value', 'too-long'],
+    ['a text that only contains a carrier link', 'contains'],
+    ['a malformed percent-encoding', '%E0%A4%A'],
   ])('for %s: 404', async (_, kind) => {
     const valid = `${clickId()}.${token('spring')}`;
     const carrier =
       kind === 'tampered'
         ? `${valid.slice(0, -2)}${valid.endsWith('AA') ? 'BB' : 'AA'}`
-        : kind === 'too-long'
-          ? `${clickId()}.${token('long', { a: 'x'.repeat(250), b: 'x'.repeat(250), c: 'x'.repeat(250), e: 'x'.repeat(250) })}`
-          : kind;
+        : kind === 'contains'
+          ? `note%20https%3A%2F%2Flander.test%2Fi%2F${valid}`
+          : kind === 'too-long'
+            ? `${clickId()}.${token('long', { a: 'x'.repeat(250), b: 'x'.repeat(250), c: 'x'.repeat(250), e: 'x'.repeat(250) })}`
+            : kind;
     const response = await download(carrier);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).not.toContain('android');
