@@ -64,6 +64,31 @@ describe('apk:upload', () => {
     });
   });
 
+  it('keeps the other apps’ parents in the record', async () => {
+    const first = upload(reserveApk(craftedApk()), 'notes.apk', '--app', 'com.pebble.notes', '--version', '1');
+    const second = spawnSync(
+      process.execPath,
+      [
+        'scripts/apk-upload.ts',
+        join(first.persistTo, '..', 'notes.apk'),
+        '--name',
+        'other.apk',
+        '--app',
+        'com.other.app',
+        '--version',
+        '2',
+        '--local',
+        '--persist-to',
+        first.persistTo,
+      ],
+      { encoding: 'utf8', env: TOOL_ENV },
+    );
+    expect(second.status, second.stderr).toBe(0);
+    const { record } = await stored(first.persistTo, 'other.apk');
+    expect(Object.keys(record).sort()).toEqual(['com.other.app', 'com.pebble.notes']);
+    expect(record['com.other.app'].file).toBe('other.apk');
+  });
+
   it('refuses an APK that is not reserved with exit 2 and writes nothing', async () => {
     const run = upload(craftedApk(), 'plain.apk', '--app', 'com.pebble.notes', '--version', '1');
     expect(run.status).toBe(2);
