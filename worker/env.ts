@@ -12,8 +12,11 @@ export interface AppVariables extends SecureHeadersVariables {
   language: Language;
   /** The operator's configuration for this request, or the demo one (docs/config.md). */
   config: LoadedConfig;
-  /** The parent APKs uploaded for stamped downloads, by package (docs/apk-stamping.md). */
-  apkParents: ApkParents;
+  /**
+   * The parent APKs uploaded for stamped downloads, by package (docs/apk-stamping.md): a read
+   * started before the configuration's, awaited by the page, so the two KV reads wait together.
+   */
+  apkParents: Promise<ApkParents>;
 }
 
 export interface AppEnv {

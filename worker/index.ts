@@ -33,9 +33,11 @@ app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
 app.route('/dl', apkDownload);
 
+// The page's read of the APK parents starts before the configuration's, so both wait together.
+app.get('*', apkParents());
 app.use(appConfig());
 app.route('/.well-known', wellKnown);
-app.get('*', appLinkFallback(), apkParents(), renderPage);
+app.get('*', appLinkFallback(), renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 
 export default app;

@@ -72,10 +72,14 @@ export function createParentsLoader({
 
 const isolateLoader = createParentsLoader();
 
-/** Puts the uploaded parents on the context for the page (`apkParents`). */
+/**
+ * Starts reading the uploaded parents and puts the read on the context (`apkParents`) for the page
+ * to await. Mounted before the configuration's middleware: under a slow KV the two reads share one
+ * 500 ms budget instead of adding two (docs/config.md). The read never rejects.
+ */
 export function apkParents({ load = isolateLoader }: { load?: ParentsLoader } = {}): MiddlewareHandler<AppEnv> {
   return async function apkParentsMiddleware(c, next) {
-    c.set('apkParents', await load(c.env.KV, settingsOf(c.env).configCacheMs));
+    c.set('apkParents', load(c.env.KV, settingsOf(c.env).configCacheMs));
     await next();
   };
 }

@@ -44,8 +44,11 @@ export interface SeedInputs {
   apkParents: ApkParents;
 }
 
-/** The inputs of the page `c` asks for, whose URL is `url` (parsed once by the caller). */
-export function seedInputs(c: Context<AppEnv>, url: URL): SeedInputs {
+/**
+ * The inputs of the page `c` asks for, whose URL is `url` (parsed once by the caller), with the
+ * uploaded APK parents the caller awaited (`apkParents` on the context).
+ */
+export function seedInputs(c: Context<AppEnv>, url: URL, apkParents: ApkParents = NO_PARENTS): SeedInputs {
   const { config, fallback } = c.get('config');
   return {
     url,
@@ -54,7 +57,7 @@ export function seedInputs(c: Context<AppEnv>, url: URL): SeedInputs {
     config,
     fallback,
     settings: settingsOf(c.env),
-    apkParents: c.get('apkParents') ?? NO_PARENTS,
+    apkParents,
   };
 }
 
