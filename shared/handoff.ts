@@ -3,6 +3,7 @@
  * Written by the worker into `<script type="application/json" id="lander-data">` (a data block, so
  * no script-src exception is needed) and read once by the browser entry.
  */
+import type { ApkParentFacts } from './apk-parent.ts';
 import type { AttributionView } from './attribution.ts';
 import type { Campaign } from './campaign.ts';
 import type { AppItem, CommonConfig } from './config/schema.ts';
@@ -50,6 +51,8 @@ export interface ClientStore {
   landing: LandingView;
   /** What the page's taps carry to the app (docs/attribution.md). */
   attribution: AttributionView;
+  /** The parent APK uploaded for the Android app, stamped per download (docs/apk-stamping.md). */
+  apkParent: ApkParentFacts | null;
 }
 
 /** React Router's hydration data, with errors flattened to plain objects. */

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, runTool } from '../scripts/lib/run.ts';
 import { localSeed } from '../scripts/seed-local.ts';
+import { apkStamping } from './bench/apk-stamping.ts';
 import { attribution, BENCH_SECRETS } from './bench/attribution.ts';
 import { builds } from './bench/builds.ts';
 import { composition } from './bench/composition.ts';
@@ -48,7 +49,7 @@ const soakSeconds = Number(values.soak ?? (values.load ? 300 : 0));
 const sections: BenchSection[] = (
   values.load || soakSeconds > 0
     ? [...(values.load ? [loadModes] : []), ...(soakSeconds > 0 ? [soak(soakSeconds)] : [])]
-    : [sizes, composition, identity, detect, qr, http, attribution, builds, lighthouseSection, mainThread]
+    : [sizes, composition, identity, detect, qr, http, attribution, builds, apkStamping, lighthouseSection, mainThread]
 ).filter((section) => !only || only.some((word) => section.title.toLowerCase().includes(word)));
 const host = machine();
 

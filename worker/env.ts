@@ -2,6 +2,7 @@
 import type { SecureHeadersVariables } from 'hono/secure-headers';
 import type { DeviceInfo } from '../shared/device.ts';
 import type { Language } from '../shared/texts.ts';
+import type { ApkParents } from './apk/parents.ts';
 import type { LoadedConfig } from './config/load-config.ts';
 
 export interface AppVariables extends SecureHeadersVariables {
@@ -11,6 +12,11 @@ export interface AppVariables extends SecureHeadersVariables {
   language: Language;
   /** The operator's configuration for this request, or the demo one (docs/config.md). */
   config: LoadedConfig;
+  /**
+   * The parent APKs uploaded for stamped downloads, by package (docs/apk-stamping.md): a read
+   * started before the configuration's, awaited by the page, so the two KV reads wait together.
+   */
+  apkParents: Promise<ApkParents>;
 }
 
 export interface AppEnv {

@@ -5,6 +5,8 @@
  */
 import { Hono } from 'hono';
 import { routeRules as rules } from '../shared/route-rules.ts';
+import { apkDownload } from './apk/download-route.ts';
+import { apkParents } from './apk/parents-loader.ts';
 import { attribution } from './attribution/routes.ts';
 import type { AppEnv } from './env.ts';
 import { consumeFunnelBatch } from './funnel/consume-batch.ts';
@@ -36,7 +38,10 @@ app.route('/api/links', linksRoute);
 app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
 app.route('/s', linkQrRoute);
+app.route('/dl', apkDownload);
 
+// The page's read of the APK parents starts before the configuration's, so both wait together.
+app.get('*', apkParents());
 app.use(appConfig());
 app.route('/.well-known', wellKnown);
 app.get('*', appLinkFallback(), renderPage);

@@ -6,6 +6,7 @@ import { pageKey } from '../../worker/render/page-cache.ts';
 const device = {} as SeedInputs['device'];
 const config = {} as SeedInputs['config'];
 const settings = {} as SeedInputs['settings'];
+const apkParents = {} as SeedInputs['apkParents'];
 const inputs = (change: Partial<SeedInputs> = {}): SeedInputs => ({
   url: new URL('https://lander.test/?a=1'),
   language: 'en',
@@ -13,6 +14,7 @@ const inputs = (change: Partial<SeedInputs> = {}): SeedInputs => ({
   config,
   fallback: null,
   settings,
+  apkParents,
   ...change,
 });
 
@@ -34,6 +36,7 @@ describe('the page key', () => {
       { config: { ...config } },
       { fallback: 'kv-timeout' },
       { settings: { ...settings } },
+      { apkParents: { ...apkParents } },
     ];
     const keys = others.map((change) => pageKey(inputs(change)));
     expect(new Set([pageKey(inputs()), ...keys]).size).toBe(others.length + 1);

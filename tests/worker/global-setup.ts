@@ -1,11 +1,18 @@
-/** Mints campaign links with the real `npm run link` script, for the worker tests to open. */
+/**
+ * Mints campaign links with the real `npm run link` script, and builds a real signed, reserved parent
+ * APK (apksigner cannot run in workerd), for the worker tests to use.
+ */
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { reserveApk } from '../../worker/apk/reserve.ts';
+import { filled, signedApk } from '../fixtures/apk.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     campaignLink: string;
     hostileCampaignLink: string;
+    /** A reserved parent APK signed v2 + v3, base64: a few hundred kB, so R2 streams it in many chunks. */
+    apkParent: string;
   }
 }
 
@@ -23,5 +30,7 @@ export default function setup(project: TestProject): void {
     'campaignLink',
     link(['--channel', 'spring-sale', '--inviter', 'Ann Lee', '--plain', 'utm_source=mail']),
   );
+  const parent = reserveApk(signedApk({ 'classes.dex': filled(300_000, 7) }));
+  project.provide('apkParent', Buffer.from(parent).toString('base64'));
   project.provide('hostileCampaignLink', link(['--channel', 'x\u2029y', '--inviter', HOSTILE_INVITER]));
 }

@@ -4,9 +4,13 @@
  * templates the tap fills in, keyed by the plain href they replace:
  * - Google Play links gain `&referrer=<carrier>` (the Play Install Referrer the app reads);
  * - Chrome's `intent://` link carries the same Play link as its own fallback;
- * - HarmonyOS NEXT's App Linking URL becomes `https://<link domain>/i/<carrier>`.
+ * - HarmonyOS NEXT's App Linking URL becomes `https://<link domain>/i/<carrier>`;
+ * - with a parent APK uploaded (docs/apk-stamping.md), an APK download becomes the stamped
+ *   `https://<page host>/dl/<carrier>/<file>`, keyed by its `apkPath`: the browser moves APK hrefs
+ *   to the reachable download domain, and the path stays the same.
  * App Store links need no carrier: they carry the provider token and campaign (`appStoreQuery`).
  */
+import { stampedUrl } from '../../shared/apk-parent.ts';
 import { type AttributionView, CARRIER_PATH, CARRIER_SLOT } from '../../shared/attribution.ts';
 import { type Campaign, campaignField } from '../../shared/campaign.ts';
 import type { AttributionConfig } from '../../shared/config/schema.ts';
@@ -37,6 +41,8 @@ export interface PageLinksInput {
   screen: 'download' | 'landing' | 'other';
   /** HarmonyOS NEXT's App Linking domain when its open link is one (open-app.ts). */
   appLinkingDomain: string | null;
+  /** The page's origin and the uploaded parent's file name, when the Android app has one. */
+  stampedApk?: { origin: string; file: string } | null;
 }
 
 export function pageLinks({
@@ -45,6 +51,7 @@ export function pageLinks({
   openApp,
   screen,
   appLinkingDomain,
+  stampedApk = null,
 }: PageLinksInput): AttributionView {
   const links: Record<string, string> = {};
   const buttons: (DownloadButton | null)[] = [download.primary, ...download.stores];
@@ -61,6 +68,17 @@ export function pageLinks({
   }
   if (openApp?.method === 'universal-link' && appLinkingDomain) {
     links[openApp.href] = `https://${appLinkingDomain}${CARRIER_PATH}${CARRIER_SLOT}`;
+  }
+  if (stampedApk) {
+    const stamped = stampedUrl(stampedApk.origin, CARRIER_SLOT, stampedApk.file);
+    for (const button of buttons) if (button?.apkPath) links[button.apkPath] = stamped;
+    if (openApp && fallback && openApp.fallback?.apkPath) {
+      links[openApp.fallback.apkPath] = stamped;
+      // Chrome follows the intent's own fallback: the stamped URL goes inside it.
+      if (openApp.method === 'intent') {
+        links[openApp.href] = openApp.href.replace(encodeURIComponent(fallback), encodeURIComponent(stamped));
+      }
+    }
   }
   const copy = screen === 'landing' || (screen === 'download' && attribution.copy_on_download);
   return { copy, links };

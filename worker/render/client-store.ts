@@ -3,6 +3,7 @@
  * everything the screens show, made from its inputs alone — kept pages are keyed by those (page-cache.ts).
  */
 import type { Context } from 'hono';
+import type { ApkParentFacts } from '../../shared/apk-parent.ts';
 import { CARRIER_PATH } from '../../shared/attribution.ts';
 import type { Campaign } from '../../shared/campaign.ts';
 import { NO_CAMPAIGN } from '../../shared/campaign.ts';
@@ -10,10 +11,12 @@ import type { LanderConfig } from '../../shared/config/schema.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
 import type { ClientStore } from '../../shared/handoff.ts';
 import type { Language } from '../../shared/texts.ts';
+import { type ApkParents, NO_PARENTS } from '../apk/parents.ts';
 import { carrierToken } from '../attribution/carrier.ts';
 import { appStoreQuery, pageLinks } from '../attribution/page-links.ts';
 import { readCampaign } from '../campaign/query-data.ts';
 import { carriedBuild } from '../carried-build.ts';
+import { appItemFor } from '../config/app-item.ts';
 import type { AppEnv } from '../env.ts';
 import { type Settings, settingsOf } from '../settings.ts';
 import { downloadView } from './download-view.ts';
@@ -37,12 +40,25 @@ export interface SeedInputs {
   fallback: string | null;
   /** The environment's settings: one object per environment (settings.ts). */
   settings: Settings;
+  /** The uploaded parent APKs: one object per record read from KV (apk/parents-loader.ts). */
+  apkParents: ApkParents;
 }
 
-/** The inputs of the page `c` asks for, whose URL is `url` (parsed once by the caller). */
-export function seedInputs(c: Context<AppEnv>, url: URL): SeedInputs {
+/**
+ * The inputs of the page `c` asks for, whose URL is `url` (parsed once by the caller), with the
+ * uploaded APK parents the caller awaited (`apkParents` on the context).
+ */
+export function seedInputs(c: Context<AppEnv>, url: URL, apkParents: ApkParents = NO_PARENTS): SeedInputs {
   const { config, fallback } = c.get('config');
-  return { url, language: c.get('language'), device: c.get('device'), config, fallback, settings: settingsOf(c.env) };
+  return {
+    url,
+    language: c.get('language'),
+    device: c.get('device'),
+    config,
+    fallback,
+    settings: settingsOf(c.env),
+    apkParents,
+  };
 }
 
 /**
@@ -63,14 +79,29 @@ function screenOf(pathname: string): 'download' | 'landing' | 'other' {
   return pathname === '/landing' || pathname.startsWith(CARRIER_PATH) ? 'landing' : 'other';
 }
 
+/** The parent uploaded for the configured Android app, if any (docs/apk-stamping.md). */
+function androidParent(config: LanderConfig, parents: ApkParents): ApkParentFacts | null {
+  const item = appItemFor(config.appData, 1);
+  return (item?.package && parents[item.package]) || null;
+}
+
 /** The seed made from `inputs`. */
-export function clientStore({ url, language, device, config, fallback, settings }: SeedInputs): ClientStore {
+export function clientStore({
+  url,
+  language,
+  device,
+  config,
+  fallback,
+  settings,
+  apkParents,
+}: SeedInputs): ClientStore {
   const { downloadOrigin, env } = settings;
   const campaign = campaignOf(url, settings.decodeKey);
   const query = appStoreQuery(config.attribution, campaign);
   const download = downloadView({ config, device, language, downloadOrigin, pageUrl: url, appStoreQuery: query });
   const openApp = openAppView({ config, device, env, language, pageUrl: url, campaign, download });
   const appLinking = device.operatingSystem === 'Harmony' && openApp?.method === 'universal-link';
+  const apkParent = androidParent(config, apkParents);
   return {
     buildId: carriedBuild.id,
     env,
@@ -96,6 +127,8 @@ export function clientStore({ url, language, device, config, fallback, settings 
       openApp,
       screen: screenOf(url.pathname),
       appLinkingDomain: appLinking ? (config.links.universal_link_domain ?? null) : null,
+      stampedApk: apkParent && { origin: url.origin, file: apkParent.file },
     }),
+    apkParent,
   };
 }

@@ -56,7 +56,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   const nonce = c.get('secureHeadersNonce');
   const url = new URL(c.req.url);
-  const inputs = seedInputs(c, url);
+  const inputs = seedInputs(c, url, await c.get('apkParents'));
   const key = pageKey(inputs);
   const kept = nonce ? keptPage(key, nonce) : undefined;
   if (kept) return html(kept.body, kept.status);

@@ -5,12 +5,18 @@ import { useHandoff, useLearned } from '../store.tsx';
 const HEADING: Record<Language, string> = { en: 'Configuration', 'zh-CN': '配置' };
 
 export function ConfigInfo() {
-  const { language, config, appData, domains } = useHandoff();
+  const { language, config, appData, domains, apkParent } = useHandoff();
   const { downloadReachable } = useLearned();
   const rows: [string, string][] = [
     ['config', config.fallback ? `${config.revision} (fallback: ${config.fallback})` : config.revision],
     ['appVersions', appData.map((app) => `${['', 'Android', 'iOS', 'all'][app.plat]} ${app.version}`).join(', ')],
     ['domains', domains.join(', ') || '—'],
+    [
+      'apkParent',
+      apkParent
+        ? `${apkParent.file} · ${apkParent.version} · ${apkParent.size} bytes · sha256 ${apkParent.sha256}`
+        : '—',
+    ],
     ['downloadReachable', downloadReachable.init ? downloadReachable.url : `${downloadReachable.url} (probing…)`],
   ];
   return (

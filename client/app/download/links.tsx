@@ -27,6 +27,7 @@ export function DownloadLink({ button, className, onClick }: LinkProps & { butto
       className={className}
       href={downloadHref(button, downloadReachable.url)}
       data-kind={button.kind}
+      data-apk={button.apkPath}
       onClick={onClick}
     >
       {button.label}

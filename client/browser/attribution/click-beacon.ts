@@ -103,18 +103,26 @@ export function watchClicks({
 }: ClickWatchOptions): void {
   const hints = readHints();
   // The hrefs the worker rendered: a second tap fills the template again with its own carrier.
-  const rendered = new WeakMap<HTMLAnchorElement, { href: string; fallback?: string }>();
+  const rendered = new WeakMap<HTMLAnchorElement, { href: string; fallback?: string; apk?: string }>();
   document.addEventListener('click', (event) => {
     const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(PRIMARY_ACTION) : null;
     if (!link) return;
     const clickId = newClickId();
     const carrier = carrierOf(clickId, token);
-    const plain = rendered.get(link) ?? { href: link.getAttribute('href') ?? '', fallback: link.dataset.fallback };
+    const plain = rendered.get(link) ?? {
+      href: link.getAttribute('href') ?? '',
+      fallback: link.dataset.fallback,
+      apk: link.dataset.apk,
+    };
     rendered.set(link, plain);
-    const hrefTemplate = attribution.links[plain.href];
+    // An APK's href follows the reachable download domain, so its template is keyed by its path.
+    const apkTemplate = plain.apk ? attribution.links[plain.apk] : undefined;
+    const hrefTemplate = attribution.links[plain.href] ?? (link.dataset.kind ? apkTemplate : undefined);
     if (hrefTemplate && !event.defaultPrevented) link.href = fillCarrier(hrefTemplate, carrier);
-    const fallbackTemplate = plain.fallback ? attribution.links[plain.fallback] : undefined;
+    const fallbackTemplate = plain.fallback ? (attribution.links[plain.fallback] ?? apkTemplate) : undefined;
     if (fallbackTemplate) link.dataset.fallback = fillCarrier(fallbackTemplate, carrier);
+    // A stamped APK is on the page's own host: the open-app watcher must not move it to a download domain.
+    if (fallbackTemplate && fallbackTemplate === apkTemplate) delete link.dataset.apk;
     if (attribution.copy) copy(`${location.origin}${CARRIER_PATH}${carrier}`);
     const body: ClickBody = {
       clickId,

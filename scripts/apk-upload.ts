@@ -1,0 +1,102 @@
+/**
+ * `npm run apk:upload -- OUT.apk --app PACKAGE --version NAME [--name FILE.apk] [--env production | --local [--persist-to DIR]]`
+ * stores a reserved parent (`npm run apk:reserve`) in R2 for stamped downloads (docs/apk-stamping.md):
+ * the object under its file name, with its size, SHA-256, version and reserved range in its custom
+ * metadata, then the app's entry in the KV record the page reads. Anything that is not a blank
+ * reserved parent is refused (exit 2) before anything is written.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { APK_FILE_NAME, type ApkParentFacts } from '../shared/apk-parent.ts';
+import { PARENTS_KEY, parentMetadata, parseParents } from '../worker/apk/parents.ts';
+import { locateReserved, type ReservedRange } from '../worker/apk/reserve.ts';
+import { ApkError, readApk } from '../worker/apk/signing-block.ts';
+import { withBindings } from './lib/bindings.ts';
+
+const USAGE =
+  'usage: npm run apk:upload -- OUT.apk --app PACKAGE --version NAME [--name FILE.apk] [--env production | --local [--persist-to DIR]]';
+const PACKAGE = /^[a-zA-Z][\w]*(\.[a-zA-Z][\w]*)+$/;
+
+function fail(message: string): never {
+  console.error(`npm run apk:upload: ${message}`);
+  process.exit(2);
+}
+
+/** The reserved range of a blank parent; fails with the reason otherwise. */
+export function checkParent(bytes: Uint8Array): ReservedRange {
+  const layout = readApk(bytes);
+  if (!layout.schemes.v2 && !layout.schemes.v3) {
+    throw new ApkError('unsigned', 'the APK Signing Block has no v2 or v3 signature');
+  }
+  const range = locateReserved(layout);
+  if (!bytes.subarray(range.offset, range.offset + range.length).every((byte) => byte === 0)) {
+    throw new ApkError('already-stamped', 'the reserved value is not blank: upload the parent, not a stamped copy');
+  }
+  return range;
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      app: { type: 'string' },
+      version: { type: 'string' },
+      name: { type: 'string' },
+      env: { type: 'string', default: '' },
+      local: { type: 'boolean', default: false },
+      'persist-to': { type: 'string' },
+    },
+  });
+  const [input, ...extra] = positionals;
+  if (input === undefined || extra.length > 0 || !values.app || !values.version) fail(USAGE);
+  if (!PACKAGE.test(values.app)) fail(`--app ${JSON.stringify(values.app)} is not a package name`);
+  if (values.version.length > 64) fail('--version is longer than 64 characters');
+  const file = values.name ?? basename(input);
+  if (!APK_FILE_NAME.test(file)) {
+    fail(`the file name ${JSON.stringify(file)} must be letters, digits, . _ - ending in .apk (or give --name)`);
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(input);
+  } catch (error) {
+    fail(`cannot read ${input}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  let range: ReservedRange;
+  try {
+    range = checkParent(bytes);
+  } catch (error) {
+    if (error instanceof ApkError) fail(`${input}: ${error.message} (${error.code})`);
+    throw error;
+  }
+  const facts: ApkParentFacts = {
+    file,
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    version: values.version,
+  };
+  const target = { local: values.local ?? false, env: values.env || undefined, persistTo: values['persist-to'] };
+  await withBindings(target, async ({ APK_PARENTS, KV }) => {
+    await APK_PARENTS.put(file, bytes, {
+      httpMetadata: { contentType: 'application/vnd.android.package-archive' },
+      customMetadata: parentMetadata({
+        app: values.app ?? '',
+        sha256: facts.sha256,
+        version: facts.version,
+        size: facts.size,
+        range,
+      }),
+    });
+    // The page's record, written after the object so the page never links to a file not yet there.
+    const current = await KV.get(PARENTS_KEY, 'text');
+    const parents = { ...(current ? parseParents(current) : null), [values.app ?? '']: facts };
+    await KV.put(PARENTS_KEY, JSON.stringify(parents));
+  });
+  const where = target.local ? 'the local R2' : `R2 (${target.env ?? 'development'})`;
+  console.log(
+    `Uploaded ${file} for ${values.app} to ${where}: ${facts.size} bytes, version ${facts.version}, sha256 ${facts.sha256}, reserved value at ${range.offset}`,
+  );
+}
+
+if (import.meta.main) await main();
