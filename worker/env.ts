@@ -3,6 +3,7 @@ import type { SecureHeadersVariables } from 'hono/secure-headers';
 import type { DeviceInfo } from '../shared/device.ts';
 import type { Language } from '../shared/texts.ts';
 import type { LoadedConfig } from './config/load-config.ts';
+import type { StoredLink } from './funnel/links.ts';
 
 export interface AppVariables extends SecureHeadersVariables {
   /** The visitor's device, detected once per request. */
@@ -11,6 +12,8 @@ export interface AppVariables extends SecureHeadersVariables {
   language: Language;
   /** The operator's configuration for this request, or the demo one (docs/config.md). */
   config: LoadedConfig;
+  /** On `/s/<slug>` only: the stored short link, or null when it is unknown or expired (funnel/short-link.ts). */
+  link?: StoredLink | null;
 }
 
 export interface AppEnv {

@@ -9,9 +9,11 @@ import { attribution } from './attribution/routes.ts';
 import type { AppEnv } from './env.ts';
 import { consumeFunnelBatch } from './funnel/consume-batch.ts';
 import { linkQrRoute, linksRoute } from './funnel/links-route.ts';
+import { shortLink } from './funnel/short-link.ts';
 import { statsRoute } from './funnel/stats-route.ts';
 import { appLinkFallback } from './middleware/app-link-fallback.ts';
 import { appConfig } from './middleware/config.ts';
+import { noindex } from './middleware/noindex.ts';
 import { routeRules } from './middleware/route-rules.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { visitor } from './middleware/visitor.ts';
@@ -39,6 +41,8 @@ app.route('/s', linkQrRoute);
 
 app.use(appConfig());
 app.route('/.well-known', wellKnown);
+app.get('/s/:slug', shortLink());
+app.use('/admin', noindex());
 app.get('*', appLinkFallback(), renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 

@@ -46,6 +46,8 @@ export const routes: RouteObject[] = [
       { id: 'landing', path: 'landing', ...landing },
       // A carrier link pasted into a browser (docs/attribution.md): the same screen, its campaign from the carrier.
       { id: 'carrier', path: 'i/:carrier', ...landing },
+      // A short link (docs/operators.md): the same screen, its campaign from the stored link.
+      { id: 'short', path: 's/:slug', ...landing },
       {
         id: 'test',
         path: 'test',

@@ -13,6 +13,7 @@ const inputs = (change: Partial<SeedInputs> = {}): SeedInputs => ({
   config,
   fallback: null,
   settings,
+  linkToken: null,
   ...change,
 });
 
@@ -34,6 +35,7 @@ describe('the page key', () => {
       { config: { ...config } },
       { fallback: 'kv-timeout' },
       { settings: { ...settings } },
+      { linkToken: 'token-of-a-short-link' },
     ];
     const keys = others.map((change) => pageKey(inputs(change)));
     expect(new Set([pageKey(inputs()), ...keys]).size).toBe(others.length + 1);

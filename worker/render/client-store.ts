@@ -15,6 +15,7 @@ import { appStoreQuery, pageLinks } from '../attribution/page-links.ts';
 import { readCampaign } from '../campaign/query-data.ts';
 import { carriedBuild } from '../carried-build.ts';
 import type { AppEnv } from '../env.ts';
+import { pageKindOf } from '../funnel/count-view.ts';
 import { type Settings, settingsOf } from '../settings.ts';
 import { downloadView } from './download-view.ts';
 import { landingView } from './landing-view.ts';
@@ -37,20 +38,31 @@ export interface SeedInputs {
   fallback: string | null;
   /** The environment's settings: one object per environment (settings.ts). */
   settings: Settings;
+  /** On `/s/<slug>`, the stored link's campaign token (funnel/short-link.ts); else null. */
+  linkToken: string | null;
 }
 
 /** The inputs of the page `c` asks for, whose URL is `url` (parsed once by the caller). */
 export function seedInputs(c: Context<AppEnv>, url: URL): SeedInputs {
   const { config, fallback } = c.get('config');
-  return { url, language: c.get('language'), device: c.get('device'), config, fallback, settings: settingsOf(c.env) };
+  return {
+    url,
+    language: c.get('language'),
+    device: c.get('device'),
+    config,
+    fallback,
+    settings: settingsOf(c.env),
+    linkToken: c.get('link')?.token ?? null,
+  };
 }
 
 /**
  * The page's campaign: its query's, or on a carrier page (`/i/<carrier>`, docs/attribution.md) the
- * carrier's token read as the `d` parameter.
+ * carrier's token, on a short link's page (docs/operators.md) the link's token, read as the `d` parameter.
  */
-function campaignOf(url: URL, key: string | undefined): Campaign {
-  const token = url.pathname.startsWith(CARRIER_PATH) ? carrierToken(url.pathname.slice(CARRIER_PATH.length)) : null;
+function campaignOf(url: URL, key: string | undefined, linkToken: string | null): Campaign {
+  const carried = url.pathname.startsWith(CARRIER_PATH) ? carrierToken(url.pathname.slice(CARRIER_PATH.length)) : null;
+  const token = linkToken ?? carried;
   if (!token) return url.search ? readCampaign(url.searchParams, key) : NO_CAMPAIGN;
   const params = new URLSearchParams(url.searchParams);
   params.set('d', token);
@@ -60,13 +72,14 @@ function campaignOf(url: URL, key: string | undefined): Campaign {
 /** Which screen a path shows, as far as attribution cares. */
 function screenOf(pathname: string): 'download' | 'landing' | 'other' {
   if (pathname === '/') return 'download';
-  return pathname === '/landing' || pathname.startsWith(CARRIER_PATH) ? 'landing' : 'other';
+  const kind = pageKindOf(pathname);
+  return kind === 'landing' || kind === 'carrier' || kind === 'short' ? 'landing' : 'other';
 }
 
 /** The seed made from `inputs`. */
-export function clientStore({ url, language, device, config, fallback, settings }: SeedInputs): ClientStore {
+export function clientStore({ url, language, device, config, fallback, settings, linkToken }: SeedInputs): ClientStore {
   const { downloadOrigin, env } = settings;
-  const campaign = campaignOf(url, settings.decodeKey);
+  const campaign = campaignOf(url, settings.decodeKey, linkToken);
   const query = appStoreQuery(config.attribution, campaign);
   const download = downloadView({ config, device, language, downloadOrigin, pageUrl: url, appStoreQuery: query });
   const openApp = openAppView({ config, device, env, language, pageUrl: url, campaign, download });
@@ -75,6 +88,7 @@ export function clientStore({ url, language, device, config, fallback, settings 
     buildId: carriedBuild.id,
     env,
     diagnostics: settings.diagnostics,
+    cookieless: settings.cookieless,
     origin: url.origin,
     language,
     deviceInfo: device,
