@@ -59,6 +59,8 @@ export const routes: RouteObject[] = [
           noindex: true,
         } satisfies RouteHandle,
       },
+      // The operators' console (docs/operators.md); the worker marks it noindex.
+      { id: 'admin', path: 'admin', lazy: () => import('./admin/admin-page.tsx') },
       { id: 'not-found', path: '*', loader: ({ request }) => notFound(request) },
     ],
   },
