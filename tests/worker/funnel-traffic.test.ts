@@ -83,17 +83,18 @@ describe('page views', () => {
     expect(row.byPage).toEqual({ landing: 3 });
   });
 
-  it('never counts a bot, a HEAD or a prefetch, but counts the person after them', async () => {
+  it('never counts a bot, a HEAD, a prefetch or a prerender', async () => {
     const channel = freshChannel();
-    const path = `/landing?d=${tokenOf(channel)}`;
-    await get(path, { userAgent: UA.googlebot });
-    await get(path, { method: 'HEAD' });
-    await get(path, { headers: { 'sec-purpose': 'prefetch' } });
-    await get(path, { headers: { purpose: 'prefetch' } });
-    await get(path);
-    // Views only grow: had any of the first four counted, the figure would pass 1 before it settles.
-    const row = await rowOnce(channel, (r) => r.views, 1);
-    expect(row.views).toBe(1);
+    const d = tokenOf(channel);
+    await get(`/landing?d=${d}`, { userAgent: UA.googlebot });
+    await get(`/landing?d=${d}`, { method: 'HEAD' });
+    await get(`/landing?d=${d}`, { headers: { 'sec-purpose': 'prefetch' } });
+    await get(`/landing?d=${d}`, { headers: { purpose: 'prefetch' } });
+    await get(`/landing?d=${d}`, { headers: { 'sec-purpose': 'prefetch;prerender' } });
+    // A person's view of another page, sent last: once it is counted, any landing view before it would be too.
+    await get(`/?d=${d}`);
+    const row = await rowOnce(channel, (r) => r.byPage.download ?? 0, 1);
+    expect(row.byPage).toEqual({ download: 1 });
   });
 
   it('counts a visitor once a day by the user_id cookie, and one without it by address and agent', async () => {
@@ -124,7 +125,7 @@ describe('COOKIELESS=on', () => {
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
-  it('tells the page, which then sets no cookie', async () => {
+  it('tells the page in its hand-off, and the page sets no cookie', async () => {
     const res = await app.request(`${ORIGIN}/landing`, { headers: { 'user-agent': UA.iPhoneSafari } }, cookieless);
     expect(res.headers.get('set-cookie')).toBeNull();
     expect(await res.text()).toContain('"cookieless":true');
