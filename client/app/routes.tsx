@@ -59,7 +59,8 @@ export const routes: RouteObject[] = [
           noindex: true,
         } satisfies RouteHandle,
       },
-      // The operators' console (docs/operators.md); the worker marks it noindex.
+      // The operators' console (docs/operators.md). No handle: every byte here is in the visitors' entry
+      // chunk, so the worker marks it noindex and the screen links its own stylesheet (docs/routes.md).
       { id: 'admin', path: 'admin', lazy: () => import('./admin/admin-page.tsx') },
       { id: 'not-found', path: '*', loader: ({ request }) => notFound(request) },
     ],

@@ -9,7 +9,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useHandoff } from '../store.tsx';
 // The stylesheet by URL, linked by the page itself once in the browser (the worker's bundle has no
 // asset URLs): a stylesheet imported as a chunk dependency would add its file to the visitors' entry
-// chunk (docs/benchmarks.md). The console shows nothing but a heading before it is in.
+// chunk (docs/routes.md). The console shows nothing but a heading before it is in.
 import adminCss from './admin.css?url';
 import { adminApi, keepToken, statusOf, storedToken } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
