@@ -1,6 +1,7 @@
 /**
  * `/api/a/*` — attribution's API (docs/attribution.md): the page's click beacon, the app's install
- * and open calls, and its events (docs/operators.md); each is counted in the funnel (funnel-events.ts). Every body is bounded (413) and checked (400 with the first problem); every
+ * and open calls, and its events (docs/operators.md); each is counted in the funnel
+ * (funnel-events.ts). Every body is bounded (413) and checked (400 with the first problem); every
  * network is rate-limited (429); bots are never recorded; production without `ATTRIBUTION_SALT`
  * answers 503 and the page goes on without attribution.
  */

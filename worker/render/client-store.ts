@@ -71,9 +71,9 @@ function campaignOf(url: URL, key: string | undefined, linkToken: string | null)
 
 /** Which screen a path shows, as far as attribution cares. */
 function screenOf(pathname: string): 'download' | 'landing' | 'other' {
-  if (pathname === '/') return 'download';
   const kind = pageKindOf(pathname);
-  return kind === 'landing' || kind === 'carrier' || kind === 'short' ? 'landing' : 'other';
+  if (kind === 'download') return 'download';
+  return kind === null ? 'other' : 'landing';
 }
 
 /** The seed made from `inputs`. */
