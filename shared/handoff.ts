@@ -23,6 +23,8 @@ export interface ClientStore {
   buildId: string;
   env: 'development' | 'production';
   diagnostics: boolean;
+  /** `COOKIELESS=on` (docs/operators.md): the page sets no cookie and resolves no visitor or fingerprint id. */
+  cookieless: boolean;
   /** The page's origin as the visitor sees it (`https://…`), for canonical and share URLs. */
   origin: string;
   language: Language;

@@ -4,6 +4,7 @@ import type { DeviceInfo } from '../shared/device.ts';
 import type { Language } from '../shared/texts.ts';
 import type { ApkParents } from './apk/parents.ts';
 import type { LoadedConfig } from './config/load-config.ts';
+import type { StoredLink } from './funnel/links.ts';
 
 export interface AppVariables extends SecureHeadersVariables {
   /** The visitor's device, detected once per request. */
@@ -17,6 +18,8 @@ export interface AppVariables extends SecureHeadersVariables {
    * started before the configuration's, awaited by the page, so the two KV reads wait together.
    */
   apkParents: Promise<ApkParents>;
+  /** On `/s/<slug>` only: the stored short link, or null when it is unknown or expired (funnel/short-link.ts). */
+  link?: StoredLink | null;
 }
 
 export interface AppEnv {

@@ -21,6 +21,11 @@ export interface Settings {
   configCacheMs: number;
   /** The campaign decode key (`DECODE_KEY`, or the development default). */
   decodeKey: string | undefined;
+  /**
+   * `COOKIELESS === 'on'` (docs/operators.md): no cookie, no fingerprint, visitors counted only by the
+   * day's keyed hash of address and agent.
+   */
+  cookieless: boolean;
 }
 
 /**
@@ -48,6 +53,7 @@ function parse(env: Env): Settings {
     traceAllowedOrigins: parseOrigins(env.TRACE_ALLOWED_ORIGINS),
     configCacheMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0,
     decodeKey: decodeKey(env),
+    cookieless: env.COOKIELESS === 'on',
   });
 }
 

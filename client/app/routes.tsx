@@ -46,6 +46,8 @@ export const routes: RouteObject[] = [
       { id: 'landing', path: 'landing', ...landing },
       // A carrier link pasted into a browser (docs/attribution.md): the same screen, its campaign from the carrier.
       { id: 'carrier', path: 'i/:carrier', ...landing },
+      // A short link (docs/operators.md): the same screen, its campaign from the stored link.
+      { id: 'short', path: 's/:slug', ...landing },
       {
         id: 'test',
         path: 'test',
@@ -57,6 +59,9 @@ export const routes: RouteObject[] = [
           noindex: true,
         } satisfies RouteHandle,
       },
+      // The operators' console (docs/operators.md). No handle: every byte here is in the visitors' entry
+      // chunk, so the worker marks it noindex and the screen links its own stylesheet (docs/routes.md).
+      { id: 'admin', path: 'admin', lazy: () => import('./admin/admin-page.tsx') },
       { id: 'not-found', path: '*', loader: ({ request }) => notFound(request) },
     ],
   },

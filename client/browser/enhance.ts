@@ -92,7 +92,9 @@ export function enhance({
   void whenIdle().then(() => {
     // docs/config.md: the first download domain that answers.
     void import('./reachable-domain.ts').then((m) => m.probeDownloadDomains(handoff, learned));
-    // docs/identity.md: both ids, with FingerprintJS only once the visitor leaves the page alone.
+    // docs/identity.md: both ids, with FingerprintJS only once the visitor leaves the page alone;
+    // neither under COOKIELESS=on (docs/operators.md): no cookie, no stored id, no fingerprint.
+    if (handoff.cookieless) return;
     void import('./identity/start-identity.ts').then((m) => m.startIdentity(handoff, learned, visitorQuiet));
   });
 }

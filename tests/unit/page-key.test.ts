@@ -15,6 +15,7 @@ const inputs = (change: Partial<SeedInputs> = {}): SeedInputs => ({
   fallback: null,
   settings,
   apkParents,
+  linkToken: null,
   ...change,
 });
 
@@ -37,6 +38,7 @@ describe('the page key', () => {
       { fallback: 'kv-timeout' },
       { settings: { ...settings } },
       { apkParents: { ...apkParents } },
+      { linkToken: 'token-of-a-short-link' },
     ];
     const keys = others.map((change) => pageKey(inputs(change)));
     expect(new Set([pageKey(inputs()), ...keys]).size).toBe(others.length + 1);

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { CLICK_ACTIONS, CLICK_ID } from '../../shared/attribution.ts';
 import { MAX_TOKEN_LENGTH } from '../campaign/token.ts';
+import { EventNameSchema } from '../funnel/events.ts';
 
 /** Largest body any `/api/a/*` call accepts (413 above). */
 export const MAX_BODY_BYTES = 8 * 1024;
@@ -60,9 +61,18 @@ export const InstallSchema = v.strictObject({
 
 export const OpenSchema = v.strictObject({ app: appId, installId, carrier: carrierText });
 
+/** An app event (docs/operators.md), e.g. `{ app, installId, name: 'register' }`: counted under the install's campaign. */
+export const AppEventSchema = v.strictObject({
+  app: appId,
+  installId,
+  name: EventNameSchema,
+  value: v.optional(v.pipe(v.number(), v.finite())),
+});
+
 export type ClickInput = v.InferOutput<typeof ClickSchema>;
 export type InstallInput = v.InferOutput<typeof InstallSchema>;
 export type OpenInput = v.InferOutput<typeof OpenSchema>;
+export type AppEventInput = v.InferOutput<typeof AppEventSchema>;
 
 export type MatchMethod = 'clipboard' | 'referrer' | 'apk' | 'harmony' | 'probabilistic';
 

@@ -47,12 +47,21 @@ export class AttributionLedger extends SweptObject {
     return row ? (JSON.parse(row.answer) as InstallAnswer) : null;
   }
 
-  /** Stores the first answer for `key` and returns the stored one: concurrent retries agree. */
-  async remember(key: string, answer: InstallAnswer, now: number): Promise<InstallAnswer> {
+  /**
+   * Stores the first answer for `key` and returns the stored one: concurrent retries agree. `first`
+   * says whether this call stored it, so the install is counted once (docs/operators.md).
+   */
+  async remember(key: string, answer: InstallAnswer, now: number): Promise<{ answer: InstallAnswer; first: boolean }> {
     const keepUntil = now + ANSWER_MEMORY_MS;
-    this.sql.exec('INSERT OR IGNORE INTO answers VALUES (?, ?, ?)', key, JSON.stringify(answer), keepUntil);
+    const cursor = this.sql.exec(
+      'INSERT OR IGNORE INTO answers VALUES (?, ?, ?)',
+      key,
+      JSON.stringify(answer),
+      keepUntil,
+    );
+    const first = cursor.rowsWritten > 0;
     await this.wakeBy(keepUntil);
-    return this.answerOf(key) ?? answer;
+    return { answer: this.answerOf(key) ?? answer, first };
   }
 
   protected sweep(now: number): number | null {

@@ -69,13 +69,33 @@ async function decide(ctx: InstallContext, body: InstallInput, claimant: string)
   };
 }
 
-/** The install's answer: the same for every retry of `(app, installId)`. */
-export async function resolveInstall(ctx: InstallContext, body: InstallInput): Promise<InstallAnswer> {
-  const key = await keyedHash(ctx.salt, `install\n${body.app}\n${body.installId}`);
+/** The ledger key of the install `(app, installId)`. */
+const installKey = (salt: string, app: string, installId: string): Promise<string> =>
+  keyedHash(salt, `install\n${app}\n${installId}`);
+
+/**
+ * The install's answer: the same for every retry of `(app, installId)`; `first` is true for the one
+ * call that decided it, so the install is counted once (docs/operators.md).
+ */
+export async function resolveInstall(
+  ctx: InstallContext,
+  body: InstallInput,
+): Promise<{ answer: InstallAnswer; first: boolean }> {
+  const key = await installKey(ctx.salt, body.app, body.installId);
   const ledger = ledgerFor(ctx.env, key);
   const known = await ledger.answerOf(key);
-  if (known) return known;
+  if (known) return { answer: known, first: false };
   return ledger.remember(key, await decide(ctx, body, key), ctx.now);
+}
+
+/** The answer the install `(app, installId)` got, if it was answered (and not forgotten since). */
+export async function installAnswerOf(
+  ctx: InstallContext,
+  app: string,
+  installId: string,
+): Promise<InstallAnswer | null> {
+  const key = await installKey(ctx.salt, app, installId);
+  return ledgerFor(ctx.env, key).answerOf(key);
 }
 
 /**

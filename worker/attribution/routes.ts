@@ -1,6 +1,7 @@
 /**
  * `/api/a/*` — attribution's API (docs/attribution.md): the page's click beacon, the app's install
- * and open calls. Every body is bounded (413) and checked (400 with the first problem); every
+ * and open calls, and its events (docs/operators.md); each is counted in the funnel
+ * (funnel-events.ts). Every body is bounded (413) and checked (400 with the first problem); every
  * network is rate-limited (429); bots are never recorded; production without `ATTRIBUTION_SALT`
  * answers 503 and the page goes on without attribution.
  */
@@ -11,14 +12,15 @@ import { clientHintsFromHeaders } from '../../shared/device.ts';
 import type { AppEnv } from '../env.ts';
 import { appConfig } from '../middleware/config.ts';
 import { settingsOf } from '../settings.ts';
-import { ClickSchema, firstIssue, InstallSchema, MAX_BODY_BYTES, OpenSchema } from './contract.ts';
+import { AppEventSchema, ClickSchema, firstIssue, InstallSchema, MAX_BODY_BYTES, OpenSchema } from './contract.ts';
+import { countAnswer, countAppEvent, countTap } from './funnel-events.ts';
 import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
 import { recordClick } from './record-click.ts';
-import { resolveInstall, resolveOpen } from './resolve-install.ts';
+import { installAnswerOf, resolveInstall, resolveOpen } from './resolve-install.ts';
 import { attributionSalt } from './salt.ts';
 
-type Schema = typeof ClickSchema | typeof InstallSchema | typeof OpenSchema;
+type Schema = typeof ClickSchema | typeof InstallSchema | typeof OpenSchema | typeof AppEventSchema;
 
 /** The JSON body checked against `schema`: its output, or the message of a 400. */
 async function readBody<S extends Schema>(text: string, schema: S): Promise<v.InferOutput<S> | { error: string }> {
@@ -71,6 +73,7 @@ attribution.post('/click', async (c) => {
   // A crawler's "tap" is no visitor's: answered like any other, never recorded.
   if (!device.bot) {
     await recordClick({ ...contextOf(c), device, headerHints: clientHintsFromHeaders((n) => c.req.header(n)) }, body);
+    countTap(c, body);
   }
   return c.body(null, 204);
 });
@@ -84,16 +87,29 @@ attribution.post('/install', async (c) => {
   const body = await readBody(await c.req.text(), InstallSchema);
   if (isError(body)) return c.json(body, 400);
   if (!isConfiguredApp(c, body.app)) return c.json({ error: `app: "${body.app}" is not a configured app` }, 400);
-  return c.json(await resolveInstall(contextOf(c), body));
+  const { answer, first } = await resolveInstall(contextOf(c), body);
+  // A retry gets the same answer and is the same install: counted once.
+  if (first) countAnswer(c, 'install', answer, body.platform);
+  return c.json(answer);
 });
 
 attribution.post('/open', async (c) => {
   const body = await readBody(await c.req.text(), OpenSchema);
   if (isError(body)) return c.json(body, 400);
   if (!isConfiguredApp(c, body.app)) return c.json({ error: `app: "${body.app}" is not a configured app` }, 400);
-  return c.json(await resolveOpen(contextOf(c), body));
+  const answer = await resolveOpen(contextOf(c), body);
+  countAnswer(c, 'open', answer);
+  return c.json(answer);
 });
 
-attribution.on(['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'], ['/click', '/install', '/open'], (c) =>
+attribution.post('/event', async (c) => {
+  const body = await readBody(await c.req.text(), AppEventSchema);
+  if (isError(body)) return c.json(body, 400);
+  if (!isConfiguredApp(c, body.app)) return c.json({ error: `app: "${body.app}" is not a configured app` }, 400);
+  countAppEvent(c, body, await installAnswerOf(contextOf(c), body.app, body.installId));
+  return c.body(null, 204);
+});
+
+attribution.on(['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'], ['/click', '/install', '/open', '/event'], (c) =>
   c.json({ error: 'Method Not Allowed' }, 405, { allow: 'POST' }),
 );

@@ -18,6 +18,7 @@ import { readCampaign } from '../campaign/query-data.ts';
 import { carriedBuild } from '../carried-build.ts';
 import { appItemFor } from '../config/app-item.ts';
 import type { AppEnv } from '../env.ts';
+import { pageKindOf } from '../funnel/count-view.ts';
 import { type Settings, settingsOf } from '../settings.ts';
 import { downloadView } from './download-view.ts';
 import { landingView } from './landing-view.ts';
@@ -42,6 +43,8 @@ export interface SeedInputs {
   settings: Settings;
   /** The uploaded parent APKs: one object per record read from KV (apk/parents-loader.ts). */
   apkParents: ApkParents;
+  /** On `/s/<slug>`, the stored link's campaign token (funnel/short-link.ts); else null. */
+  linkToken: string | null;
 }
 
 /**
@@ -58,15 +61,17 @@ export function seedInputs(c: Context<AppEnv>, url: URL, apkParents: ApkParents 
     fallback,
     settings: settingsOf(c.env),
     apkParents,
+    linkToken: c.get('link')?.token ?? null,
   };
 }
 
 /**
  * The page's campaign: its query's, or on a carrier page (`/i/<carrier>`, docs/attribution.md) the
- * carrier's token read as the `d` parameter.
+ * carrier's token, on a short link's page (docs/operators.md) the link's token, read as the `d` parameter.
  */
-function campaignOf(url: URL, key: string | undefined): Campaign {
-  const token = url.pathname.startsWith(CARRIER_PATH) ? carrierToken(url.pathname.slice(CARRIER_PATH.length)) : null;
+function campaignOf(url: URL, key: string | undefined, linkToken: string | null): Campaign {
+  const carried = url.pathname.startsWith(CARRIER_PATH) ? carrierToken(url.pathname.slice(CARRIER_PATH.length)) : null;
+  const token = linkToken ?? carried;
   if (!token) return url.search ? readCampaign(url.searchParams, key) : NO_CAMPAIGN;
   const params = new URLSearchParams(url.searchParams);
   params.set('d', token);
@@ -75,8 +80,9 @@ function campaignOf(url: URL, key: string | undefined): Campaign {
 
 /** Which screen a path shows, as far as attribution cares. */
 function screenOf(pathname: string): 'download' | 'landing' | 'other' {
-  if (pathname === '/') return 'download';
-  return pathname === '/landing' || pathname.startsWith(CARRIER_PATH) ? 'landing' : 'other';
+  const kind = pageKindOf(pathname);
+  if (kind === 'download') return 'download';
+  return kind === null ? 'other' : 'landing';
 }
 
 /** The parent uploaded for the configured Android app, if any (docs/apk-stamping.md). */
@@ -94,9 +100,10 @@ export function clientStore({
   fallback,
   settings,
   apkParents,
+  linkToken,
 }: SeedInputs): ClientStore {
   const { downloadOrigin, env } = settings;
-  const campaign = campaignOf(url, settings.decodeKey);
+  const campaign = campaignOf(url, settings.decodeKey, linkToken);
   const query = appStoreQuery(config.attribution, campaign);
   const download = downloadView({ config, device, language, downloadOrigin, pageUrl: url, appStoreQuery: query });
   const openApp = openAppView({ config, device, env, language, pageUrl: url, campaign, download });
@@ -106,6 +113,7 @@ export function clientStore({
     buildId: carriedBuild.id,
     env,
     diagnostics: settings.diagnostics,
+    cookieless: settings.cookieless,
     origin: url.origin,
     language,
     deviceInfo: device,

@@ -6,8 +6,10 @@
  * from the very object the seed is made from, so nothing the page shows can be missing from its key.
  * The CSP nonce is the only per-response part:
  * a page is kept cut where its nonce stood, and each response joins the parts with its own nonce.
- * Headers are never kept: the app sets them for every response, a kept one included.
+ * Headers are never kept: the app sets them for every response, a kept one included. The page's view
+ * for the funnel is kept with it, so a kept page's view is counted without being built again.
  */
+import type { PageView } from '../funnel/count-view.ts';
 import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
 import type { SeedInputs } from './client-store.ts';
 
@@ -16,12 +18,15 @@ export interface KeptPage {
   status: number;
   /** The page's UTF-8 bytes. */
   body: Uint8Array<ArrayBuffer>;
+  /** What a view of the page counts (funnel/count-view.ts); null for a page that is not counted. */
+  view: PageView | null;
 }
 
 /** A kept page: its HTML as UTF-8, cut where the nonce goes (no encoding per response). */
 interface StoredPage {
   status: number;
   parts: Uint8Array[];
+  view: PageView | null;
 }
 
 const pages = boundedCache<StoredPage>({
@@ -70,7 +75,7 @@ export function keptPage(key: string, nonce: string): KeptPage | undefined {
   const page = pages.get(key);
   if (page === undefined) return undefined;
   stats.hits += 1;
-  return { status: page.status, body: joinBytes(page.parts, encoder.encode(nonce)) };
+  return { status: page.status, body: joinBytes(page.parts, encoder.encode(nonce)), view: page.view };
 }
 
 /** Reads a copy of a rendered page to its end and keeps it under `key`, with its nonce taken out. */
@@ -79,9 +84,10 @@ export async function keepPage(
   status: number,
   stream: ReadableStream<Uint8Array>,
   nonce: string,
+  view: PageView | null = null,
 ): Promise<void> {
   const html = await new Response(stream).text();
-  pages.set(key, { status, parts: html.split(nonce).map((part) => encoder.encode(part)) });
+  pages.set(key, { status, parts: html.split(nonce).map((part) => encoder.encode(part)), view });
   stats.kept += 1;
 }
 

@@ -4,6 +4,8 @@
  * first byte: a screen that throws while the shell renders yields the 500 page, never a cut 200.
  * Bots wait for the whole document; where a person would see an error, a bot gets the metadata page.
  * A page rendered before from the same inputs is answered from this isolate's page cache (page-cache.ts).
+ * A person's view of a counted page is sent to the funnel once its response is decided, kept pages
+ * included, after the response (funnel/count-view.ts).
  */
 import type { Context } from 'hono';
 import { preinit, preloadModule } from 'react-dom';
@@ -17,6 +19,7 @@ import { routes } from '../../client/app/routes.tsx';
 import { ErrorScreen } from '../../client/app/shell/error-page.tsx';
 import { type ClientStore, type Handoff, serializeHandoff } from '../../shared/handoff.ts';
 import type { AppEnv } from '../env.ts';
+import { countView, pageView } from '../funnel/count-view.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { clientStore, seedInputs } from './client-store.ts';
 import { metaPageHtml } from './meta-page.ts';
@@ -59,8 +62,15 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   const inputs = seedInputs(c, url, await c.get('apkParents'));
   const key = pageKey(inputs);
   const kept = nonce ? keptPage(key, nonce) : undefined;
-  if (kept) return html(kept.body, kept.status);
+  if (kept) {
+    countView(c, kept.view, kept.status);
+    return html(kept.body, kept.status);
+  }
   const seed = clientStore(inputs);
+  // An unknown or expired short link (funnel/short-link.ts) is no page.
+  if (c.get('link') === null)
+    return renderStatic(seed, { status: 404, description: `Page not found: ${c.req.path}` }, nonce);
+  const view = pageView(c, url.pathname, seed.campaign);
 
   const requestContext = routeContext({ diagnostics: seed.diagnostics });
   const context = await handler.query(c.req.raw, { requestContext }).catch((error: unknown) => {
@@ -98,10 +108,11 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     );
     // Bots wait for the whole document (docs/routes.md).
     if (seed.deviceInfo.bot) await stream.allReady;
+    countView(c, view, status);
     if (!nonce) return html(stream, status);
     // One copy goes to the visitor as it streams, the other into the cache once complete and clean.
     const [body, copy] = stream.tee();
-    const keep = stream.allReady.then(() => (degraded ? copy.cancel() : keepPage(key, status, copy, nonce)));
+    const keep = stream.allReady.then(() => (degraded ? copy.cancel() : keepPage(key, status, copy, nonce, view)));
     waitUntil(
       c,
       keep.catch((error: unknown) => console.error('Page cache', error)),

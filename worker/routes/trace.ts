@@ -3,7 +3,8 @@
  * `user_id` cookie when it holds a valid UUID, else a fresh `crypto.randomUUID()`, and (re)sets the
  * cookie for a year. A malformed cookie is replaced, never echoed. Each counted call logs one
  * structured line with the visit's bounded query data. Bots are not counted: they get an id but no
- * cookie and no log line (docs/identity.md).
+ * cookie and no log line (docs/identity.md). With `COOKIELESS=on` (docs/operators.md) it sets no cookie
+ * either: the page does not call it then, and a caller that does still gets no cookie.
  */
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -26,7 +27,9 @@ trace.get('/', (c) => {
   // Each answer belongs to one visitor: no shared cache may keep it.
   c.header('cache-control', 'no-store');
   if (!c.get('device').bot) {
-    setCookie(c, USER_ID_KEY, userId, { maxAge: USER_ID_MAX_AGE, path: '/', secure: true, sameSite: 'Lax' });
+    if (!settingsOf(c.env).cookieless) {
+      setCookie(c, USER_ID_KEY, userId, { maxAge: USER_ID_MAX_AGE, path: '/', secure: true, sameSite: 'Lax' });
+    }
     const params = new URL(c.req.url).searchParams;
     const { data, dropped } = traceQuery(params);
     const d = params.get('d');

@@ -1,0 +1,108 @@
+/**
+ * The console's calls to the admin API (docs/operators.md): the stats (JSON, or CSV downloaded as a
+ * file) and the links. Signed in with the admin token, kept in `sessionStorage` (this tab only, gone
+ * when it closes), or — with Cloudflare Access in front — with no token: Access puts its signed
+ * assertion on every call the browser makes, so the calls carry only its cookie.
+ */
+import { type HttpClient, HttpError, http } from '../http-client.ts';
+
+const TOKEN_KEY = 'lander:admin-token';
+
+/** The token this tab signed in with, if any. */
+export function storedToken(): string | null {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `token` for this tab, or forgets it (`null`). */
+export function keepToken(token: string | null): void {
+  try {
+    if (token === null) sessionStorage.removeItem(TOKEN_KEY);
+    else sessionStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    // Storage refused (private mode, policy): the token lives until the page closes.
+  }
+}
+
+/** `/api/stats` groupings the console shows or exports. */
+export type Grouping = 'day' | 'channel' | 'inviter' | 'link';
+
+/** One row of `/api/stats`, as far as the console reads it. */
+export interface StatsRow {
+  key: string;
+  views: number;
+  visitors: number;
+  taps: number;
+  installs: number;
+  opens: number;
+  events: Record<string, number>;
+}
+
+/** A short link as `/api/links` gives it. */
+export interface LinkView {
+  slug: string;
+  url: string;
+  shortUrl: string;
+  qr: string;
+  data: Record<string, string>;
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+/** What a new link asks for. */
+export interface LinkRequest {
+  channel?: string;
+  inviter?: string;
+  slug?: string;
+}
+
+/** A day range, both ends included (UTC, `YYYY-MM-DD`). */
+export interface Range {
+  from: string;
+  to: string;
+}
+
+/** The API's own message of a refused call, else the HTTP status. */
+export function messageOf(error: unknown): string {
+  if (error instanceof HttpError) {
+    const data: unknown = (error.cause as { data?: unknown } | undefined)?.data;
+    if (data && typeof data === 'object' && 'error' in data && typeof data.error === 'string') return data.error;
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The status of a refused call (401: sign in; 503: not configured), or 0 for a network failure. */
+export const statusOf = (error: unknown): number => (error instanceof HttpError ? error.status : 0);
+
+/** The admin API, signed in with `token` (or with Cloudflare Access when null). */
+export function adminApi(token: string | null, client: HttpClient = http) {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const statsUrl = (by: Grouping, range: Range) => `/api/stats?${new URLSearchParams({ ...range, by })}`;
+  return {
+    async stats(by: Grouping, range: Range): Promise<StatsRow[]> {
+      return (await client<{ rows: StatsRow[] }>(statsUrl(by, range), { headers })).rows;
+    },
+    async links(): Promise<LinkView[]> {
+      return (await client<{ links: LinkView[] }>('/api/links', { headers })).links;
+    },
+    createLink(body: LinkRequest): Promise<LinkView> {
+      return client<LinkView>('/api/links', { method: 'POST', body, headers });
+    },
+    /** The stats as CSV (`Accept: text/csv`), saved as a file. */
+    async downloadCsv(by: Grouping, range: Range): Promise<void> {
+      const csv = await client<string>(statsUrl(by, range), { headers: { ...headers, accept: 'text/csv' } });
+      const blob = new Blob([csv], { type: 'text/csv;charset=utf-8' });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = `lander-${by}-${range.from}-${range.to}.csv`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    },
+  };
+}
+
+export type AdminApi = ReturnType<typeof adminApi>;

@@ -1,0 +1,96 @@
+/**
+ * `/admin` — the operators' console (docs/operators.md, docs/screens.md): its own lazy chunk, never
+ * loaded by a visitor's page, kept out of indexes (`X-Robots-Tag` from the worker and the robots meta
+ * here). It first asks the admin API who is calling: with Cloudflare Access in front the call is
+ * already signed in and no token is asked for; otherwise the operator signs in with the admin token,
+ * kept for this tab only.
+ */
+import { type FormEvent, useEffect, useState } from 'react';
+import { useHandoff } from '../store.tsx';
+// The stylesheet by URL, linked by the page itself once in the browser (the worker's bundle has no
+// asset URLs): a stylesheet imported as a chunk dependency would add its file to the visitors' entry
+// chunk (docs/routes.md). The console shows nothing but a heading before it is in.
+import adminCss from './admin.css?url';
+import { adminApi, keepToken, statusOf, storedToken } from './admin-api.ts';
+import { adminTexts } from './admin-texts.ts';
+import { Dashboard } from './dashboard.tsx';
+
+/** Where signing in stands: checking, asking for the token, signed in, or no admin API here. */
+type Session =
+  | { state: 'checking' }
+  | { state: 'signed-out'; refused: boolean }
+  | { state: 'signed-in'; token: string | null }
+  | { state: 'unconfigured' };
+
+/** Signs in with `token` (null: Cloudflare Access or nothing) by listing the links. */
+async function trySession(token: string | null): Promise<Session> {
+  try {
+    await adminApi(token).links();
+    return { state: 'signed-in', token };
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 503) return { state: 'unconfigured' };
+    return { state: 'signed-out', refused: token !== null && status === 401 };
+  }
+}
+
+export function Component() {
+  const { language } = useHandoff();
+  const t = adminTexts(language);
+  const [session, setSession] = useState<Session>({ state: 'checking' });
+  const [mounted, setMounted] = useState(false);
+
+  useEffect(() => {
+    setMounted(true);
+    void trySession(storedToken()).then((next) => {
+      if (next.state === 'signed-out') keepToken(null);
+      setSession(next.state === 'signed-out' ? { state: 'signed-out', refused: false } : next);
+    });
+  }, []);
+
+  const signIn = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const token = String(new FormData(event.currentTarget).get('token') ?? '').trim();
+    if (!token) return;
+    const next = await trySession(token);
+    if (next.state === 'signed-in') keepToken(token);
+    setSession(next);
+  };
+  const signOut = () => {
+    keepToken(null);
+    setSession({ state: 'signed-out', refused: false });
+  };
+
+  return (
+    <article className="screen admin" data-session={session.state}>
+      <meta name="robots" content="noindex, nofollow" />
+      {mounted ? <link rel="stylesheet" href={adminCss} precedence="default" /> : null}
+      {session.state === 'signed-in' ? (
+        <Dashboard api={adminApi(session.token)} t={t} onSignOut={session.token ? signOut : undefined} />
+      ) : (
+        <section className="panel sign-in">
+          <h1>{t.heading}</h1>
+          {session.state === 'checking' ? <p>{t.checking}</p> : null}
+          {session.state === 'unconfigured' ? <p className="error">{t.unconfigured}</p> : null}
+          {session.state === 'signed-out' ? (
+            <form onSubmit={signIn}>
+              <h2>{t.signInHeading}</h2>
+              <label>
+                {t.tokenLabel}
+                <input name="token" type="password" autoComplete="current-password" required />
+              </label>
+              {session.refused ? (
+                <p className="error" role="alert">
+                  {t.wrongToken}
+                </p>
+              ) : null}
+              <button type="submit" className="primary">
+                {t.signIn}
+              </button>
+            </form>
+          ) : null}
+        </section>
+      )}
+    </article>
+  );
+}

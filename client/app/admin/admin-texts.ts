@@ -1,0 +1,88 @@
+/** The console's strings (docs/screens.md), in its own chunk with it. */
+import type { Language } from '../../../shared/texts.ts';
+
+const en = {
+  heading: 'Console',
+  signInHeading: 'Sign in',
+  tokenLabel: 'Admin token',
+  signIn: 'Sign in',
+  signOut: 'Sign out',
+  wrongToken: 'That token was refused.',
+  checking: 'Checking who you are…',
+  unconfigured: 'The admin API is not configured on this worker: set the ADMIN_TOKEN secret.',
+  from: 'From',
+  to: 'To',
+  refresh: 'Refresh',
+  exportCsv: 'Export CSV',
+  exportBy: 'Rows',
+  funnel: 'Funnel per channel',
+  daily: 'Day by day',
+  inviters: 'Top inviters',
+  links: 'Links',
+  views: 'Views',
+  visitors: 'Visitors',
+  taps: 'Taps',
+  installs: 'Installs',
+  events: 'Events',
+  none: '(none)',
+  noData: 'Nothing counted in this range yet.',
+  inviter: 'Inviter',
+  channel: 'Channel',
+  slug: 'Slug',
+  slugHint: 'optional, a-z 0-9 -',
+  create: 'Create link',
+  created: 'Created',
+  copy: 'Copy',
+  copied: 'Copied',
+  qr: 'QR code',
+  loading: 'Loading…',
+  day: 'Day',
+  link: 'Link',
+};
+
+export type AdminTexts = typeof en;
+
+const zhCN: AdminTexts = {
+  heading: '控制台',
+  signInHeading: '登录',
+  tokenLabel: '管理令牌',
+  signIn: '登录',
+  signOut: '退出',
+  wrongToken: '令牌无效。',
+  checking: '正在确认身份…',
+  unconfigured: '此 Worker 未配置管理 API：请设置 ADMIN_TOKEN 密钥。',
+  from: '开始',
+  to: '结束',
+  refresh: '刷新',
+  exportCsv: '导出 CSV',
+  exportBy: '行',
+  funnel: '各渠道漏斗',
+  daily: '每日',
+  inviters: '邀请人排行',
+  links: '链接',
+  views: '浏览',
+  visitors: '访客',
+  taps: '点击',
+  installs: '安装',
+  events: '事件',
+  none: '（无）',
+  noData: '此时间范围内还没有数据。',
+  inviter: '邀请人',
+  channel: '渠道',
+  slug: '短链标识',
+  slugHint: '可选，a-z 0-9 -',
+  create: '创建链接',
+  created: '创建时间',
+  copy: '复制',
+  copied: '已复制',
+  qr: '二维码',
+  loading: '加载中…',
+  day: '日期',
+  link: '链接',
+};
+
+const tables: Record<Language, AdminTexts> = { en, 'zh-CN': zhCN };
+
+export function adminTexts(language: Language): AdminTexts {
+  return tables[language];
+}

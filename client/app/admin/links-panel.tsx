@@ -1,0 +1,112 @@
+/**
+ * The short links (docs/operators.md): a form that creates one (channel, inviter, an optional slug)
+ * and the table of links, each with its short URL to copy and its QR code (`/s/<slug>.svg`).
+ */
+import { type FormEvent, useState } from 'react';
+import { type AdminApi, type LinkView, messageOf } from './admin-api.ts';
+import type { AdminTexts } from './admin-texts.ts';
+
+function CopyButton({ text, t }: { text: string; t: AdminTexts }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard?.writeText(text).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <button type="button" className="small" onClick={copy}>
+      {copied ? t.copied : t.copy}
+    </button>
+  );
+}
+
+export function LinksPanel({
+  api,
+  links,
+  onCreated,
+  t,
+}: {
+  api: AdminApi;
+  links: LinkView[];
+  onCreated: (link: LinkView) => void;
+  t: AdminTexts;
+}) {
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const create = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const field = (name: string) => String(new FormData(form).get(name) ?? '').trim() || undefined;
+    setBusy(true);
+    setError('');
+    try {
+      onCreated(await api.createLink({ channel: field('channel'), inviter: field('inviter'), slug: field('slug') }));
+      form.reset();
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="panel links-panel" aria-labelledby="links-heading">
+      <h2 id="links-heading">{t.links}</h2>
+      <form className="link-form" onSubmit={create}>
+        <label>
+          {t.channel}
+          <input name="channel" maxLength={256} autoComplete="off" />
+        </label>
+        <label>
+          {t.inviter}
+          <input name="inviter" maxLength={256} autoComplete="off" />
+        </label>
+        <label>
+          {t.slug}
+          <input name="slug" pattern="[a-z0-9\-]{3,48}" placeholder={t.slugHint} autoComplete="off" />
+        </label>
+        <button type="submit" className="primary" disabled={busy}>
+          {t.create}
+        </button>
+      </form>
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="table-scroll">
+        <table className="links-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.link}</th>
+              <th scope="col">{t.channel}</th>
+              <th scope="col">{t.inviter}</th>
+              <th scope="col">{t.created}</th>
+              <th scope="col">{t.qr}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {links.map((link) => (
+              <tr key={link.slug} data-slug={link.slug}>
+                <td>
+                  <a href={link.shortUrl} target="_blank" rel="noreferrer">
+                    /s/{link.slug}
+                  </a>{' '}
+                  <CopyButton text={link.shortUrl} t={t} />
+                </td>
+                <td>{link.data.channel ?? ''}</td>
+                <td>{link.data.inviter ?? ''}</td>
+                <td>{link.createdAt.slice(0, 10)}</td>
+                <td>
+                  <a href={link.qr} target="_blank" rel="noreferrer" aria-label={`${t.qr} /s/${link.slug}`}>
+                    <img className="qr-thumb" src={link.qr} alt="" width={40} height={40} loading="lazy" />
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * The operators' console (docs/operators.md) in real Chromium against the started worker: traffic
+ * seeded through the real endpoints (a short link, page views, taps, installs) reaches the console's
+ * figures through the queue and D1; an operator signs in, reads them, creates a link and opens it.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { UA } from '../fixtures/agents.ts';
+import { clickBody, installBody, newClickId, PHONES } from '../fixtures/fake-app.ts';
+import { DEVICES, hydrated, launch, screenshot, watch } from './browser.ts';
+
+const baseURL = inject('baseURL');
+const TOKEN = 'lander-dev-admin';
+const ADMIN = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const suffix = crypto.randomUUID().slice(0, 6);
+const CHANNEL = `console-${suffix}`;
+const INVITER = `Wen Li ${suffix}`;
+const SEEDED = { views: 6, taps: 3, installs: 2 };
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${baseURL}${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', 'user-agent': UA.iPhoneSafari, ...headers },
+  });
+}
+
+/** The channel's row of `/api/stats` (by channel). */
+async function channelRow(): Promise<{ views: number; taps: number; installs: number } | undefined> {
+  const res = await fetch(`${baseURL}/api/stats?by=channel&channel=${CHANNEL}`, { headers: ADMIN });
+  return ((await res.json()) as { rows: { views: number; taps: number; installs: number }[] }).rows[0];
+}
+
+/** A link of the channel, six views of it, three taps and two installs, all through the worker's endpoints. */
+async function seedTraffic(): Promise<void> {
+  const created = await post('/api/links', { channel: CHANNEL, inviter: INVITER }, ADMIN);
+  expect(created.status).toBe(201);
+  const link = (await created.json()) as { shortUrl: string; url: string };
+  const token = new URL(link.url).searchParams.get('d') ?? '';
+  for (let i = 0; i < 4; i += 1) await fetch(link.shortUrl, { headers: { 'user-agent': UA.iPhoneSafari } });
+  for (let i = 0; i < 2; i += 1) await fetch(link.url, { headers: { 'user-agent': UA.androidChrome } });
+  for (const action of ['download', 'store', 'open'] as const) {
+    expect((await post('/api/a/click', clickBody(PHONES.iPhone15, { d: token, action }))).status).toBe(204);
+  }
+  for (let i = 0; i < SEEDED.installs; i += 1) {
+    const body = installBody(PHONES.iPhone15, `console-${suffix}-${i}`, { clipboard: `${newClickId()}.${token}` });
+    expect((await post('/api/a/install', body)).status).toBe(200);
+  }
+  await vi.waitFor(async () => expect(await channelRow()).toMatchObject(SEEDED), { timeout: 20_000, interval: 250 });
+}
+
+/** The console, signed in with the admin token in a fresh tab of `profile`. */
+async function signedIn(profile: BrowserContextOptions): Promise<Page> {
+  const context = await browser.newContext({ ...profile, locale: 'en-US' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/admin`);
+  await hydrated(page);
+  await page.getByLabel('Admin token').fill(TOKEN);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator(`[data-channel="${CHANNEL}"]`).waitFor();
+  return page;
+}
+
+const stepValue = (page: Page, step: string) =>
+  page.locator(`[data-channel="${CHANNEL}"] [data-step="${step}"] text`).textContent();
+
+describe('the console', () => {
+  beforeAll(seedTraffic, 60_000);
+
+  it('asks for the token first and is never indexed', async () => {
+    const context = await browser.newContext(DEVICES.desktop);
+    const page = await context.newPage();
+    const res = await page.goto(`${baseURL}/admin`);
+    await hydrated(page);
+    expect(res?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    await expect.poll(() => page.getByLabel('Admin token').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('refuses a wrong token', async () => {
+    const context = await browser.newContext(DEVICES.desktop);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/admin`);
+    await hydrated(page);
+    await page.getByLabel('Admin token').fill('not-the-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('That token was refused.');
+    await context.close();
+  });
+
+  it('shows the seeded funnel of the channel, and its inviter', async () => {
+    const page = await signedIn(DEVICES.desktop);
+    const log = watch(page);
+    expect(await stepValue(page, 'views')).toBe(String(SEEDED.views));
+    expect(await stepValue(page, 'taps')).toBe(String(SEEDED.taps));
+    expect(await stepValue(page, 'installs')).toBe(String(SEEDED.installs));
+    const inviter = page.locator(`[data-inviter="${INVITER}"] td`);
+    expect(await inviter.allTextContents()).toEqual(['6', expect.any(String), '3', '2']);
+    await screenshot(page, 'console-desktop');
+    expect(log.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the token for the tab: a reload stays signed in', async () => {
+    const page = await signedIn(DEVICES.desktop);
+    await page.reload();
+    await page.locator(`[data-channel="${CHANNEL}"]`).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('lander:admin-token'))).toBe(TOKEN);
+    await page.context().close();
+  });
+
+  it('creates a link that opens the campaign’s landing page', async () => {
+    const page = await signedIn(DEVICES.desktop);
+    const slug = `made-${suffix}`;
+    // A channel of its own: opening the link counts a view, which the other tests' figures must not see.
+    await page.getByRole('textbox', { name: 'Channel', exact: true }).fill(`${CHANNEL}-made`);
+    await page.getByRole('textbox', { name: 'Inviter', exact: true }).fill('Ann Created');
+    await page.getByRole('textbox', { name: 'Slug', exact: true }).fill(slug);
+    await page.getByRole('button', { name: 'Create link' }).click();
+    const row = page.locator(`[data-slug="${slug}"]`);
+    await row.waitFor();
+    const [opened] = await Promise.all([
+      page.context().waitForEvent('page'),
+      row.getByRole('link', { name: `/s/${slug}`, exact: true }).click(),
+    ]);
+    await opened.waitForLoadState();
+    expect(opened.url()).toBe(`${baseURL}/s/${slug}`);
+    expect(await opened.locator('.campaign-inviter strong').textContent()).toBe('Ann Created');
+    await page.context().close();
+  });
+
+  it('exports the figures as a CSV file', async () => {
+    const page = await signedIn(DEVICES.desktop);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^lander-channel-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const path = await download.path();
+    const csv = readFileSync(path, 'utf8');
+    expect(csv.split('\n').find((line) => line.startsWith(CHANNEL))).toMatch(
+      new RegExp(`^${CHANNEL},${SEEDED.views},`),
+    );
+    await page.context().close();
+  });
+
+  it('is never loaded by a visitor’s page', async () => {
+    const context = await browser.newContext(DEVICES.iPhone);
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    for (const path of ['/', '/landing']) {
+      await page.goto(`${baseURL}${path}`);
+      await hydrated(page);
+    }
+    expect(requested.filter((url) => url.includes('admin'))).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a phone', async () => {
+    const page = await signedIn(DEVICES.iPhone);
+    // Every panel ends inside the screen: wide tables scroll inside their panel instead.
+    const rightmost = await page.evaluate(() =>
+      Math.max(
+        ...[...document.querySelectorAll('.admin .panel, .totals > div')].map(
+          (box) => box.getBoundingClientRect().right,
+        ),
+      ),
+    );
+    expect(rightmost).toBeLessThanOrEqual(DEVICES.iPhone.viewport.width);
+    await screenshot(page, 'console-phone');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * What attribution tells the funnel (docs/operators.md): a tap with its action, an install or an
+ * open with its method (or why it was not matched), an app event. A tap is counted under the page's
+ * signed campaign; an install, an open and an app event under the campaign of the install's answer.
+ * Each is sent after the response (`countEvent`), never delaying it.
+ */
+import type { Context } from 'hono';
+import { type Campaign, NO_CAMPAIGN } from '../../shared/campaign.ts';
+import type { DeviceInfo } from '../../shared/device.ts';
+import { readToken } from '../campaign/query-data.ts';
+import type { AppEnv } from '../env.ts';
+import type { Dimensions, FunnelEvent } from '../funnel/events.ts';
+import { countEvent, eventDimensions, visitorSource } from '../funnel/from-request.ts';
+import { settingsOf } from '../settings.ts';
+import type { AppEventInput, ClickInput, InstallAnswer, PLATFORMS } from './contract.ts';
+
+const OS_OF: Record<(typeof PLATFORMS)[number], DeviceInfo['operatingSystem']> = {
+  ios: 'iOS',
+  android: 'Android',
+  harmony: 'Harmony',
+};
+
+const signedOnly = (data: Record<string, string> | undefined): Campaign =>
+  data ? { signed: data, plain: {} } : NO_CAMPAIGN;
+
+/** A person's tap (never a bot's: the caller checks), under the campaign of the token the page carried. */
+export function countTap(c: Context<AppEnv>, body: ClickInput): void {
+  const data = body.d ? readToken(body.d, settingsOf(c.env).decodeKey) : undefined;
+  const visitorId = settingsOf(c.env).cookieless ? undefined : body.visitorId;
+  countEvent(c, {
+    event: { type: 'tap', action: body.action },
+    dims: eventDimensions(c, signedOnly(data)),
+    visitor: visitorSource(c, visitorId),
+  });
+}
+
+/**
+ * The dimensions of a call from the app: the answer's campaign, the request's country and language;
+ * the OS the app says it runs on, if it says, since an app's HTTP client names no browser.
+ */
+function appDimensions(c: Context<AppEnv>, answer: InstallAnswer | null, platform?: keyof typeof OS_OF): Dimensions {
+  const dims = eventDimensions(c, signedOnly(answer?.matched ? answer.data : undefined));
+  return { ...dims, os: platform ? OS_OF[platform] : '', inapp: '' };
+}
+
+/** An install or an open, with how it was matched or why it was not. */
+export function countAnswer(
+  c: Context<AppEnv>,
+  type: 'install' | 'open',
+  answer: InstallAnswer,
+  platform?: keyof typeof OS_OF,
+): void {
+  const event: FunnelEvent = answer.matched ? { type, method: answer.method } : { type, unmatched: answer.reason };
+  countEvent(c, { event, dims: appDimensions(c, answer, platform) });
+}
+
+/** An app event, under the campaign of the install's answer (none when the install is unknown). */
+export function countAppEvent(c: Context<AppEnv>, body: AppEventInput, answer: InstallAnswer | null): void {
+  const event: FunnelEvent = {
+    type: 'event',
+    name: body.name,
+    ...(body.value === undefined ? {} : { value: body.value }),
+  };
+  countEvent(c, { event, dims: appDimensions(c, answer) });
+}

@@ -1,0 +1,58 @@
+/**
+ * Page views for the funnel (docs/operators.md): a person's view of `/`, `/landing`, `/i/…` or `/s/…`
+ * is counted once the page's response is decided, kept pages included, after the response
+ * (`countEvent` runs under `ctx.waitUntil`). A view's event and dimensions depend only on what the page
+ * was made from, so they are built once per page (`pageView`) and kept with a kept page; a request
+ * adds only its country and its visitor.
+ */
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { CARRIER_PATH } from '../../shared/attribution.ts';
+import type { Campaign } from '../../shared/campaign.ts';
+import { isUuid, USER_ID_KEY } from '../../shared/identity.ts';
+import type { AppEnv } from '../env.ts';
+import { settingsOf } from '../settings.ts';
+import { type Dimensions, type FunnelEvent, MAX_DIMENSION, type PageKind } from './events.ts';
+import { countEvent, eventDimensions, isCountedVisit, visitorSource } from './from-request.ts';
+
+/** Where short links are served: `/s/<slug>`. */
+export const SHORT_LINK_PATH = '/s/';
+
+/** A page's view, as counted: the event and its dimensions without the country. */
+export interface PageView {
+  event: FunnelEvent;
+  dims: Dimensions;
+}
+
+/** Which counted page `pathname` is, or null for a page that is not counted (`/test`, a 404, …). */
+export function pageKindOf(pathname: string): PageKind | null {
+  if (pathname === '/') return 'download';
+  if (pathname === '/landing') return 'landing';
+  if (pathname.startsWith(CARRIER_PATH)) return 'carrier';
+  return pathname.startsWith(SHORT_LINK_PATH) ? 'short' : null;
+}
+
+/** The view of the page `c` asks for, shown with `campaign`; null when the page is not counted. */
+export function pageView(c: Context<AppEnv>, pathname: string, campaign: Campaign): PageView | null {
+  const page = pageKindOf(pathname);
+  if (!page) return null;
+  const dims = eventDimensions(c, campaign, c.get('link')?.slug);
+  return { event: { type: 'view', page }, dims: { ...dims, country: '' } };
+}
+
+/**
+ * Counts `view` for the request of `c`, answered with `status`: only a person's `GET` (never a bot,
+ * `HEAD` or prefetch) of a page that was found. The visitor is the page's `user_id` cookie when it
+ * holds one, else the day's keyed hash of address and agent; with `COOKIELESS=on`, always the hash.
+ */
+export function countView(c: Context<AppEnv>, view: PageView | null, status: number): void {
+  if (!view || status >= 400 || !isCountedVisit(c)) return;
+  const country = c.req.raw.cf?.country;
+  const dims = typeof country === 'string' ? { ...view.dims, country: country.slice(0, MAX_DIMENSION) } : view.dims;
+  const cookie = settingsOf(c.env).cookieless ? undefined : getCookie(c, USER_ID_KEY);
+  countEvent(c, {
+    event: view.event,
+    dims,
+    visitor: visitorSource(c, isUuid(cookie) ? cookie.toLowerCase() : undefined),
+  });
+}
