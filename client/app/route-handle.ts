@@ -2,7 +2,10 @@
 import type { Language } from '../../shared/texts.ts';
 
 export interface RouteHandle {
-  /** Source path of the lazily imported screen, as the client build manifest names it. */
+  /**
+   * The lazily imported screen's source under `client/app/`, without `.tsx` (`landing/landing-page`):
+   * the worker names its chunk in the build manifest from it. Short, since the table is in the entry chunk.
+   */
   chunk?: string;
   /** The page's own title, put before the app's name. */
   title?: (language: Language) => string;

@@ -25,7 +25,7 @@ function requireDiagnostics({ request, context }: LoaderFunctionArgs): null {
 const landing = {
   lazy: () => import('./landing/landing-page.tsx'),
   handle: {
-    chunk: 'client/app/landing/landing-page.tsx',
+    chunk: 'landing/landing-page',
     title: (l) => texts(l).landingHeading,
   } satisfies RouteHandle,
 };
@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
         id: 'index',
         index: true,
         lazy: () => import('./download/download-page.tsx'),
-        handle: { chunk: 'client/app/download/download-page.tsx' } satisfies RouteHandle,
+        handle: { chunk: 'download/download-page' } satisfies RouteHandle,
       },
       { id: 'landing', path: 'landing', ...landing },
       // A carrier link pasted into a browser (docs/attribution.md): the same screen, its campaign from the carrier.
@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
         loader: requireDiagnostics,
         lazy: () => import('./diagnostics/diagnostics-page.tsx'),
         handle: {
-          chunk: 'client/app/diagnostics/diagnostics-page.tsx',
+          chunk: 'diagnostics/diagnostics-page',
           title: (l) => texts(l).testHeading,
           noindex: true,
         } satisfies RouteHandle,

@@ -84,7 +84,10 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   const status = context.statusCode;
   const handoff: Handoff = { store: seed, hydration: serializeHydration(context) };
   const handoffJson = serializeHandoff(handoff);
-  const screens = context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.chunk ?? []);
+  const screens = context.matches.flatMap((m) => {
+    const chunk = (m.route.handle as RouteHandle | undefined)?.chunk;
+    return chunk ? [`client/app/${chunk}.tsx`] : [];
+  });
   const assets = pageAssets(screens);
   const router = createStaticRouter(handler.dataRoutes, context);
   let degraded = false;
