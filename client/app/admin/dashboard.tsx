@@ -146,7 +146,7 @@ function Figures({ figures, t }: { figures: Figures; t: AdminTexts }) {
         </ul>
         <DailyChart rows={days} t={t} />
       </section>
-      <section className="panel" aria-labelledby="inviters-heading">
+      <section className="panel wide-panel" aria-labelledby="inviters-heading">
         <h2 id="inviters-heading">{t.inviters}</h2>
         <div className="table-scroll">
           <table className="inviters-table">
