@@ -17,6 +17,7 @@ import { builds } from './bench/builds.ts';
 import { composition } from './bench/composition.ts';
 import type { BenchContext, BenchSection } from './bench/context.ts';
 import { detect } from './bench/detect.ts';
+import { funnel } from './bench/funnel.ts';
 import { http } from './bench/http.ts';
 import { identity } from './bench/identity.ts';
 import { lighthouseSection } from './bench/lighthouse.ts';
@@ -49,7 +50,20 @@ const soakSeconds = Number(values.soak ?? (values.load ? 300 : 0));
 const sections: BenchSection[] = (
   values.load || soakSeconds > 0
     ? [...(values.load ? [loadModes] : []), ...(soakSeconds > 0 ? [soak(soakSeconds)] : [])]
-    : [sizes, composition, identity, detect, qr, http, attribution, builds, apkStamping, lighthouseSection, mainThread]
+    : [
+        sizes,
+        composition,
+        identity,
+        detect,
+        qr,
+        http,
+        funnel,
+        attribution,
+        builds,
+        apkStamping,
+        lighthouseSection,
+        mainThread,
+      ]
 ).filter((section) => !only || only.some((word) => section.title.toLowerCase().includes(word)));
 const host = machine();
 
