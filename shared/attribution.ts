@@ -21,6 +21,9 @@ export const CLICK_PATH = '/api/a/click';
 /** The page a pasted carrier opens: `https://<host>/i/<carrier>`. */
 export const CARRIER_PATH = '/i/';
 
+/** A short link's page, `/s/<slug>` (docs/operators.md): a tap there tells the worker its slug. */
+export const SHORT_LINK_PATH = '/s/';
+
 /** A click id: 22 characters of URL-safe base64 (the strict spelling is checked on the worker). */
 export const CLICK_ID = /^[A-Za-z0-9_-]{22}$/;
 
@@ -47,6 +50,8 @@ export interface ClickBody {
   action: ClickAction;
   /** The page's campaign token. */
   d?: string;
+  /** On a short link's page, its slug: the tap is counted under the link (docs/operators.md). */
+  link?: string;
   visitorId?: string;
   /** In CSS pixels. */
   screen: { w: number; h: number; dpr: number };

@@ -157,3 +157,21 @@ describe("Android: the Play link carries the tap's carrier as its install referr
     await close();
   });
 });
+
+describe("a short link's page", () => {
+  it('tells the click beacon its slug, so the tap counts under the link', async () => {
+    const created = await fetch(`${baseURL}/api/links`, {
+      method: 'POST',
+      body: JSON.stringify({ channel: 'short-tap', inviter: 'Bo' }),
+      headers: { 'content-type': 'application/json', authorization: 'Bearer lander-dev-admin' },
+    });
+    expect(created.status).toBe(201);
+    const { shortUrl } = (await created.json()) as { shortUrl: string };
+    const slug = new URL(shortUrl).pathname.slice('/s/'.length);
+    const { page, clicks, close } = await visit(DEVICES.iPhone, `${baseURL}/s/${slug}`);
+    await page.tap('.button-landing');
+    await expect.poll(() => clicks.length).toBe(1);
+    expect(clicks[0]).toMatchObject({ link: slug, d: expect.any(String) });
+    await close();
+  });
+});

@@ -57,7 +57,7 @@ function post(path: string, body: unknown, address = '198.51.100.20') {
   );
 }
 
-async function createLink(body: Record<string, unknown>): Promise<{ slug: string; shortUrl: string }> {
+async function createLink(body: Record<string, unknown>): Promise<{ slug: string; shortUrl: string; url: string }> {
   const res = await exports.default.fetch(
     new Request(`${ORIGIN}/api/links`, {
       method: 'POST',
@@ -180,6 +180,20 @@ describe('taps, installs, opens and app events', () => {
     const channel = freshChannel();
     await post('/api/a/click', clickBody(PHONES.iPhone15, { d: tokenOf(channel), action: 'store' }));
     expect((await rowOnce(channel, (r) => r.taps, 1)).byAction).toEqual({ store: 1 });
+  });
+
+  it('counts a tap on a short link’s page under that link, and a forged page under none', async () => {
+    const channel = freshChannel();
+    const { slug, url } = await createLink({ channel });
+    const token = new URL(url).searchParams.get('d') ?? '';
+    const tapOn = (link: string, d: string) =>
+      post('/api/a/click', { ...clickBody(PHONES.iPhone15, { d, action: 'open' }), link }, '198.51.100.21');
+    expect((await tapOn(slug, token)).status).toBe(204);
+    // The slug sent with another token is not that link's tap.
+    expect((await tapOn(slug, tokenOf(channel))).status).toBe(204);
+    await rowOnce(channel, (r) => r.taps, 2);
+    const byLink = await stats(`by=link&channel=${channel}`);
+    expect(Object.fromEntries(byLink.rows.map((r) => [r.key, r.taps]))).toEqual({ [slug]: 1, '': 1 });
   });
 
   it('counts an install once with its method, under the campaign of the answer, retries included', async () => {

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { CLICK_ACTIONS, CLICK_ID } from '../../shared/attribution.ts';
 import { MAX_TOKEN_LENGTH } from '../campaign/token.ts';
 import { EventNameSchema } from '../funnel/events.ts';
+import { SLUG } from '../funnel/links.ts';
 
 /** Largest body any `/api/a/*` call accepts (413 above). */
 export const MAX_BODY_BYTES = 8 * 1024;
@@ -31,6 +32,7 @@ export const ClickSchema = v.strictObject({
   clickId,
   action: v.picklist(CLICK_ACTIONS, `must be one of ${CLICK_ACTIONS.join(', ')}`),
   d: v.optional(text(MAX_TOKEN_LENGTH)),
+  link: v.optional(v.pipe(v.string(), v.regex(SLUG, 'must be a short link slug (a-z 0-9 -, 3–48)'))),
   visitorId: v.optional(text(128)),
   screen: v.strictObject({ w: dimension, h: dimension, dpr: v.pipe(v.number(), v.minValue(0.5), v.maxValue(8)) }),
   tz: timeZone,

@@ -11,6 +11,7 @@ import { readToken } from '../campaign/query-data.ts';
 import type { AppEnv } from '../env.ts';
 import type { Dimensions, FunnelEvent } from '../funnel/events.ts';
 import { countEvent, eventDimensions, visitorSource } from '../funnel/from-request.ts';
+import { resolveLink } from '../funnel/links.ts';
 import { settingsOf } from '../settings.ts';
 import type { AppEventInput, ClickInput, InstallAnswer, PLATFORMS } from './contract.ts';
 
@@ -23,15 +24,39 @@ const OS_OF: Record<(typeof PLATFORMS)[number], DeviceInfo['operatingSystem']> =
 const signedOnly = (data: Record<string, string> | undefined): Campaign =>
   data ? { signed: data, plain: {} } : NO_CAMPAIGN;
 
-/** A person's tap (never a bot's: the caller checks), under the campaign of the token the page carried. */
+/**
+ * The short link a tap was made on: the slug the page sent, when the stored link carries the very
+ * token the tap reports; else none. A forged slug can name only a link whose token it also has.
+ */
+export async function tapLink(env: Env, body: ClickInput): Promise<string> {
+  if (!body.link || !body.d) return '';
+  const link = await resolveLink(env, body.link);
+  return link?.token === body.d ? body.link : '';
+}
+
+/**
+ * A person's tap (never a bot's: the caller checks), under the campaign of the token the page carried
+ * and, on a short link's page, under that link. Resolved after the response.
+ */
 export function countTap(c: Context<AppEnv>, body: ClickInput): void {
   const data = body.d ? readToken(body.d, settingsOf(c.env).decodeKey) : undefined;
   const visitorId = settingsOf(c.env).cookieless ? undefined : body.visitorId;
-  countEvent(c, {
-    event: { type: 'tap', action: body.action },
-    dims: eventDimensions(c, signedOnly(data)),
-    visitor: visitorSource(c, visitorId),
-  });
+  const count = (link: string) =>
+    countEvent(c, {
+      event: { type: 'tap', action: body.action },
+      dims: eventDimensions(c, signedOnly(data), link),
+      visitor: visitorSource(c, visitorId),
+    });
+  try {
+    c.executionCtx.waitUntil(
+      tapLink(c.env, body)
+        .catch(() => '')
+        .then(count),
+    );
+  } catch {
+    // No execution context (a unit test's app.request): counted without its link.
+    count('');
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { CARRIER_PATH } from '../../shared/attribution.ts';
+import { CARRIER_PATH, SHORT_LINK_PATH } from '../../shared/attribution.ts';
 import type { Campaign } from '../../shared/campaign.ts';
 import { isUuid, USER_ID_KEY } from '../../shared/identity.ts';
 import type { AppEnv } from '../env.ts';
@@ -15,8 +15,7 @@ import { settingsOf } from '../settings.ts';
 import { type Dimensions, type FunnelEvent, MAX_DIMENSION, type PageKind } from './events.ts';
 import { countEvent, eventDimensions, isCountedVisit, visitorSource } from './from-request.ts';
 
-/** Where short links are served: `/s/<slug>`. */
-export const SHORT_LINK_PATH = '/s/';
+export { SHORT_LINK_PATH } from '../../shared/attribution.ts';
 
 /** A page's view, as counted: the event and its dimensions without the country. */
 export interface PageView {

@@ -14,6 +14,7 @@ import {
   type ClickBody,
   carrierOf,
   fillCarrier,
+  SHORT_LINK_PATH,
 } from '../../../shared/attribution.ts';
 import { toBase64Url } from '../../../shared/base64url.ts';
 
@@ -132,6 +133,7 @@ export function watchClicks({
       langs: (navigator.languages?.length ? navigator.languages : [navigator.language]).slice(0, 10),
     };
     if (token) body.d = token;
+    if (location.pathname.startsWith(SHORT_LINK_PATH)) body.link = location.pathname.slice(SHORT_LINK_PATH.length);
     const visitor = visitorId();
     if (visitor) body.visitorId = visitor;
     if (hints.platformVersion || hints.model) body.hints = { ...hints };
