@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, runTool } from '../scripts/lib/run.ts';
+import { ROOT } from '../scripts/lib/run.ts';
 import { localSeed } from '../scripts/seed-local.ts';
 import { apkStamping } from './bench/apk-stamping.ts';
 import { attribution, BENCH_SECRETS } from './bench/attribution.ts';
@@ -25,6 +25,7 @@ import { loadTool } from './bench/load.ts';
 import { loadModes } from './bench/load-modes.ts';
 import { describeMachine, machine } from './bench/machine.ts';
 import { mainThread } from './bench/main-thread.ts';
+import { buildProduction } from './bench/production-build.ts';
 import { qr } from './bench/qr.ts';
 import { serveProduction } from './bench/serve.ts';
 import { sizes } from './bench/sizes.ts';
@@ -67,12 +68,7 @@ const sections: BenchSection[] = (
 ).filter((section) => !only || only.some((word) => section.title.toLowerCase().includes(word)));
 const host = machine();
 
-if (!values['no-build']) {
-  runTool('vite', ['build', '--logLevel', 'warn']);
-  runTool('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker', '--minify', '--env', values.env], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
+if (!values['no-build']) buildProduction(values.env);
 
 const server = await serveProduction({ env: values.env, kv: localSeed(), vars: BENCH_SECRETS });
 // Interrupted (Ctrl-C, a CI timeout): stop workerd before leaving, so no server outlives the run.

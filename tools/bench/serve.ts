@@ -34,6 +34,8 @@ export interface ServeOptions {
    * Off by default: an attached inspector changes what is measured.
    */
   inspectorPort?: number;
+  /** The front socket's loopback port (`npm run bench:serve`); default 0, the OS chooses. */
+  port?: number;
 }
 
 export interface KvState {
@@ -147,6 +149,7 @@ export async function writeServerFiles(options: ServeOptions = {}): Promise<stri
       filesJson: 'files.json',
       seedJson: 'kv-seed.json',
       durableObjectDir,
+      port: options.port,
     }),
   );
   return configPath;

@@ -3,7 +3,8 @@
  * on the front worker (build files from a native `disk` service, everything else to the production
  * worker), the worker with wrangler.toml's vars and compatibility settings, its `KV` binding on the
  * in-memory KV service and its `ASSETS` binding on the front's `assets` entrypoint, and a second socket
- * that steers the KV service. Both sockets listen on loopback, on ports the OS picks.
+ * that steers the KV service. Both sockets listen on loopback, on ports the OS picks unless the HTTP
+ * socket is given one (`npm run bench:serve`).
  */
 
 export type ModuleType = 'esModule' | 'commonJsModule' | 'text' | 'data' | 'wasm' | 'json';
@@ -34,6 +35,8 @@ export interface WorkerdConfigInput {
   durableObjectDir: string;
   /** Listen address of both sockets; port 0 lets the OS choose (reported on workerd's control fd). */
   host?: string;
+  /** The HTTP socket's port (`npm run bench:serve`); default 0, the OS chooses. The KV control socket's is always 0. */
+  port?: number;
 }
 
 /** wrangler.toml's Durable Object bindings: binding name, class name. */
@@ -99,7 +102,7 @@ const config :Workerd.Config = (
     (name = "disk", disk = (path = ${capnpText(input.clientDir)})),
   ],
   sockets = [
-    (name = "${SOCKETS.http}", address = ${capnpText(`${host}:0`)}, http = (), service = "front"),
+    (name = "${SOCKETS.http}", address = ${capnpText(`${host}:${input.port ?? 0}`)}, http = (), service = "front"),
     (name = "${SOCKETS.kvControl}", address = ${capnpText(`${host}:0`)}, http = (), service = (name = "kv", entrypoint = "control")),
   ],
 );

@@ -47,6 +47,12 @@ describe('workerd config', () => {
     expect(config).not.toMatch(/\*:|0\.0\.0\.0/);
   });
 
+  it('puts the HTTP socket on the port asked for, the KV control socket still on one the OS chooses', () => {
+    const config = workerdConfig({ ...input, port: 8787 });
+    expect(config).toContain('(name = "http", address = "127.0.0.1:8787", http = (), service = "front")');
+    expect(config).toContain('(name = "kv-control", address = "127.0.0.1:0"');
+  });
+
   it('binds the Durable Objects with SQLite storage in their own writable directory, and the queue to a sink', () => {
     const config = workerdConfig(input);
     expect(config).toContain('(name = "CLICK_BUCKETS", durableObjectNamespace = "ClickBucket")');
