@@ -30,6 +30,7 @@ import { qr } from './bench/qr.ts';
 import { serveProduction } from './bench/serve.ts';
 import { sizes } from './bench/sizes.ts';
 import { soak } from './bench/soak.ts';
+import { trafficMix } from './bench/traffic-mix.ts';
 
 const { values } = parseArgs({
   options: {
@@ -58,6 +59,7 @@ const sections: BenchSection[] = (
         detect,
         qr,
         http,
+        trafficMix,
         funnel,
         attribution,
         builds,
