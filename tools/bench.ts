@@ -25,6 +25,7 @@ import { loadTool } from './bench/load.ts';
 import { loadModes } from './bench/load-modes.ts';
 import { describeMachine, machine } from './bench/machine.ts';
 import { mainThread } from './bench/main-thread.ts';
+import { peers } from './bench/peers.ts';
 import { buildProduction } from './bench/production-build.ts';
 import { qr } from './bench/qr.ts';
 import { serveProduction } from './bench/serve.ts';
@@ -60,6 +61,7 @@ const sections: BenchSection[] = (
         qr,
         http,
         trafficMix,
+        peers,
         funnel,
         attribution,
         builds,

@@ -163,6 +163,7 @@ describe('bench KV service behind workerd’s kvNamespace binding', () => {
 
 describe('bench server with the production bundle', () => {
   let url: string;
+  let peerUrl: string;
   const clientDir = join(ROOT, 'dist/client');
 
   beforeAll(async () => {
@@ -170,8 +171,18 @@ describe('bench server with the production bundle', () => {
     if (!existsSync(join(clientDir, '.vite/manifest.json'))) captureTool('vite', ['build', '--logLevel', 'warn']);
     const workerDir = tempDir();
     captureTool('wrangler', ['deploy', '--dry-run', '--outdir', workerDir, '--minify', '--env', 'production']);
-    url = (await start({ workerDir })).url;
+    ({ url, peerUrl } = await start({ workerDir }));
   }, 120_000);
+
+  it('serves the peers’ plain Hono + React page on its own socket, naming the store for the agent', async () => {
+    const iphone = await fetch(`${peerUrl}/`, { headers: { 'user-agent': IPHONE } });
+    expect(iphone.status).toBe(200);
+    expect(iphone.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await iphone.text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en">.*Get it on <!-- -->App Store.*<\/html>$/s);
+    const android = await fetch(`${peerUrl}/`, { headers: { 'user-agent': UA.androidChrome } });
+    expect(await android.text()).toContain('Google Play');
+  });
 
   it('renders / on the worker and serves the icon from the build, through one socket', async () => {
     const page = await fetch(`${url}/`, { headers: { 'user-agent': IPHONE } });
