@@ -74,7 +74,9 @@ const host = machine();
 
 if (!values['no-build']) buildProduction(values.env);
 
-const server = await serveProduction({ env: values.env, kv: localSeed(), vars: BENCH_SECRETS });
+// The inspector is open so the sections can read an isolate's V8 heap after a load; nothing attaches
+// during one (open, it cost about 2 % of `/`'s requests/s: docs/benchmarks.md).
+const server = await serveProduction({ env: values.env, kv: localSeed(), vars: BENCH_SECRETS, inspectorPort: 0 });
 // Interrupted (Ctrl-C, a CI timeout): stop workerd before leaving, so no server outlives the run.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void server.stop().then(() => process.exit(130)));

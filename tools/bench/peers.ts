@@ -1,7 +1,8 @@
 /**
  * "Peers" (docs/benchmarks.md): Lander's `/` beside a static file and a plain Hono + React page
  * rendered on every request (tools/bench/workers/peer.tsx), all on the same workerd in the same run,
- * each on the single iPhone agent and on the traffic mix (tools/bench/traffic-mix.ts).
+ * each on the single iPhone agent and on the traffic mix (tools/bench/traffic-mix.ts). The heap read
+ * after each load is the answering isolate's: the front's for the file, the peer's, Lander's.
  */
 import type { BenchRow, BenchSection } from './context.ts';
 import { IPHONE_UA } from './context.ts';
@@ -25,15 +26,25 @@ export const peers: BenchSection = {
     await expectPage(`${server.peerUrl}/`, { 'user-agent': IPHONE_UA });
     await expectPage(`${url}/`, { 'user-agent': IPHONE_UA });
     const targets = [
-      { name: `static ${STATIC_ASSET} (${await bytesOf(`${url}${STATIC_ASSET}`)} B)`, origin: url, path: STATIC_ASSET },
-      { name: `Hono + React (${await bytesOf(`${server.peerUrl}/`)} B)`, origin: server.peerUrl, path: '/' },
-      { name: `Lander / (${await bytesOf(`${url}/`)} B)`, origin: url, path: '/' },
+      {
+        name: `static ${STATIC_ASSET} (${await bytesOf(`${url}${STATIC_ASSET}`)} B)`,
+        origin: url,
+        path: STATIC_ASSET,
+        worker: 'front',
+      },
+      {
+        name: `Hono + React (${await bytesOf(`${server.peerUrl}/`)} B)`,
+        origin: server.peerUrl,
+        path: '/',
+        worker: 'peer',
+      },
+      { name: `Lander / (${await bytesOf(`${url}/`)} B)`, origin: url, path: '/', worker: 'lander' },
     ];
     const rows: BenchRow[] = [];
     const results: { single: Measured; mix: Measured }[] = [];
     for (const target of targets) {
-      const single = await measure(server, singleAgentLoad(context, target.origin, target.path));
-      const mix = await measure(server, mixLoad(context, agents, target.origin, target.path));
+      const single = await measure(server, singleAgentLoad(context, target.origin, target.path), target.worker);
+      const mix = await measure(server, mixLoad(context, agents, target.origin, target.path), target.worker);
       results.push({ single, mix });
       rows.push({ name: `${target.name}, one agent`, value: describeMeasured(single) });
       rows.push({ name: `${target.name}, mix`, value: describeMeasured(mix) });

@@ -25,6 +25,8 @@ export const LANGUAGES = [
 export const TRACKING = ['fbclid', 'gclid', 'utm_source', 'utm_campaign', 'utm_content'];
 /** Mix requests/s ÷ the single agent's (docs/benchmarks.md). */
 export const MIX_BUDGET = 0.8;
+/** The page isolate's V8 heap used after the mix, at most (docs/benchmarks.md). */
+export const MIX_HEAP_BUDGET_MIB = 64;
 
 const SCRIPTS = join(ROOT, 'dist/bench');
 
@@ -113,6 +115,14 @@ export const trafficMix: BenchSection = {
     ];
     if (single.cpuMs && mix.cpuMs) {
       rows.push({ name: 'CPU per request, mix ÷ single agent', value: (mix.cpuMs / single.cpuMs).toFixed(2) });
+    }
+    if (mix.heap) {
+      const used = mix.heap.usedBytes / 2 ** 20;
+      rows.push({
+        name: 'Page isolate V8 heap used after the mix',
+        value: `${used.toFixed(1)} MiB`,
+        budget: { limit: `≤ ${MIX_HEAP_BUDGET_MIB} MiB`, ok: used <= MIX_HEAP_BUDGET_MIB },
+      });
     }
     rows.push({
       name: 'Kept-page hit rate, distinct keys',

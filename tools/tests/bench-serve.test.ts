@@ -4,11 +4,25 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureTool, ROOT } from '../../scripts/lib/run.ts';
-import { freePort } from '../../tests/browser/global-setup.ts';
+
+/** A loopback port nothing listens on now: the OS picks it for a listener closed at once. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
 
 /** Resolves with the first stdout line that holds `text`; rejects if the process exits first. */
 function lineWith(child: ChildProcess, text: string): Promise<string> {

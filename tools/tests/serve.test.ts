@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureTool, ROOT } from '../../scripts/lib/run.ts';
 import { UA } from '../../tests/fixtures/agents.ts';
+import { isolateHeap } from '../bench/heap.ts';
 import { type Served, serveProduction } from '../bench/serve.ts';
 
 const PROBE = `
@@ -158,6 +159,28 @@ describe('bench KV service behind workerd’s kvNamespace binding', () => {
       type: 'text/javascript; charset=utf-8',
     });
     expect((await probe('/assets?key=/nope.js')).body).toMatchObject({ status: 404 });
+  });
+});
+
+describe('the V8 heap of an isolate, through workerd’s inspector', () => {
+  const GROWING = `const kept = [];
+export default {
+  fetch() {
+    kept.push(new Array(1 << 20).fill(kept.length + 0.5));
+    return new Response(String(kept.length));
+  },
+};`;
+
+  it('reads the used heap, which grows by what the worker keeps', async () => {
+    const workerDir = tempDir();
+    writeFileSync(join(workerDir, 'index.js'), GROWING);
+    const server = await start({ workerDir, clientDir: tempDir(), inspectorPort: 0 });
+    const before = await isolateHeap(server.inspectorUrl ?? '');
+    // Each request keeps an array of 2^20 doubles: 8 MiB.
+    await (await fetch(`${server.url}/grow`)).text();
+    const after = await isolateHeap(server.inspectorUrl ?? '');
+    expect(after.usedBytes - before.usedBytes).toBeGreaterThan(7 * 2 ** 20);
+    expect(after.totalBytes).toBeGreaterThanOrEqual(after.usedBytes);
   });
 });
 
