@@ -41,3 +41,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void server.stop().then(() => process.exit(0)));
 }
 console.log(`Serving the production build on workerd ${server.workerdVersion} at ${server.url} (Ctrl-C stops it)`);
+console.log(`The peers' plain Hono + React page: ${server.peerUrl}/`);
