@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, runTool } from '../scripts/lib/run.ts';
+import { ROOT } from '../scripts/lib/run.ts';
 import { localSeed } from '../scripts/seed-local.ts';
 import { apkStamping } from './bench/apk-stamping.ts';
 import { attribution, BENCH_SECRETS } from './bench/attribution.ts';
@@ -25,10 +25,13 @@ import { loadTool } from './bench/load.ts';
 import { loadModes } from './bench/load-modes.ts';
 import { describeMachine, machine } from './bench/machine.ts';
 import { mainThread } from './bench/main-thread.ts';
+import { peers } from './bench/peers.ts';
+import { buildProduction } from './bench/production-build.ts';
 import { qr } from './bench/qr.ts';
 import { serveProduction } from './bench/serve.ts';
 import { sizes } from './bench/sizes.ts';
 import { soak } from './bench/soak.ts';
+import { trafficMix } from './bench/traffic-mix.ts';
 
 const { values } = parseArgs({
   options: {
@@ -57,6 +60,8 @@ const sections: BenchSection[] = (
         detect,
         qr,
         http,
+        trafficMix,
+        peers,
         funnel,
         attribution,
         builds,
@@ -67,14 +72,11 @@ const sections: BenchSection[] = (
 ).filter((section) => !only || only.some((word) => section.title.toLowerCase().includes(word)));
 const host = machine();
 
-if (!values['no-build']) {
-  runTool('vite', ['build', '--logLevel', 'warn']);
-  runTool('wrangler', ['deploy', '--dry-run', '--outdir', 'dist/worker', '--minify', '--env', values.env], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
+if (!values['no-build']) buildProduction(values.env);
 
-const server = await serveProduction({ env: values.env, kv: localSeed(), vars: BENCH_SECRETS });
+// The inspector is open so the sections can read an isolate's V8 heap after a load; nothing attaches
+// during one (open, it cost about 2 % of `/`'s requests/s: docs/benchmarks.md).
+const server = await serveProduction({ env: values.env, kv: localSeed(), vars: BENCH_SECRETS, inspectorPort: 0 });
 // Interrupted (Ctrl-C, a CI timeout): stop workerd before leaving, so no server outlives the run.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void server.stop().then(() => process.exit(130)));

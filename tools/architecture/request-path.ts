@@ -16,6 +16,7 @@ import ts from 'typescript';
 import { captureTool, ROOT } from '../../scripts/lib/run.ts';
 import { localSeed } from '../../scripts/seed-local.ts';
 import { UA } from '../../tests/fixtures/agents.ts';
+import { Inspector } from '../bench/inspector.ts';
 import { serveProduction } from '../bench/serve.ts';
 
 /** Files of the product's run-time folders (docs/architecture.md); packages and bundler glue are left out. */
@@ -100,68 +101,6 @@ interface Location {
 
 function locationKey({ scriptId, lineNumber, columnNumber = 0 }: Location): string {
   return `${scriptId}:${lineNumber}:${columnNumber}`;
-}
-
-interface Pending {
-  resolve(result: unknown): void;
-  reject(error: Error): void;
-}
-
-/** A Chrome DevTools Protocol session over one WebSocket. */
-class Inspector {
-  #next = 0;
-  readonly #pending = new Map<number, Pending>();
-  readonly #handlers = new Map<string, (params: unknown) => void>();
-  readonly #socket: WebSocket;
-
-  private constructor(socket: WebSocket) {
-    this.#socket = socket;
-    socket.addEventListener('message', (event) => {
-      const message = JSON.parse(String(event.data)) as {
-        id?: number;
-        method?: string;
-        params?: unknown;
-        result?: unknown;
-        error?: { message: string };
-      };
-      const pending = message.id === undefined ? undefined : this.#pending.get(message.id);
-      if (pending && message.id !== undefined) {
-        this.#pending.delete(message.id);
-        if (message.error) pending.reject(new Error(message.error.message));
-        else pending.resolve(message.result);
-      } else if (message.method) {
-        this.#handlers.get(message.method)?.(message.params);
-      }
-    });
-    socket.addEventListener('close', () => {
-      for (const pending of this.#pending.values()) pending.reject(new Error('inspector closed'));
-      this.#pending.clear();
-    });
-  }
-
-  static open(url: string): Promise<Inspector> {
-    const socket = new WebSocket(url);
-    return new Promise((resolve, reject) => {
-      socket.addEventListener('open', () => resolve(new Inspector(socket)), { once: true });
-      socket.addEventListener('error', () => reject(new Error(`cannot open the inspector at ${url}`)), { once: true });
-    });
-  }
-
-  send<T>(method: string, params: object = {}): Promise<T> {
-    const id = ++this.#next;
-    return new Promise<T>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
-      this.#socket.send(JSON.stringify({ id, method, params }));
-    });
-  }
-
-  on(event: string, handler: (params: unknown) => void): void {
-    this.#handlers.set(event, handler);
-  }
-
-  close(): void {
-    this.#socket.close();
-  }
 }
 
 /** A file a request crossed. */
@@ -257,13 +196,7 @@ export async function measureRequestPaths(options: MeasureOptions = {}): Promise
   const server = await serveProduction({ outDir, workerDir, kv: localSeed(), inspectorPort: 0 });
   let inspector: Inspector | undefined;
   try {
-    const targets = (await (await fetch(`${server.inspectorUrl}/json/list`)).json()) as {
-      id: string;
-      webSocketDebuggerUrl: string;
-    }[];
-    const lander = targets.find((target) => target.id === 'lander');
-    if (!lander) throw new Error(`workerd's inspector lists no lander worker: ${JSON.stringify(targets)}`);
-    inspector = await Inspector.open(lander.webSocketDebuggerUrl);
+    inspector = await Inspector.forWorker(server.inspectorUrl ?? '', 'lander');
     await inspector.send('Debugger.enable');
     const request = async (): Promise<void> => {
       const response = await fetch(`${server.url}/`, { headers: { 'user-agent': UA.iPhoneSafari } });

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { transformWithOxc } from 'vite';
 import { unstable_readConfig } from 'wrangler';
 import { ROOT } from '../../scripts/lib/run.ts';
@@ -34,6 +35,8 @@ export interface ServeOptions {
    * Off by default: an attached inspector changes what is measured.
    */
   inspectorPort?: number;
+  /** The front socket's loopback port (`npm run bench:serve`); default 0, the OS chooses. */
+  port?: number;
 }
 
 export interface KvState {
@@ -47,6 +50,8 @@ export interface Served {
   url: string;
   /** Origin of the KV service's control socket. */
   kvControlUrl: string;
+  /** Origin of the peers' plain Hono + React page (tools/bench/workers/peer.tsx), same workerd. */
+  peerUrl: string;
   /** The workerd process, for memory readings. */
   pid: number;
   /** Origin of the inspector (`GET /json/list` lists the workers), with `inspectorPort` only. */
@@ -109,12 +114,31 @@ export function servableFiles(clientDir: string): string[] {
     .sort();
 }
 
+/**
+ * The peer imports hono and react, so unlike the helpers it is bundled with its packages, for workers,
+ * minified and with React's production build, as such a site would deploy it.
+ */
+async function bundlePeer(source: string, target: string): Promise<void> {
+  await build({
+    entryPoints: [source],
+    outfile: target,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    jsx: 'automatic',
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+}
+
 async function transpile(source: string, target: string): Promise<void> {
   const { code } = await transformWithOxc(readFileSync(source, 'utf8'), source, { lang: 'ts' });
   writeFileSync(target, code);
 }
 
-/** Writes dist/bench: the config, the two helper workers, the file list and the KV seed. */
+/** Writes dist/bench: the config, the helper workers, the peer, the file list and the KV seed. */
 export async function writeServerFiles(options: ServeOptions = {}): Promise<string> {
   const { env = 'production', kv = [] } = options;
   const workerDir = options.workerDir ?? join(ROOT, 'dist/worker');
@@ -126,6 +150,7 @@ export async function writeServerFiles(options: ServeOptions = {}): Promise<stri
   const workers = join(dirname(fileURLToPath(import.meta.url)), 'workers');
   await transpile(join(workers, 'front.ts'), join(outDir, 'front.js'));
   await transpile(join(workers, 'kv.ts'), join(outDir, 'kv.js'));
+  await bundlePeer(join(workers, 'peer.tsx'), join(outDir, 'peer.js'));
   writeFileSync(join(outDir, 'files.json'), JSON.stringify(servableFiles(clientDir)));
   writeFileSync(join(outDir, 'kv-seed.json'), JSON.stringify(kv));
 
@@ -144,9 +169,11 @@ export async function writeServerFiles(options: ServeOptions = {}): Promise<stri
       clientDir,
       frontModule: 'front.js',
       kvModule: 'kv.js',
+      peerModule: 'peer.js',
       filesJson: 'files.json',
       seedJson: 'kv-seed.json',
       durableObjectDir,
+      port: options.port,
     }),
   );
   return configPath;
@@ -216,12 +243,18 @@ export async function serveProduction(options: ServeOptions = {}): Promise<Serve
   const killOnExit = (): void => void child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
-  const sockets: string[] = [SOCKETS.http, SOCKETS.kvControl, ...(inspectorArgs.length ? [INSPECTOR] : [])];
+  const sockets: string[] = [
+    SOCKETS.http,
+    SOCKETS.kvControl,
+    SOCKETS.peer,
+    ...(inspectorArgs.length ? [INSPECTOR] : []),
+  ];
   const ports = await listening(child, sockets, logs);
   const kvControlUrl = `http://127.0.0.1:${ports[SOCKETS.kvControl]}`;
   return {
     url: `http://127.0.0.1:${ports[SOCKETS.http]}`,
     kvControlUrl,
+    peerUrl: `http://127.0.0.1:${ports[SOCKETS.peer]}`,
     pid: child.pid ?? 0,
     ...(inspectorArgs.length ? { inspectorUrl: `http://127.0.0.1:${ports[INSPECTOR]}` } : {}),
     configPath,

@@ -3,7 +3,9 @@
  * on the front worker (build files from a native `disk` service, everything else to the production
  * worker), the worker with wrangler.toml's vars and compatibility settings, its `KV` binding on the
  * in-memory KV service and its `ASSETS` binding on the front's `assets` entrypoint, and a second socket
- * that steers the KV service. Both sockets listen on loopback, on ports the OS picks.
+ * that steers the KV service, and a third on the peers' plain Hono + React worker behind its own copy
+ * of the front (same module, same files), so all three kinds of request cross the same hop. Both sockets listen on loopback, on ports the OS picks unless the HTTP
+ * socket is given one (`npm run bench:serve`).
  */
 
 export type ModuleType = 'esModule' | 'commonJsModule' | 'text' | 'data' | 'wasm' | 'json';
@@ -28,12 +30,16 @@ export interface WorkerdConfigInput {
   /** The transpiled front and KV workers, the file list and the KV seed, relative to the config. */
   frontModule: string;
   kvModule: string;
+  /** The peers' plain Hono + React worker (tools/bench/workers/peer.tsx), bundled, on its own socket. */
+  peerModule: string;
   filesJson: string;
   seedJson: string;
   /** An empty directory for the Durable Objects' SQLite files (absolute). */
   durableObjectDir: string;
   /** Listen address of both sockets; port 0 lets the OS choose (reported on workerd's control fd). */
   host?: string;
+  /** The HTTP socket's port (`npm run bench:serve`); default 0, the OS chooses. The KV control socket's is always 0. */
+  port?: number;
 }
 
 /** wrangler.toml's Durable Object bindings: binding name, class name. */
@@ -43,7 +49,7 @@ export const DURABLE_OBJECTS = [
 ] as const;
 
 /** Socket names, as workerd reports them on its control descriptor. */
-export const SOCKETS = { http: 'http', kvControl: 'kv-control' } as const;
+export const SOCKETS = { http: 'http', kvControl: 'kv-control', peer: 'peer' } as const;
 
 /** A Cap'n Proto text literal: printable ASCII kept, everything else as `\xNN` UTF-8 bytes. */
 export function capnpText(value: string): string {
@@ -94,13 +100,16 @@ const config :Workerd.Config = (
     (name = "front", worker = .front),
     (name = "lander", worker = .lander),
     (name = "kv", worker = .kv),
+    (name = "peer", worker = .peer),
+    (name = "peer-front", worker = .peerFront),
     (name = "queue-sink", worker = .queueSink),
     (name = "do-disk", disk = (path = ${capnpText(input.durableObjectDir)}, writable = true)),
     (name = "disk", disk = (path = ${capnpText(input.clientDir)})),
   ],
   sockets = [
-    (name = "${SOCKETS.http}", address = ${capnpText(`${host}:0`)}, http = (), service = "front"),
+    (name = "${SOCKETS.http}", address = ${capnpText(`${host}:${input.port ?? 0}`)}, http = (), service = "front"),
     (name = "${SOCKETS.kvControl}", address = ${capnpText(`${host}:0`)}, http = (), service = (name = "kv", entrypoint = "control")),
+    (name = "${SOCKETS.peer}", address = ${capnpText(`${host}:0`)}, http = (), service = "peer-front"),
   ],
 );
 
@@ -126,6 +135,22 @@ const front :Workerd.Worker = (
     (name = "WORKER", service = "lander"),
     (name = "FILES", json = embed ${capnpText(input.filesJson)}),
   ],
+);
+
+# The same front before the peer, so the peer's requests cross the hop Lander's and the files' do.
+const peerFront :Workerd.Worker = (
+  modules = [(name = "front.js", esModule = embed ${capnpText(input.frontModule)})],
+  ${compat},
+  bindings = [
+    (name = "DISK", service = "disk"),
+    (name = "WORKER", service = "peer"),
+    (name = "FILES", json = embed ${capnpText(input.filesJson)}),
+  ],
+);
+
+const peer :Workerd.Worker = (
+  modules = [(name = "peer.js", esModule = embed ${capnpText(input.peerModule)})],
+  ${compat},
 );
 
 const kv :Workerd.Worker = (

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureTool, ROOT } from '../../scripts/lib/run.ts';
 import { UA } from '../../tests/fixtures/agents.ts';
+import { isolateHeap } from '../bench/heap.ts';
 import { type Served, serveProduction } from '../bench/serve.ts';
 
 const PROBE = `
@@ -161,8 +162,31 @@ describe('bench KV service behind workerd’s kvNamespace binding', () => {
   });
 });
 
+describe('the V8 heap of an isolate, through workerd’s inspector', () => {
+  const GROWING = `const kept = [];
+export default {
+  fetch() {
+    kept.push(new Array(1 << 20).fill(kept.length + 0.5));
+    return new Response(String(kept.length));
+  },
+};`;
+
+  it('reads the used heap, which grows by what the worker keeps', async () => {
+    const workerDir = tempDir();
+    writeFileSync(join(workerDir, 'index.js'), GROWING);
+    const server = await start({ workerDir, clientDir: tempDir(), inspectorPort: 0 });
+    const before = await isolateHeap(server.inspectorUrl ?? '');
+    // Each request keeps an array of 2^20 doubles: 8 MiB.
+    await (await fetch(`${server.url}/grow`)).text();
+    const after = await isolateHeap(server.inspectorUrl ?? '');
+    expect(after.usedBytes - before.usedBytes).toBeGreaterThan(7 * 2 ** 20);
+    expect(after.totalBytes).toBeGreaterThanOrEqual(after.usedBytes);
+  });
+});
+
 describe('bench server with the production bundle', () => {
   let url: string;
+  let peerUrl: string;
   const clientDir = join(ROOT, 'dist/client');
 
   beforeAll(async () => {
@@ -170,8 +194,18 @@ describe('bench server with the production bundle', () => {
     if (!existsSync(join(clientDir, '.vite/manifest.json'))) captureTool('vite', ['build', '--logLevel', 'warn']);
     const workerDir = tempDir();
     captureTool('wrangler', ['deploy', '--dry-run', '--outdir', workerDir, '--minify', '--env', 'production']);
-    url = (await start({ workerDir })).url;
+    ({ url, peerUrl } = await start({ workerDir }));
   }, 120_000);
+
+  it('serves the peers’ plain Hono + React page on its own socket, naming the store for the agent', async () => {
+    const iphone = await fetch(`${peerUrl}/`, { headers: { 'user-agent': IPHONE } });
+    expect(iphone.status).toBe(200);
+    expect(iphone.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await iphone.text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en">.*Get it on <!-- -->App Store.*<\/html>$/s);
+    const android = await fetch(`${peerUrl}/`, { headers: { 'user-agent': UA.androidChrome } });
+    expect(await android.text()).toContain('Google Play');
+  });
 
   it('renders / on the worker and serves the icon from the build, through one socket', async () => {
     const page = await fetch(`${url}/`, { headers: { 'user-agent': IPHONE } });

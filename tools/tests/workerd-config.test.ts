@@ -13,6 +13,7 @@ const input = {
   clientDir: '/srv/dist/client',
   frontModule: 'front.js',
   kvModule: 'kv.js',
+  peerModule: 'peer.js',
   filesJson: 'files.json',
   seedJson: 'kv-seed.json',
   durableObjectDir: '/srv/dist/bench/durable-objects',
@@ -45,6 +46,22 @@ describe('workerd config', () => {
     expect(config).toContain('service = (name = "kv", entrypoint = "control")');
     expect(config).toContain('(name = "disk", disk = (path = "/srv/dist/client"))');
     expect(config).not.toMatch(/\*:|0\.0\.0\.0/);
+  });
+
+  it('puts the HTTP socket on the port asked for, the KV control socket still on one the OS chooses', () => {
+    const config = workerdConfig({ ...input, port: 8787 });
+    expect(config).toContain('(name = "http", address = "127.0.0.1:8787", http = (), service = "front")');
+    expect(config).toContain('(name = "kv-control", address = "127.0.0.1:0"');
+  });
+
+  it('serves the peer on its own loopback socket behind a copy of the front with the same files', () => {
+    const config = workerdConfig(input);
+    expect(config).toContain('(name = "peer", address = "127.0.0.1:0", http = (), service = "peer-front")');
+    const peerFront = config.slice(config.indexOf('const peerFront'), config.indexOf('const peer :'));
+    expect(peerFront).toContain('esModule = embed "front.js"');
+    expect(peerFront).toContain('(name = "WORKER", service = "peer")');
+    expect(peerFront).toContain('(name = "FILES", json = embed "files.json")');
+    expect(config).toContain('(name = "peer.js", esModule = embed "peer.js")');
   });
 
   it('binds the Durable Objects with SQLite storage in their own writable directory, and the queue to a sink', () => {
