@@ -47,13 +47,20 @@ describe('rendered pages kept per isolate', () => {
     expect(withoutNonce(second)).toBe(withoutNonce(first));
   });
 
-  it('gives a kept page the headers the app gives a rendered one', async () => {
+  it('gives a kept page the headers the app gives a rendered one, Server-Timing aside', async () => {
     const first = await page('/?from=headers');
     const second = await page('/?from=headers');
     expect(second.hit).toBe(true);
     const headers = (p: Page) =>
-      [...p.res.headers].map(([name, value]) => `${name}: ${value.replaceAll(p.nonce, 'N')}`);
+      [...p.res.headers]
+        .filter(([name]) => name !== 'server-timing')
+        .map(([name, value]) => `${name}: ${value.replaceAll(p.nonce, 'N')}`);
     expect(headers(second)).toEqual(headers(first));
+  });
+
+  it('says in Server-Timing whether the page was rendered or kept', async () => {
+    expect((await page('/?from=timing')).res.headers.get('server-timing')).toBe('kept;desc=miss');
+    expect((await page('/?from=timing')).res.headers.get('server-timing')).toBe('kept;desc=hit');
   });
 
   it('never serves one device the page rendered for another', async () => {

@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import { parseStatusClasses, type StatusClasses } from './wrk-scripts.ts';
+import { type KeptCounts, parseKeptCounts, parseStatusClasses, type StatusClasses } from './wrk-scripts.ts';
 
 export interface LoadResult {
   tool: 'wrk' | 'autocannon';
@@ -18,6 +18,8 @@ export interface LoadResult {
   socketErrors: number;
   /** Answers by status class, when counted (a wrk script from wrk-scripts.ts, or autocannon). */
   statusClasses?: StatusClasses;
+  /** Pages kept and rendered (the page's `Server-Timing`), when a wrk script counted them. */
+  kept?: KeptCounts;
 }
 
 export interface LoadOptions {
@@ -61,6 +63,7 @@ export function parseWrk(out: string): LoadResult {
   if (Number.isNaN(requestsPerSecond)) throw new Error(`wrk printed no Requests/sec:\n${out}`);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const statusClasses = parseStatusClasses(out);
+  const kept = parseKeptCounts(out);
   return {
     tool: 'wrk',
     requestsPerSecond,
@@ -70,6 +73,7 @@ export function parseWrk(out: string): LoadResult {
     non2xx3xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
     socketErrors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
     ...(statusClasses && { statusClasses }),
+    ...(kept && { kept }),
   };
 }
 

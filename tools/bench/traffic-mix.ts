@@ -99,6 +99,18 @@ export function mixRatioRow(name: string, single: Measured, mix: Measured): Benc
   return { name, value: ratio.toFixed(2), budget: { limit: `≥ ${MIX_BUDGET}`, ok: ratio >= MIX_BUDGET } };
 }
 
+/** Hit rate after the warm-up, from the page's `Server-Timing` (wrk only); each miss kept a page anew. */
+export function keptRow(name: string, measured: Measured): BenchRow {
+  const kept = measured.load.kept;
+  if (!kept || kept.hit + kept.miss === 0) return { name, value: 'not counted (wrk is not installed)' };
+  const rate = kept.hit / (kept.hit + kept.miss);
+  return {
+    name,
+    value: `${(rate * 100).toFixed(1)} % (${kept.hit} kept, ${kept.miss} rendered: pages added during the load)`,
+    budget: { limit: '≥ 95 %', ok: rate >= 0.95 },
+  };
+}
+
 export const trafficMix: BenchSection = {
   title: 'Traffic mix',
   async run(context) {
@@ -124,10 +136,7 @@ export const trafficMix: BenchSection = {
         budget: { limit: `≤ ${MIX_HEAP_BUDGET_MIB} MiB`, ok: used <= MIX_HEAP_BUDGET_MIB },
       });
     }
-    rows.push({
-      name: 'Kept-page hit rate, distinct keys',
-      value: 'not measured: the worker tells no hit from a render, and nonces make every body differ',
-    });
+    rows.push(keptRow('Kept-page hit rate, one agent', single), keptRow('Kept-page hit rate, the mix', mix));
     return rows;
   },
 };

@@ -33,6 +33,8 @@ export function luaString(text: string): string {
 
 /** The line `done()` prints, read back by `parseStatusClasses`. */
 const CLASSES_LINE = 'Status classes:';
+/** The line `done()` prints about kept pages (the page's `Server-Timing: kept;desc=hit|miss`). */
+const KEPT_LINE = 'Kept pages:';
 
 // Every thread counts in its own Lua state; done() sums them through the thread objects.
 const COUNTING = `
@@ -42,6 +44,8 @@ function setup(thread)
   thread:set("tid", #threads)
 end
 function response(status, headers, body)
+  local timing = headers["server-timing"] or headers["Server-Timing"]
+  if timing == "kept;desc=hit" then kh = kh + 1 elseif timing == "kept;desc=miss" then km = km + 1 end
   if status >= 200 and status < 300 then c2 = c2 + 1
   elseif status >= 300 and status < 400 then c3 = c3 + 1
   elseif status >= 400 and status < 500 then c4 = c4 + 1
@@ -49,19 +53,22 @@ function response(status, headers, body)
   else cx = cx + 1 end
 end
 function done(summary, latency, requests)
-  local t = { 0, 0, 0, 0, 0 }
+  local t = { 0, 0, 0, 0, 0, 0, 0 }
   for _, thread in ipairs(threads) do
     t[1] = t[1] + thread:get("c2")
     t[2] = t[2] + thread:get("c3")
     t[3] = t[3] + thread:get("c4")
     t[4] = t[4] + thread:get("c5")
     t[5] = t[5] + thread:get("cx")
+    t[6] = t[6] + thread:get("kh")
+    t[7] = t[7] + thread:get("km")
   end
   io.write(string.format("${CLASSES_LINE} 2xx %d, 3xx %d, 4xx %d, 5xx %d, other %d\\n", t[1], t[2], t[3], t[4], t[5]))
+  io.write(string.format("${KEPT_LINE} hit %d, miss %d\\n", t[6], t[7]))
 end
 `;
 
-const COUNTERS = 'c2, c3, c4, c5, cx = 0, 0, 0, 0, 0';
+const COUNTERS = 'c2, c3, c4, c5, cx, kh, km = 0, 0, 0, 0, 0, 0, 0';
 
 /** A script that only counts status classes (the request is wrk's own: URL and `-H` headers). */
 export function countingScript(): string {
@@ -148,6 +155,18 @@ function request()
   return wrk.format("GET", target, headers)
 end
 ${COUNTING}`;
+}
+
+/** Pages answered from the page cache (`hit`) and rendered (`miss`), as a counting script printed them. */
+export interface KeptCounts {
+  hit: number;
+  miss: number;
+}
+
+/** The kept-page counts a counting script printed, if it did. */
+export function parseKeptCounts(output: string): KeptCounts | undefined {
+  const match = /Kept pages: hit (\d+), miss (\d+)/.exec(output);
+  return match ? { hit: Number(match[1]), miss: Number(match[2]) } : undefined;
 }
 
 /** The status classes a counting script printed, if it did. */

@@ -52,7 +52,9 @@ describe('wrk Lua scripts', () => {
       const server = createServer((req, res) => {
         agents.add(Buffer.from(req.headers['user-agent'] ?? '', 'latin1').toString('utf8'));
         const status = { '/ok': 200, '/moved': 302, '/missing': 404, '/broken': 500 }[req.url ?? ''] ?? 400;
-        res.writeHead(status, status === 302 ? { location: '/ok' } : {});
+        // The page's own signal: a kept page says hit, a rendered one miss.
+        const timing = req.url === '/ok' ? { 'server-timing': 'kept;desc=hit' } : { 'server-timing': 'kept;desc=miss' };
+        res.writeHead(status, status === 302 ? { location: '/ok', ...timing } : timing);
         res.end('x');
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -73,6 +75,9 @@ describe('wrk Lua scripts', () => {
         expect(classes?.other).toBe(0);
         expect(r.non2xx3xx).toBe((classes?.['4xx'] ?? 0) + (classes?.['5xx'] ?? 0));
         expect(agents).toEqual(new Set(['ÿ /ok', 'ÿ /moved', 'ÿ /missing', 'ÿ /broken']));
+        // Every answer said hit or miss: /ok a quarter of them, hits.
+        expect((r.kept?.hit ?? 0) + (r.kept?.miss ?? 0)).toBe(r.requests);
+        expect(Math.abs((r.kept?.hit ?? 0) * 4 - r.requests)).toBeLessThanOrEqual(8);
         writeFileSync(scriptPath, countingScript());
         const counted = await load({
           url: `http://127.0.0.1:${port}/missing`,

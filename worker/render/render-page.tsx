@@ -32,6 +32,9 @@ const HTML_HEADERS = {
   'cache-control': 'private, no-cache',
   vary: 'User-Agent, Accept-Language',
 };
+// Whether the page came from this isolate's page cache (decision 005), for the bench and DevTools.
+const KEPT_HEADERS = { ...HTML_HEADERS, 'server-timing': 'kept;desc=hit' };
+const RENDERED_HEADERS = { ...HTML_HEADERS, 'server-timing': 'kept;desc=miss' };
 
 /** Server-only: hoists the page's stylesheets and screen chunks into <head>. Renders nothing. */
 function Preload({ assets }: { assets: PageAssets }) {
@@ -40,8 +43,9 @@ function Preload({ assets }: { assets: PageAssets }) {
   return null;
 }
 
-function html(body: BodyInit, status: number): Response {
-  return new Response(body, { status, headers: HTML_HEADERS });
+function html(body: BodyInit, status: number, kept?: 'hit' | 'miss'): Response {
+  const headers = kept === 'hit' ? KEPT_HEADERS : kept === 'miss' ? RENDERED_HEADERS : HTML_HEADERS;
+  return new Response(body, { status, headers });
 }
 
 /**
@@ -64,7 +68,7 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   const kept = nonce ? keptPage(key, nonce) : undefined;
   if (kept) {
     countView(c, kept.view, kept.status);
-    return html(kept.body, kept.status);
+    return html(kept.body, kept.status, 'hit');
   }
   const seed = clientStore(inputs);
   // An unknown or expired short link (funnel/short-link.ts) is no page.
@@ -112,7 +116,7 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     // Bots wait for the whole document (docs/routes.md).
     if (seed.deviceInfo.bot) await stream.allReady;
     countView(c, view, status);
-    if (!nonce) return html(stream, status);
+    if (!nonce) return html(stream, status, 'miss');
     // One copy goes to the visitor as it streams, the other into the cache once complete and clean.
     const [body, copy] = stream.tee();
     const keep = stream.allReady.then(() => (degraded ? copy.cancel() : keepPage(key, status, copy, nonce, view)));
@@ -120,7 +124,7 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
       c,
       keep.catch((error: unknown) => console.error('Page cache', error)),
     );
-    return html(body, status);
+    return html(body, status, 'miss');
   } catch (error) {
     console.error('Page render failed', error);
     return renderStatic(seed, { status: 500 }, nonce);
