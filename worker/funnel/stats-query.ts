@@ -4,7 +4,9 @@
  * rows, so a person seen under two groups counts once in each and once in a day; over several days
  * they add up day by day (the hash changes every day).
  */
+
 import * as v from 'valibot';
+import type { StatsRow } from '../../shared/stats.ts';
 import { utcDay } from './events.ts';
 
 /** What `by` may name, and the column each reads. */
@@ -35,21 +37,7 @@ export interface StatsQuery {
   link?: string;
 }
 
-export interface StatsRow {
-  key: string;
-  views: number;
-  visitors: number;
-  taps: number;
-  installs: number;
-  opens: number;
-  /** App events by name. */
-  events: Record<string, number>;
-  /** The sum of the app events' values, by name. */
-  values: Record<string, number>;
-  byPage: Record<string, number>;
-  byAction: Record<string, number>;
-  byMethod: Record<string, number>;
-}
+export type { StatsRow };
 
 export interface StatsResult extends StatsQuery {
   rows: StatsRow[];

@@ -4,6 +4,7 @@
  * when it closes), or — with Cloudflare Access in front — with no token: Access puts its signed
  * assertion on every call the browser makes, so the calls carry only its cookie.
  */
+import type { StatsRow } from '../../../shared/stats.ts';
 import { type HttpClient, HttpError, http } from '../http-client.ts';
 
 const TOKEN_KEY = 'lander:admin-token';
@@ -30,16 +31,7 @@ export function keepToken(token: string | null): void {
 /** `/api/stats` groupings the console shows or exports. */
 export type Grouping = 'day' | 'channel' | 'inviter' | 'link';
 
-/** One row of `/api/stats`, as far as the console reads it. */
-export interface StatsRow {
-  key: string;
-  views: number;
-  visitors: number;
-  taps: number;
-  installs: number;
-  opens: number;
-  events: Record<string, number>;
-}
+export type { StatsRow };
 
 /** A short link as `/api/links` gives it. */
 export interface LinkView {
