@@ -4,7 +4,10 @@
  * is parsed in one place, once per environment object (workerd hands the same one to every request of
  * an isolate). Bindings (KV, ASSETS) stay on `env`.
  */
+import { adminToken } from './admin/admin-token.ts';
+import { attributionSalt } from './attribution/salt.ts';
 import { decodeKey } from './campaign/decode-key.ts';
+import { funnelSalt } from './funnel/visitor-key.ts';
 
 export interface Settings {
   /** `LANDER_ENV`: anything but `production` is development. */
@@ -21,6 +24,12 @@ export interface Settings {
   configCacheMs: number;
   /** The campaign decode key (`DECODE_KEY`, or the development default). */
   decodeKey: string | undefined;
+  /** `ATTRIBUTION_SALT`, or the development default; none: attribution answers 503 (docs/attribution.md). */
+  attributionSalt: string | undefined;
+  /** `FUNNEL_SALT`, or the development default; none: the funnel counts no visitors (docs/operators.md). */
+  funnelSalt: string | undefined;
+  /** `ADMIN_TOKEN`, or the development default; none: only Cloudflare Access signs operators in. */
+  adminToken: string | undefined;
   /**
    * `COOKIELESS === 'on'` (docs/operators.md): no cookie, no fingerprint, visitors counted only by the
    * day's keyed hash of address and agent.
@@ -53,6 +62,9 @@ function parse(env: Env): Settings {
     traceAllowedOrigins: parseOrigins(env.TRACE_ALLOWED_ORIGINS),
     configCacheMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0,
     decodeKey: decodeKey(env),
+    attributionSalt: attributionSalt(env),
+    funnelSalt: funnelSalt(env),
+    adminToken: adminToken(env),
     cookieless: env.COOKIELESS === 'on',
   });
 }

@@ -6,17 +6,11 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
+import { settingsOf } from '../settings.ts';
 import { verifyAccessJwt } from './access-jwt.ts';
 import { safeEqual } from './safe-equal.ts';
 
-/** Development default; production refuses it. */
-export const DEV_ADMIN_TOKEN = 'lander-dev-admin';
-
-/** The admin token of `env`, or undefined when there is none to accept. */
-export function adminToken(env: Pick<Env, 'LANDER_ENV' | 'ADMIN_TOKEN'>): string | undefined {
-  if (env.LANDER_ENV !== 'production') return env.ADMIN_TOKEN || DEV_ADMIN_TOKEN;
-  return env.ADMIN_TOKEN && env.ADMIN_TOKEN !== DEV_ADMIN_TOKEN ? env.ADMIN_TOKEN : undefined;
-}
+export { adminToken, DEV_ADMIN_TOKEN } from './admin-token.ts';
 
 function bearer(header: string | undefined): string | undefined {
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header ?? '');
@@ -27,7 +21,7 @@ function bearer(header: string | undefined): string | undefined {
 export function adminAuth(): MiddlewareHandler<AppEnv> {
   return async function adminAuthMiddleware(c, next) {
     c.header('Cache-Control', 'no-store');
-    const token = adminToken(c.env);
+    const token = settingsOf(c.env).adminToken;
     const { ACCESS_AUD: audience, ACCESS_TEAM_DOMAIN: teamDomain } = c.env;
     const access = audience && teamDomain ? { audience, teamDomain } : undefined;
     if (!token && !access) {

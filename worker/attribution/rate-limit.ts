@@ -5,9 +5,9 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { keyedHash } from './keyed-hash.ts';
+import { keyedHash } from '../lib/keyed-hash.ts';
+import { settingsOf } from '../settings.ts';
 import { networkOf } from './network.ts';
-import { attributionSalt } from './salt.ts';
 
 export interface RateLimitOptions {
   /** The binding; the environment's `ATTRIBUTION_LIMITER` by default. */
@@ -19,7 +19,7 @@ export function rateLimitPerNetwork({
 }: RateLimitOptions = {}): MiddlewareHandler<AppEnv> {
   return async function rateLimitMiddleware(c, next) {
     const binding = limiter(c.env);
-    const salt = attributionSalt(c.env);
+    const salt = settingsOf(c.env).attributionSalt;
     if (binding && salt) {
       const network = networkOf(c.req.header('cf-connecting-ip'));
       const key = network ? await keyedHash(salt, `limit\n${network.prefix}`) : 'no-network';

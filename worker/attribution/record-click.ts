@@ -5,8 +5,8 @@
  * network and the visitor id are stored, and the campaign token as the page sent it.
  */
 import type { ClientHints, DeviceInfo } from '../../shared/device/types.ts';
+import { keyedHash } from '../lib/keyed-hash.ts';
 import type { ClickInput } from './contract.ts';
-import { keyedHash } from './keyed-hash.ts';
 import { bucketFor, ledgerFor } from './ledger.ts';
 import type { Network } from './network.ts';
 import { clickTuple } from './tuples.ts';

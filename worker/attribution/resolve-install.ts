@@ -5,9 +5,9 @@
  * claimed, so it is never handed to a probabilistic match afterwards.
  */
 import { readToken } from '../campaign/query-data.ts';
+import { keyedHash } from '../lib/keyed-hash.ts';
 import { resolveCarrier } from './carrier.ts';
 import type { InstallAnswer, InstallInput, MatchMethod, OpenInput } from './contract.ts';
-import { keyedHash } from './keyed-hash.ts';
 import { bucketFor, ledgerFor } from './ledger.ts';
 import { type AttributionContext, networkKeys } from './record-click.ts';
 import { installTuple } from './tuples.ts';

@@ -18,7 +18,6 @@ import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
 import { recordClick } from './record-click.ts';
 import { installAnswerOf, resolveInstall, resolveOpen } from './resolve-install.ts';
-import { attributionSalt } from './salt.ts';
 
 type Schema = typeof ClickSchema | typeof InstallSchema | typeof OpenSchema | typeof AppEventSchema;
 
@@ -47,7 +46,8 @@ attribution.use(
 );
 attribution.use(async function attributionReady(c, next) {
   c.header('cache-control', 'no-store');
-  if (!attributionSalt(c.env)) return c.json({ error: 'Attribution is not configured (ATTRIBUTION_SALT)' }, 503);
+  if (!settingsOf(c.env).attributionSalt)
+    return c.json({ error: 'Attribution is not configured (ATTRIBUTION_SALT)' }, 503);
   await next();
 });
 attribution.use(rateLimitPerNetwork());
@@ -58,7 +58,7 @@ function contextOf(c: Context<AppEnv>) {
   const settings = settingsOf(c.env);
   return {
     env: c.env,
-    salt: attributionSalt(c.env) ?? '',
+    salt: settings.attributionSalt ?? '',
     decodeKey: settings.decodeKey,
     now: Date.now(),
     windowMs: c.get('config').config.attribution.window_hours * 60 * 60 * 1000,

@@ -5,10 +5,11 @@
  * attribution answers 503 and the page goes on without it.
  */
 
+import { devSecret } from '../lib/dev-secret.ts';
+
 /** Development default; production refuses it. */
 export const DEV_ATTRIBUTION_SALT = 'lander-dev-attribution-salt';
 
 export function attributionSalt(env: Pick<Env, 'LANDER_ENV'> & { ATTRIBUTION_SALT?: string }): string | undefined {
-  if (env.LANDER_ENV !== 'production') return env.ATTRIBUTION_SALT || DEV_ATTRIBUTION_SALT;
-  return env.ATTRIBUTION_SALT && env.ATTRIBUTION_SALT !== DEV_ATTRIBUTION_SALT ? env.ATTRIBUTION_SALT : undefined;
+  return devSecret(env.LANDER_ENV, env.ATTRIBUTION_SALT, DEV_ATTRIBUTION_SALT);
 }

@@ -6,14 +6,16 @@
  * problem is logged once per isolate rather than on every request.
  */
 
+import { devSecret } from '../lib/dev-secret.ts';
+
 /** Development default; production refuses it. */
 export const DEV_DECODE_KEY = 'LanderDevKey2026';
 
 let reported = false;
 
 export function decodeKey(env: Pick<Env, 'LANDER_ENV'> & { DECODE_KEY?: string }): string | undefined {
-  if (env.LANDER_ENV !== 'production') return env.DECODE_KEY || DEV_DECODE_KEY;
-  if (env.DECODE_KEY && env.DECODE_KEY !== DEV_DECODE_KEY) return env.DECODE_KEY;
+  const key = devSecret(env.LANDER_ENV, env.DECODE_KEY, DEV_DECODE_KEY);
+  if (key) return key;
   if (!reported) {
     reported = true;
     console.error(

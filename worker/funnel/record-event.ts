@@ -8,13 +8,15 @@
  * (docs/benchmarks.md). The request that opens a batch keeps it alive until it is sent; only plain
  * messages cross from one request to another, never a promise or an I/O object.
  */
+
+import { settingsOf } from '../settings.ts';
 import { type EventInput, type FunnelMessage, utcDay } from './events.ts';
-import { funnelSalt, visitorHash } from './visitor-key.ts';
+import { visitorHash } from './visitor-key.ts';
 
 /** The queue message of `input`, happening at `now` (ms); the visitor hashed with the day's key. */
 export async function messageOf(env: Env, input: EventInput, now = Date.now()): Promise<FunnelMessage> {
   const day = utcDay(now);
-  const salt = input.visitor ? funnelSalt(env) : undefined;
+  const salt = input.visitor ? settingsOf(env).funnelSalt : undefined;
   const message: FunnelMessage = { v: 1, id: crypto.randomUUID(), day, event: input.event, dims: input.dims };
   if (salt && input.visitor) message.visitor = await visitorHash(salt, day, input.visitor);
   return message;

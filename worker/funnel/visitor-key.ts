@@ -8,7 +8,8 @@
  * the secret counts events but no visitors (logged once per isolate): a known key would make the
  * hashes reversible by anyone who guesses an address.
  */
-import { toBase64Url } from '../../shared/base64url.ts';
+import { devSecret } from '../lib/dev-secret.ts';
+import { keyedHash } from '../lib/keyed-hash.ts';
 import type { VisitorSource } from './events.ts';
 
 /** Development default; production refuses it. */
@@ -18,8 +19,8 @@ let reported = false;
 
 /** The key of the visitor hashes, or undefined when visitors are not counted. */
 export function funnelSalt(env: Pick<Env, 'LANDER_ENV' | 'FUNNEL_SALT'>): string | undefined {
-  if (env.LANDER_ENV !== 'production') return env.FUNNEL_SALT || DEV_FUNNEL_SALT;
-  if (env.FUNNEL_SALT && env.FUNNEL_SALT !== DEV_FUNNEL_SALT) return env.FUNNEL_SALT;
+  const salt = devSecret(env.LANDER_ENV, env.FUNNEL_SALT, DEV_FUNNEL_SALT);
+  if (salt) return salt;
   if (!reported) {
     reported = true;
     console.error('FUNNEL_SALT is not set (or is the development one): the funnel counts no visitors in production');
@@ -27,23 +28,8 @@ export function funnelSalt(env: Pick<Env, 'LANDER_ENV' | 'FUNNEL_SALT'>): string
   return undefined;
 }
 
-// One imported key per salt and isolate: importing costs more than the HMAC itself.
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function keyOf(salt: string): Promise<CryptoKey> {
-  let key = keys.get(salt);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', new TextEncoder().encode(salt), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-    ]);
-    keys.set(salt, key);
-  }
-  return key;
-}
-
 /** 128 bits of HMAC-SHA256(salt, day ‖ visitor), URL-safe base64: equal for one visitor within a UTC day only. */
 export async function visitorHash(salt: string, day: string, source: VisitorSource): Promise<string> {
   const who = 'visitorId' in source ? `id\n${source.visitorId}` : `net\n${source.address}\n${source.agent}`;
-  const mac = await crypto.subtle.sign('HMAC', await keyOf(salt), new TextEncoder().encode(`${day}\n${who}`));
-  return toBase64Url(new Uint8Array(mac, 0, 16));
+  return keyedHash(salt, `${day}\n${who}`);
 }

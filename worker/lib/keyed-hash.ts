@@ -1,7 +1,7 @@
 /**
- * Keyed hashes (HMAC-SHA-256 with the attribution salt, docs/attribution.md): what attribution stores
- * in place of an address, a network or an id, so nothing stored can be read back or looked up
- * without the secret.
+ * Keyed hashes (HMAC-SHA-256 with a secret salt): what attribution stores in place of an address, a
+ * network or an id (docs/attribution.md), and the funnel's daily visitor hash (docs/operators.md), so
+ * nothing stored can be read back or looked up without the secret.
  */
 import { toBase64Url } from '../../shared/base64url.ts';
 
