@@ -39,13 +39,13 @@ export async function tapLink(env: Env, body: ClickInput): Promise<string> {
  * and, on a short link's page, under that link. Resolved after the response.
  */
 export function countTap(c: Context<AppEnv>, body: ClickInput): void {
-  const data = body.d ? readToken(body.d, settingsOf(c.env).decodeKey) : undefined;
-  const visitorId = settingsOf(c.env).cookieless ? undefined : body.visitorId;
+  const { decodeKey, cookieless } = settingsOf(c.env);
+  // The token is decrypted here, after the response, not while the beacon waits.
   const count = (link: string) =>
     countEvent(c, {
       event: { type: 'tap', action: body.action },
-      dims: eventDimensions(c, signedOnly(data), link),
-      visitor: visitorSource(c, visitorId),
+      dims: eventDimensions(c, signedOnly(body.d ? readToken(body.d, decodeKey) : undefined), link),
+      visitor: visitorSource(c, cookieless ? undefined : body.visitorId),
     });
   try {
     c.executionCtx.waitUntil(
