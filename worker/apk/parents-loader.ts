@@ -1,13 +1,15 @@
 /**
  * The page's record of uploaded parents (parents.ts), read from KV as the configuration is
- * (config/load-config.ts, docs/config.md): kept per isolate for `CONFIG_CACHE_SECONDS`, one read
- * shared by the requests that arrive while it is under way, within the KV time budget. A missing,
+ * (config/load-config.ts, docs/config.md), through the same shared read (kv/shared-read.ts): kept per
+ * isolate for `CONFIG_CACHE_SECONDS`, one read shared by the requests that arrive while it is under
+ * way, within the KV time budget. A missing,
  * unreadable, invalid or slow record means no parent: the page keeps its plain APK links. The same
  * record text is the same object, so pages kept for it stay valid (render/page-cache.ts keys by identity).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { KV_READ_TIMEOUT_MS, readKvText } from '../kv/read-text.ts';
+import { sharedRead } from '../kv/shared-read.ts';
 import { settingsOf } from '../settings.ts';
 import { type ApkParents, NO_PARENTS, PARENTS_KEY, parseParents } from './parents.ts';
 
@@ -28,46 +30,26 @@ export function createParentsLoader({
   now = Date.now,
   log = (message) => console.warn(message),
 }: ParentsLoaderOptions = {}): ParentsLoader {
-  let cached: { until: number; parents: ApkParents } | null = null;
-  // As the config loader does: a read belongs to the request that started it and may be cancelled
-  // with it, so one older than its budget is replaced, not joined.
-  let inflight: { kv: Pick<KVNamespace, 'get'>; startedAt: number; loading: Promise<ApkParents> } | null = null;
   let last: { text: string; parents: ApkParents } | null = null;
 
-  async function read(kv: Pick<KVNamespace, 'get'>): Promise<{ parents: ApkParents; failed: boolean }> {
+  async function read(kv: Pick<KVNamespace, 'get'>): Promise<{ value: ApkParents; failed: boolean }> {
     const result = await readKvText(kv, PARENTS_KEY, timeoutMs);
-    if (result.kind === 'absent') return { parents: NO_PARENTS, failed: false };
+    if (result.kind === 'absent') return { value: NO_PARENTS, failed: false };
     if (result.kind !== 'value') {
       log(`APK parents: the KV read ${result.kind === 'timeout' ? 'timed out' : 'failed'}; plain APK links`);
-      return { parents: NO_PARENTS, failed: true };
+      return { value: NO_PARENTS, failed: true };
     }
-    if (last?.text === result.text) return { parents: last.parents, failed: false };
+    if (last?.text === result.text) return { value: last.parents, failed: false };
     const parents = parseParents(result.text);
     if (!parents) {
       log(`APK parents: KV key "${PARENTS_KEY}" is not a valid record; plain APK links`);
-      return { parents: NO_PARENTS, failed: true };
+      return { value: NO_PARENTS, failed: true };
     }
     last = { text: result.text, parents: Object.freeze(parents) };
-    return { parents: last.parents, failed: false };
+    return { value: last.parents, failed: false };
   }
 
-  return function loadParents(kv, ttlMs) {
-    const start = now();
-    if (cached && cached.until > start) return Promise.resolve(cached.parents);
-    if (inflight?.kv === kv && start - inflight.startedAt < timeoutMs) return inflight.loading;
-    const loading = read(kv).then(({ parents, failed }) => {
-      const ttl = failed ? Math.min(ttlMs, FAILED_TTL_MS) : ttlMs;
-      cached = ttl > 0 ? { until: start + ttl, parents } : null;
-      return parents;
-    });
-    const current = { kv, startedAt: start, loading };
-    inflight = current;
-    const done = () => {
-      if (inflight === current) inflight = null;
-    };
-    loading.then(done, done);
-    return loading;
-  };
+  return sharedRead({ read, late: () => NO_PARENTS, timeoutMs, failedTtlMs: FAILED_TTL_MS, now });
 }
 
 const isolateLoader = createParentsLoader();

@@ -1,12 +1,13 @@
 /**
  * Reads the configuration document from KV (docs/config.md). A missing, unreadable, invalid or slow
  * document never breaks the page: the loader logs why and returns the bundled demo config, marked
- * as a fallback. A parsed copy is kept per isolate for `CONFIG_CACHE_SECONDS`; concurrent requests
- * share one read; the last valid document stays parsed, so reading it again costs no validation.
+ * as a fallback. A parsed copy is kept per isolate for `CONFIG_CACHE_SECONDS` and concurrent requests
+ * share one read (kv/shared-read.ts); the last valid document stays parsed, so reading it again costs
+ * no validation.
  */
 import { CONFIG_KEY, type LanderConfig } from '../../shared/config/schema.ts';
 import { KV_READ_TIMEOUT_MS, readKvText } from '../kv/read-text.ts';
-import { withDeadline } from '../lib/deadline.ts';
+import { sharedRead } from '../kv/shared-read.ts';
 import { DEMO_CONFIG } from './demo.ts';
 import { formatProblems, parseConfig } from './validate.ts';
 
@@ -86,42 +87,21 @@ export function createConfigLoader({
   now = Date.now,
   log = (message) => console.warn(message),
 }: ConfigLoaderOptions = {}): ConfigLoader {
-  let cached: { until: number; loaded: LoadedConfig } | null = null;
-  // Requests that arrive while a read of the same store is under way share it: under a slow KV one
-  // read waits out the budget, not one per request (docs/config.md). The read belongs to the request
-  // that started it, and the runtime may cancel it with that request: so a joiner never waits past
-  // the read's own budget (then it takes the demo config), and a read older than its budget is not
-  // joined but replaced.
-  let inflight: { kv: ConfigStore; startedAt: number; loaded: Promise<LoadedConfig> } | null = null;
   const last: { current: LastRead | null } = { current: null };
-  return function loadConfig(kv, ttlMs) {
-    const start = now();
-    if (cached && cached.until > start) return Promise.resolve(cached.loaded);
-    if (inflight?.kv === kv && start - inflight.startedAt < timeoutMs) {
-      return withinBudget(inflight.loaded, timeoutMs - (start - inflight.startedAt), log);
-    }
-    cached = null;
-    const loaded = read(kv, key, timeoutMs, log, last).then((result) => {
-      const ttl = result.fallback ? Math.min(ttlMs, FALLBACK_TTL_MS) : ttlMs;
-      if (ttl > 0) cached = { until: start + ttl, loaded: result };
-      return result;
-    });
-    const current = { kv, startedAt: start, loaded };
-    inflight = current;
-    const done = () => {
-      if (inflight === current) inflight = null;
-    };
-    loaded.then(done, done);
-    return loaded;
-  };
-}
-
-/** `loaded`, or the demo config if it has not settled within `ms` (a shared read that went away). */
-function withinBudget(loaded: Promise<LoadedConfig>, ms: number, log: (m: string) => void): Promise<LoadedConfig> {
-  return withDeadline(loaded, ms + 25, () => {
-    log(
-      'Config fallback (kv-timeout): the shared KV read did not settle within its budget; serving the bundled demo config',
-    );
-    return { config: DEMO_CONFIG, fallback: 'kv-timeout' };
+  return sharedRead({
+    read: async (kv) => {
+      const loaded = await read(kv, key, timeoutMs, log, last);
+      return { value: loaded, failed: loaded.fallback !== null };
+    },
+    // A shared read that went away: the joiner takes the demo config, as the read itself would have.
+    late: () => {
+      log(
+        'Config fallback (kv-timeout): the shared KV read did not settle within its budget; serving the bundled demo config',
+      );
+      return { config: DEMO_CONFIG, fallback: 'kv-timeout' };
+    },
+    timeoutMs,
+    failedTtlMs: FALLBACK_TTL_MS,
+    now,
   });
 }

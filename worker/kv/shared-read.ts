@@ -1,0 +1,61 @@
+/**
+ * One KV document per isolate, read the way the page can afford (docs/config.md): kept for `ttlMs`
+ * (a failed read only briefly, so a store that recovers is used again soon), and one read shared by
+ * the requests that arrive while it is under way. The read belongs to the request that started it
+ * and the runtime may cancel it with that request, so a joiner never waits past the read's own
+ * budget (it takes `late()` instead), and a read older than its budget is replaced, not joined.
+ * The configuration and the uploaded APK parents are both read through this.
+ */
+import { withDeadline } from '../lib/deadline.ts';
+
+/** What one read gave: the value, and whether it stands for a failure (kept only briefly). */
+export interface SharedReadResult<T> {
+  value: T;
+  failed: boolean;
+}
+
+export interface SharedReadOptions<T> {
+  /** Reads the document from `kv`; never rejects. */
+  read(kv: Pick<KVNamespace, 'get'>): Promise<SharedReadResult<T>>;
+  /** What a joiner gets when the shared read has not settled within its budget. */
+  late(): T;
+  /** The read's budget. */
+  timeoutMs: number;
+  /** How long a failed read is kept at most. */
+  failedTtlMs: number;
+  now?: () => number;
+}
+
+/** The loader: `ttlMs` 0 reads KV on every call (but shares a read under way). */
+export type SharedRead<T> = (kv: Pick<KVNamespace, 'get'>, ttlMs: number) => Promise<T>;
+
+export function sharedRead<T>({
+  read,
+  late,
+  timeoutMs,
+  failedTtlMs,
+  now = Date.now,
+}: SharedReadOptions<T>): SharedRead<T> {
+  let cached: { until: number; value: T } | null = null;
+  let inflight: { kv: Pick<KVNamespace, 'get'>; startedAt: number; value: Promise<T> } | null = null;
+  return function load(kv, ttlMs) {
+    const start = now();
+    if (cached && cached.until > start) return Promise.resolve(cached.value);
+    if (inflight?.kv === kv && start - inflight.startedAt < timeoutMs) {
+      return withDeadline(inflight.value, timeoutMs - (start - inflight.startedAt) + 25, late);
+    }
+    cached = null;
+    const value = read(kv).then((result) => {
+      const ttl = result.failed ? Math.min(ttlMs, failedTtlMs) : ttlMs;
+      if (ttl > 0) cached = { until: start + ttl, value: result.value };
+      return result.value;
+    });
+    const current = { kv, startedAt: start, value };
+    inflight = current;
+    const done = () => {
+      if (inflight === current) inflight = null;
+    };
+    value.then(done, done);
+    return value;
+  };
+}
