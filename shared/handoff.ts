@@ -7,6 +7,7 @@ import type { ApkParentFacts } from './apk-parent.ts';
 import type { AttributionView } from './attribution.ts';
 import type { Campaign } from './campaign.ts';
 import type { AppItem, CommonConfig } from './config/schema.ts';
+import type { Verdict } from './device/verdict.ts';
 import type { DeviceInfo } from './device.ts';
 import type { DownloadView } from './download-view.ts';
 import type { LandingView } from './landing-view.ts';
@@ -28,8 +29,11 @@ export interface ClientStore {
   /** The page's origin as the visitor sees it (`https://…`), for canonical and share URLs. */
   origin: string;
   language: Language;
-  /** The worker's detection (docs/device.md); the browser's refinement is learned state. */
-  deviceInfo: DeviceInfo;
+  /**
+   * The worker's detection (docs/device.md): its verdict (what the screens read), or on `/test` the whole
+   * device its table shows. The browser's refinement is learned state.
+   */
+  deviceInfo: Verdict | DeviceInfo;
   /** The visit's campaign: the token's fields and plain parameters, apart (shared/campaign.ts). */
   campaign: Campaign;
   downloadOrigin: string;

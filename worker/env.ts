@@ -1,5 +1,6 @@
 /** Types of the worker's Hono app: bindings from `wrangler types`, per-request variables. */
 import type { SecureHeadersVariables } from 'hono/secure-headers';
+import type { Verdict } from '../shared/device/verdict.ts';
 import type { DeviceInfo } from '../shared/device.ts';
 import type { Language } from '../shared/texts.ts';
 import type { ApkParents } from './apk/parents.ts';
@@ -9,6 +10,8 @@ import type { StoredLink } from './funnel/links.ts';
 export interface AppVariables extends SecureHeadersVariables {
   /** The visitor's device, detected once per request. */
   device: DeviceInfo;
+  /** What the pages read of the device (shared/device/verdict.ts): one shared object per verdict. */
+  verdict: Verdict;
   /** `zh-CN` or `en`, from Accept-Language. */
   language: Language;
   /** The operator's configuration for this request, or the demo one (docs/config.md). */

@@ -9,16 +9,17 @@
  * newer state right after.
  */
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import type { Verdict } from '../../shared/device/verdict.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
 import type { ClientStore } from '../../shared/handoff.ts';
 import type { Identity } from '../../shared/identity.ts';
 
 export interface Learned {
   /**
-   * The device: the hand-off's own object (the worker's detection) until the browser refines it
-   * (docs/device.md), then the browser's.
+   * The device: the hand-off's own object (the worker's verdict) until the browser refines it
+   * (docs/device.md), then the browser's whole detection.
    */
-  deviceInfo: DeviceInfo;
+  deviceInfo: Verdict | DeviceInfo;
   /** The first download domain that answers (docs/config.md); `init` once the probe is done. */
   downloadReachable: { init: boolean; url: string };
   /** Visitor id and fingerprint id with their sources (docs/identity.md). */

@@ -5,7 +5,13 @@
  * worker applies to them.
  */
 import * as v from 'valibot';
-import { isAcceptableParam, isFieldName, PayloadSchema, QUERY_LIMITS } from '../../worker/campaign/query-data.ts';
+import {
+  isAcceptableParam,
+  isFieldName,
+  PayloadSchema,
+  PLAIN_PARAMS,
+  QUERY_LIMITS,
+} from '../../worker/campaign/query-data.ts';
 import { encryptToken, MAX_TOKEN_LENGTH } from '../../worker/campaign/token.ts';
 
 export interface LinkRequest {
@@ -59,12 +65,12 @@ export function mintLink({ payload, plain, base, key }: LinkRequest): MintResult
     };
   }
   url.searchParams.set('d', token);
-  if (plain.length > QUERY_LIMITS.maxParams) {
-    return { ok: false, reason: `the worker reads at most ${QUERY_LIMITS.maxParams} plain parameters` };
-  }
   for (const [name, value] of plain) {
     if (!isAcceptableParam(name, value)) {
-      return { ok: false, reason: `the worker ignores the plain parameter ${JSON.stringify(name)}` };
+      return {
+        ok: false,
+        reason: `the worker ignores the plain parameter ${JSON.stringify(name)}: it reads ${PLAIN_PARAMS.join(' and ')} (at most ${QUERY_LIMITS.maxValueLength} characters); put other fields in the token`,
+      };
     }
     if (url.searchParams.has(name)) {
       return { ok: false, reason: `the plain parameter ${JSON.stringify(name)} is given twice` };

@@ -1,7 +1,8 @@
 /** The visitor's locale (docs/device.md `device_locale`, `language`) from Accept-Language or `navigator.language`. */
 
 const TAG = /^[a-z]{2,3}(?:-[a-z0-9]{2,8}){0,3}$/i;
-const MAX_HEADER = 512;
+/** Longest Accept-Language read; the rest of a longer header is never parsed. */
+export const MAX_ACCEPT_LANGUAGE = 512;
 
 /** A BCP 47 tag in its usual casing: `zh-cn` → `zh-CN`, `zh-hans-cn` → `zh-Hans-CN`, `en_US` → `en-US`. */
 function canonical(tag: string): string {
@@ -23,7 +24,7 @@ function canonical(tag: string): string {
  */
 export function languageRanges(acceptLanguage: string): string[] {
   const ranges: { tag: string; weight: number }[] = [];
-  for (const part of acceptLanguage.slice(0, MAX_HEADER).split(',')) {
+  for (const part of acceptLanguage.slice(0, MAX_ACCEPT_LANGUAGE).split(',')) {
     const [rawTag = '', ...params] = part.trim().split(';');
     const tag = rawTag.trim().replace(/_/g, '-');
     if (!TAG.test(tag)) continue;

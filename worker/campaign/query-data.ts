@@ -1,10 +1,12 @@
 /**
- * Query data (docs/campaign-links.md): the decrypted `d` token and the plain parameters (channel,
- * inviter, …) beside it, each bounded in count and size, never merged (shared/campaign.ts).
+ * Query data (docs/campaign-links.md): the decrypted `d` token and the plain parameters beside it
+ * (`channel`, `inviter`), each bounded in size, never merged (shared/campaign.ts). These are the only
+ * query parameters a page reads: tracking parameters (`utm_*`, `fbclid`, `gclid`, …) and any other one
+ * never reach it, so they cannot split kept pages or leak into canonical URLs, links or QR codes.
  */
 import * as v from 'valibot';
 import type { Campaign } from '../../shared/campaign.ts';
-import { decryptToken } from './token.ts';
+import { decryptToken, MAX_TOKEN_LENGTH } from './token.ts';
 
 export const QUERY_LIMITS = { maxParams: 20, maxKeyLength: 32, maxValueLength: 256 } as const;
 
@@ -29,9 +31,29 @@ export const PayloadSchema = v.pipe(
 
 export type QueryData = Record<string, string>;
 
-/** Whether the worker takes a plain query parameter: not `d`, a bounded key of safe characters, a bounded value. */
+/** The plain query parameters a page reads (docs/campaign-links.md); anything else a link carries goes in its token. */
+export const PLAIN_PARAMS = ['channel', 'inviter'] as const;
+
+/** Whether the worker takes a plain query parameter: one of `PLAIN_PARAMS`, with a bounded value. */
 export function isAcceptableParam(key: string, value: string): boolean {
-  return key !== 'd' && isFieldName(key) && value.length <= QUERY_LIMITS.maxValueLength;
+  return (PLAIN_PARAMS as readonly string[]).includes(key) && value.length <= QUERY_LIMITS.maxValueLength;
+}
+
+/**
+ * The query a page is made from (docs/routes.md): `d` and the plain parameters, first value of each,
+ * in one order, without what the page would drop anyway (a token too long to read, a value too
+ * long). `''` when none is there; else `?` and the parameters, encoded.
+ */
+export function pageQuery(params: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  const d = params.get('d');
+  if (d && d.length <= MAX_TOKEN_LENGTH) kept.set('d', d);
+  for (const name of PLAIN_PARAMS) {
+    const value = params.get(name);
+    if (value !== null && isAcceptableParam(name, value)) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `?${query}` : '';
 }
 
 /** Decrypts and validates a `d` token; no value when anything is wrong (already logged). */
@@ -51,18 +73,15 @@ export function readToken(token: string, key: string | undefined): QueryData | u
 
 /**
  * The visit's campaign from its query (`params`): the `d` token's fields, decrypted with `key`, and the
- * plain parameters beside them, kept apart (shared/campaign.ts); at most `maxParams` of each.
+ * plain parameters beside them (`PLAIN_PARAMS`, first value of each), kept apart (shared/campaign.ts).
  */
 export function readCampaign(params: URLSearchParams, key: string | undefined): Campaign {
   const d = params.get('d');
   const signed = d ? readToken(d, key) : undefined;
   const plain: QueryData = {};
-  let count = 0;
-  for (const [name, value] of params) {
-    if (count >= QUERY_LIMITS.maxParams) break;
-    if (!isAcceptableParam(name, value) || Object.hasOwn(plain, name)) continue;
-    plain[name] = value;
-    count += 1;
+  for (const name of PLAIN_PARAMS) {
+    const value = params.get(name);
+    if (value !== null && isAcceptableParam(name, value)) plain[name] = value;
   }
   // A broken `d` is never handed on: the app would read garbage on its first launch.
   return signed && d ? { signed, plain, token: d } : { signed: {}, plain };

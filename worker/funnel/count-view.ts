@@ -3,7 +3,7 @@
  * is counted once the page's response is decided, kept pages included, after the response
  * (`countEvent` runs under `ctx.waitUntil`). A view's event and dimensions depend only on what the page
  * was made from, so they are built once per page (`pageView`) and kept with a kept page; a request
- * adds only its country and its visitor.
+ * adds only its country, its language and its visitor.
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -17,7 +17,7 @@ import { countEvent, eventDimensions, isCountedVisit, visitorSource } from './fr
 
 export { SHORT_LINK_PATH } from '../../shared/attribution.ts';
 
-/** A page's view, as counted: the event and its dimensions without the country. */
+/** A page's view, as counted: the event and its dimensions without the country and the language. */
 export interface PageView {
   event: FunnelEvent;
   dims: Dimensions;
@@ -36,7 +36,7 @@ export function pageView(c: Context<AppEnv>, pathname: string, campaign: Campaig
   const page = pageKindOf(pathname);
   if (!page) return null;
   const dims = eventDimensions(c, campaign, c.get('link')?.slug);
-  return { event: { type: 'view', page }, dims: { ...dims, country: '' } };
+  return { event: { type: 'view', page }, dims: { ...dims, country: '', lang: '' } };
 }
 
 /**
@@ -46,8 +46,13 @@ export function pageView(c: Context<AppEnv>, pathname: string, campaign: Campaig
  */
 export function countView(c: Context<AppEnv>, view: PageView | null, status: number): void {
   if (!view || status >= 400 || !isCountedVisit(c)) return;
+  // The country and the language are the visitor's own, not the page's (one page serves many of each).
   const country = c.req.raw.cf?.country;
-  const dims = typeof country === 'string' ? { ...view.dims, country: country.slice(0, MAX_DIMENSION) } : view.dims;
+  const dims = {
+    ...view.dims,
+    country: typeof country === 'string' ? country.slice(0, MAX_DIMENSION) : '',
+    lang: c.get('device').language.slice(0, MAX_DIMENSION),
+  };
   const cookie = settingsOf(c.env).cookieless ? undefined : getCookie(c, USER_ID_KEY);
   countEvent(c, {
     event: view.event,

@@ -13,10 +13,12 @@ export const ISOLATE_CACHE_BUDGET = 8 * 2 ** 20;
 
 /** Each cache's share of `ISOLATE_CACHE_BUDGET`, in bytes; the shares add up to at most the budget. */
 export const CACHE_SHARES = {
-  /** Rendered pages (render/page-cache.ts): a few hundred pages of ~7 kB. */
-  pages: 6 * 2 ** 20,
-  /** Detected devices (middleware/visitor.ts): ~2 kB each. */
-  devices: 1.25 * 2 ** 20,
+  /** Rendered pages (render/page-cache.ts): a few hundred pages of ~7 kB, one per kind of visitor and campaign. */
+  pages: 4 * 2 ** 20,
+  /** Detected devices (middleware/visitor.ts): ~1 kB each with the agent, a few thousand agents. */
+  devices: 3 * 2 ** 20,
+  /** Accept-Language values and what they give (middleware/visitor.ts): a few hundred bytes each. */
+  languages: 256 * 2 ** 10,
   /** QR code images (render/qr-code.ts): a few kB each. */
   qrCodes: 512 * 2 ** 10,
   /** Merged `Vary` values (middleware/visitor.ts): a handful. */

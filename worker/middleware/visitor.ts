@@ -5,7 +5,10 @@
  * says it varies on all of them (`Vary`), keeping shared caches from mixing visitors' pages.
  */
 import type { MiddlewareHandler } from 'hono';
+import { MAX_ACCEPT_LANGUAGE, preferredLocale, primaryLanguage } from '../../shared/device/locale.ts';
+import { type Verdict, verdictOf } from '../../shared/device/verdict.ts';
 import {
+  type ClientHints,
   clientHintsFromHeaders,
   DETECTION_HINTS,
   type DeviceInfo,
@@ -53,44 +56,76 @@ export function mergeVary(current: string | null, names: readonly string[]): str
   return values.join(', ');
 }
 
-// Detection and the language are pure functions of these headers, and most visits repeat a few
-// agents: remember the latest results per isolate rather than parse the same headers again.
-// A detected device is about 2 kB in the isolate's memory.
-const detected = boundedCache<{ device: DeviceInfo; language: Language }>({
+// Detection is a pure function of the agent and the client hints, and the language of Accept-Language:
+// remember the latest results per isolate rather than parse the same headers again. The long tail of
+// agents costs one parse each; the bound keeps it from growing memory. The referrer and the locale are
+// laid over the remembered device per request, so neither splits the memo.
+const detected = boundedCache<Detected>({
   maxBytes: CACHE_SHARES.devices,
-  sizeOf: () => 2_000,
+  // The device's strings besides the agent (kept once, in the key): a few hundred bytes.
+  sizeOf: () => 600,
 });
+const languages = boundedCache<Languages>({ maxBytes: CACHE_SHARES.languages, sizeOf: () => 200 });
 
 // Responses carry one of a handful of Vary values (none, the page's, an API's): merge each once.
 const mergedVary = boundedCache<string>({ maxBytes: CACHE_SHARES.vary, sizeOf: stringBytes });
 
+/** A remembered detection: the device as the agent and hints describe it, and its verdict. */
+interface Detected {
+  device: DeviceInfo;
+  verdict: Verdict;
+}
+
+/** What Accept-Language gives: the device's locale and language, and the page's language. */
+interface Languages {
+  locale: Pick<DeviceInfo, 'device_locale' | 'language'>;
+  page: Language;
+}
+
 /** What detection found for one request's headers. */
 interface Visit {
   device: DeviceInfo;
+  verdict: Verdict;
   language: Language;
+}
+
+function detectedOf(userAgent: string, hints: ClientHints): Detected {
+  // Every header detection reads, as one string: equal keys give equal devices.
+  const key = `${hints.mobile ?? ''}\n${hints.platform ?? ''}\n${hints.platformVersion ?? ''}\n${hints.model ?? ''}\n${userAgent}`;
+  let found = detected.get(key);
+  if (!found) {
+    // Frozen: every request with these headers shares this object, so none may change it. Cloned
+    // first: a string cut from a header (the capped agent) would otherwise keep the whole header alive.
+    const device = deepFreeze(structuredClone(detectDevice({ userAgent, hints })));
+    found = { device, verdict: verdictOf(device) };
+    detected.set(key, found);
+  }
+  return found;
+}
+
+function languagesOf(acceptLanguage: string): Languages {
+  let found = languages.get(acceptLanguage);
+  if (!found) {
+    const locale = preferredLocale(acceptLanguage);
+    found = {
+      locale: { device_locale: locale, language: primaryLanguage(locale) },
+      page: pickLanguage(acceptLanguage),
+    };
+    languages.set(acceptLanguage, found);
+  }
+  return found;
 }
 
 /** The visitor a request's headers describe (`header` reads one header by name). */
 function visitOf(header: (name: string) => string | undefined): Visit {
-  const acceptLanguage = header('accept-language') ?? '';
-  const input = {
-    // Detection reads no further than these caps, so the key need not either.
-    userAgent: (header('user-agent') ?? '').slice(0, MAX_USER_AGENT),
-    referrer: (header('referer') ?? '').slice(0, MAX_REFERRER),
-    acceptLanguage,
-    hints: clientHintsFromHeaders(header),
-  };
-  // Every header detection reads, as one string: equal keys give equal devices.
-  const key = JSON.stringify(input);
-  let found = detected.get(key);
-  if (!found) {
-    // Frozen: every request with these headers shares this object, so none may change it. Cloned
-    // first: a string cut from a header (the capped agent, the referrer) would otherwise keep the whole
-    // header alive, far past the 2 kB the cache counts for it.
-    found = { device: deepFreeze(structuredClone(detectDevice(input))), language: pickLanguage(acceptLanguage) };
-    detected.set(key, found);
-  }
-  return found;
+  // Detection reads no further than these caps, so the keys need not either.
+  const userAgent = (header('user-agent') ?? '').slice(0, MAX_USER_AGENT);
+  const referrer = (header('referer') ?? '').slice(0, MAX_REFERRER);
+  const acceptLanguage = (header('accept-language') ?? '').slice(0, MAX_ACCEPT_LANGUAGE);
+  const { device, verdict } = detectedOf(userAgent, clientHintsFromHeaders(header));
+  const { locale, page } = languagesOf(acceptLanguage);
+  const same = referrer === '' && locale.device_locale === device.device_locale;
+  return { device: same ? device : { ...device, ...locale, referrer }, verdict, language: page };
 }
 
 /** Detects the visitor's device and language once per request and negotiates client hints. */
@@ -111,8 +146,9 @@ export function visitor({
     return value;
   };
   return async function visitorMiddleware(c, next) {
-    const { device, language } = visitOf((name) => c.req.header(name));
+    const { device, verdict, language } = visitOf((name) => c.req.header(name));
     c.set('device', device);
+    c.set('verdict', verdict);
     c.set('language', language);
     await next();
     // Set in place, as hono's secureHeaders does: c.header() would re-wrap the finished response.

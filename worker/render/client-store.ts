@@ -8,13 +8,14 @@ import { CARRIER_PATH } from '../../shared/attribution.ts';
 import type { Campaign } from '../../shared/campaign.ts';
 import { NO_CAMPAIGN } from '../../shared/campaign.ts';
 import type { LanderConfig } from '../../shared/config/schema.ts';
+import type { Verdict } from '../../shared/device/verdict.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
 import type { ClientStore } from '../../shared/handoff.ts';
 import type { Language } from '../../shared/texts.ts';
 import { type ApkParents, NO_PARENTS } from '../apk/parents.ts';
 import { carrierToken } from '../attribution/carrier.ts';
 import { appStoreQuery, pageLinks } from '../attribution/page-links.ts';
-import { readCampaign } from '../campaign/query-data.ts';
+import { pageQuery, readCampaign } from '../campaign/query-data.ts';
 import { carriedBuild } from '../carried-build.ts';
 import { appItemFor } from '../config/app-item.ts';
 import type { AppEnv } from '../env.ts';
@@ -28,13 +29,16 @@ import { siteMeta } from './site-meta.ts';
 /**
  * Everything a seed is made from. `clientStore` reads nothing else (no request, no context), so two
  * requests with the same inputs get the same seed: the page cache keys pages by these (page-cache.ts).
+ * None is the raw request: the address keeps only the query a page reads, the device only its verdict.
  */
 export interface SeedInputs {
-  /** The page URL: origin, path and query. */
+  /** The page's address: origin, path and the query a page reads (campaign/query-data.ts `pageQuery`). */
   url: URL;
   language: Language;
-  /** The detected device: one frozen object per distinct set of detection headers (middleware/visitor.ts). */
-  device: DeviceInfo;
+  /** What the pages read of the device: one frozen object per verdict (shared/device/verdict.ts). */
+  verdict: Verdict;
+  /** On `/test` only, the whole detection its device table shows (docs/screens.md); else null. */
+  device: DeviceInfo | null;
   /** The configuration in use: one object per document read from KV (config/load-config.ts). */
   config: LanderConfig;
   /** Why the bundled demo is served, if it is. */
@@ -47,6 +51,14 @@ export interface SeedInputs {
   linkToken: string | null;
 }
 
+/** The page that shows the whole detection (docs/screens.md). */
+const DEVICE_TABLE_PATH = '/test';
+
+/** The address a page is made from: `url` with only the query a page reads. */
+export function pageAddress(url: URL): URL {
+  return url.search ? new URL(`${url.origin}${url.pathname}${pageQuery(url.searchParams)}`) : url;
+}
+
 /**
  * The inputs of the page `c` asks for, whose URL is `url` (parsed once by the caller), with the
  * uploaded APK parents the caller awaited (`apkParents` on the context).
@@ -54,9 +66,10 @@ export interface SeedInputs {
 export function seedInputs(c: Context<AppEnv>, url: URL, apkParents: ApkParents = NO_PARENTS): SeedInputs {
   const { config, fallback } = c.get('config');
   return {
-    url,
+    url: pageAddress(url),
     language: c.get('language'),
-    device: c.get('device'),
+    verdict: c.get('verdict'),
+    device: url.pathname === DEVICE_TABLE_PATH ? c.get('device') : null,
     config,
     fallback,
     settings: settingsOf(c.env),
@@ -95,6 +108,7 @@ function androidParent(config: LanderConfig, parents: ApkParents): ApkParentFact
 export function clientStore({
   url,
   language,
+  verdict,
   device,
   config,
   fallback,
@@ -105,9 +119,16 @@ export function clientStore({
   const { downloadOrigin, env } = settings;
   const campaign = campaignOf(url, settings.decodeKey, linkToken);
   const query = appStoreQuery(config.attribution, campaign);
-  const download = downloadView({ config, device, language, downloadOrigin, pageUrl: url, appStoreQuery: query });
-  const openApp = openAppView({ config, device, env, language, pageUrl: url, campaign, download });
-  const appLinking = device.operatingSystem === 'Harmony' && openApp?.method === 'universal-link';
+  const download = downloadView({
+    config,
+    device: verdict,
+    language,
+    downloadOrigin,
+    pageUrl: url,
+    appStoreQuery: query,
+  });
+  const openApp = openAppView({ config, device: verdict, env, language, pageUrl: url, campaign, download });
+  const appLinking = verdict.operatingSystem === 'Harmony' && openApp?.method === 'universal-link';
   const apkParent = androidParent(config, apkParents);
   return {
     buildId: carriedBuild.id,
@@ -116,7 +137,7 @@ export function clientStore({
     cookieless: settings.cookieless,
     origin: url.origin,
     language,
-    deviceInfo: device,
+    deviceInfo: device ?? verdict,
     campaign,
     downloadOrigin,
     traceOrigin: settings.traceOrigin || url.origin,

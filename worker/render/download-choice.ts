@@ -1,10 +1,11 @@
 /**
  * Which download the page offers a device (docs/screens.md). Decided once, on the worker, from the
- * server's device detection, and handed to the browser: the button in the server HTML is the one
+ * server's device verdict (shared/device/verdict.ts), and handed to the browser: the button in the server HTML is the one
  * that stays after hydration, whatever the browser later refines.
  */
 import { APP_STORE_ID, type AppItem } from '../../shared/config/schema.ts';
-import type { DeviceInfo, OperatingSystem } from '../../shared/device.ts';
+import type { Verdict } from '../../shared/device/verdict.ts';
+import type { OperatingSystem } from '../../shared/device.ts';
 import type { DownloadKind } from '../../shared/download-view.ts';
 import { appItemFor } from '../config/app-item.ts';
 
@@ -30,19 +31,11 @@ export interface DownloadChoice {
 
 export interface ChooseInput {
   appData: readonly AppItem[];
-  device: Pick<DeviceInfo, 'operatingSystem' | 'userAgent' | 'inApp'>;
+  device: Pick<Verdict, 'operatingSystem' | 'installsApk' | 'inApp'>;
   /** Where APKs come from until the browser finds a reachable download domain (docs/config.md). */
   downloadOrigin: string;
   /** Added to App Store links: the provider token and campaign (`?pt=…&ct=…`, docs/attribution.md). */
   appStoreQuery?: string;
-}
-
-/**
- * HarmonyOS 2–4 are Android underneath and install APKs; their agents carry an `Android` token.
- * HarmonyOS NEXT (5 and later) cannot, and says `OpenHarmony` or `ArkWeb` (even beside `Android 10`).
- */
-export function harmonyInstallsApk(userAgent: string): boolean {
-  return /\bAndroid\b/i.test(userAgent) && !/OpenHarmony|ArkWeb/i.test(userAgent);
 }
 
 function appStore(item: AppItem | undefined, query = ''): DownloadTarget | null {
@@ -88,8 +81,7 @@ export function chooseDownload({ appData, device, downloadOrigin, appStoreQuery 
   }
   let primary =
     layout === 'Harmony'
-      ? (appGallery(androidItem) ??
-        (harmonyInstallsApk(device.userAgent) ? android(androidItem, downloadOrigin) : null))
+      ? (appGallery(androidItem) ?? (device.installsApk ? android(androidItem, downloadOrigin) : null))
       : android(androidItem, downloadOrigin);
   let guide = blocks;
   // Android WeChat cannot download, but it opens Tencent's own app store (docs/screens.md).

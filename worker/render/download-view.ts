@@ -4,20 +4,20 @@
  */
 
 import type { LanderConfig } from '../../shared/config/schema.ts';
-import type { DeviceInfo } from '../../shared/device.ts';
+import type { Verdict } from '../../shared/device/verdict.ts';
 import type { DownloadButton, DownloadView } from '../../shared/download-view.ts';
 import type { ClientStore } from '../../shared/handoff.ts';
 import { localize } from '../config/localize.ts';
 import { chooseDownload, type DownloadTarget } from './download-choice.ts';
 import { type DownloadTexts, downloadTexts, formatDate } from './download-texts.ts';
-import { qrImage, qrTarget } from './qr-code.ts';
+import { qrImage } from './qr-code.ts';
 
 export interface DownloadViewInput {
   config: LanderConfig;
-  device: DeviceInfo;
+  device: Verdict;
   language: ClientStore['language'];
   downloadOrigin: string;
-  /** The page URL as the visitor opened it: the desktop QR code encodes its campaign equivalent. */
+  /** The page's address (render/client-store.ts `pageAddress`): the desktop QR code opens it. */
   pageUrl: URL;
   /** Added to App Store links (worker/attribution/page-links.ts). */
   appStoreQuery?: string;
@@ -49,7 +49,7 @@ export function downloadView({
   const choice = chooseDownload({ appData: config.appData, device, downloadOrigin, appStoreQuery });
   const { app, layout } = choice;
   const common = config.commonConfig;
-  const qrUrl = layout === 'PC' ? qrTarget(pageUrl) : null;
+  const qrUrl = layout === 'PC' ? pageUrl.href : null;
   const qr = qrUrl ? qrImage(qrUrl) : null;
   return {
     layout,

@@ -4,7 +4,7 @@
  */
 import { type Campaign, campaignFields } from '../../shared/campaign.ts';
 import type { LanderConfig } from '../../shared/config/schema.ts';
-import type { DeviceInfo } from '../../shared/device.ts';
+import type { Verdict } from '../../shared/device/verdict.ts';
 import type { DownloadView } from '../../shared/download-view.ts';
 import type { ClientStore } from '../../shared/handoff.ts';
 import type { OpenAppView, OpenFallback } from '../../shared/open-app-view.ts';
@@ -13,7 +13,7 @@ import { chooseOpenApp } from './open-app.ts';
 
 export interface OpenAppViewInput {
   config: LanderConfig;
-  device: DeviceInfo;
+  device: Verdict;
   env: ClientStore['env'];
   language: ClientStore['language'];
   pageUrl: URL;

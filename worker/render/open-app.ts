@@ -1,13 +1,12 @@
 /**
  * How a tap opens the app (docs/screens.md), decided on the worker from the server's device
- * detection, so the server HTML already carries the right `<a href>`. The browser adds only the
+ * verdict (shared/device/verdict.ts), so the server HTML already carries the right `<a href>`. The browser adds only the
  * 2500 ms fallback timer (client/browser/open-app-taps.ts). docs/campaign-links.md has the table.
  */
 import type { AppItem, LinksConfig } from '../../shared/config/schema.ts';
-import type { DeviceInfo } from '../../shared/device.ts';
+import type { Verdict } from '../../shared/device/verdict.ts';
 import type { OpenAppChoice, OpenFallback } from '../../shared/open-app-view.ts';
 import { appItemFor } from '../config/app-item.ts';
-import { harmonyInstallsApk } from './download-choice.ts';
 
 /** The scheme the Baidu browser and the Baidu app open (docs/campaign-links.md). */
 export const BAIDU_SCHEME = 'bdashighdown';
@@ -17,7 +16,7 @@ export const OPEN_PATH = 'open';
 export interface OpenAppInput {
   appData: readonly AppItem[];
   links: Pick<LinksConfig, 'universal_link_domain' | 'paths'> & Partial<Pick<LinksConfig, 'harmony_app_ids'>>;
-  device: Pick<DeviceInfo, 'operatingSystem' | 'browser' | 'userAgent' | 'inApp'>;
+  device: Pick<Verdict, 'operatingSystem' | 'browser' | 'webView' | 'installsApk' | 'inApp'>;
   env: 'development' | 'production';
   /** The page's own host: a Universal Link there never opens the app. */
   pageHost: string;
@@ -54,12 +53,7 @@ export function intentUrl(scheme: string, query: string, pkg: string | undefined
 
 /** Android's own Chrome, not a webview (`; wv)`) nor another Chromium browser. */
 function isAndroidChrome(device: OpenAppInput['device']): boolean {
-  return (
-    device.operatingSystem === 'Android' &&
-    device.browser === 'Chrome' &&
-    !device.inApp &&
-    !/;\s*wv\)/.test(device.userAgent)
-  );
+  return device.operatingSystem === 'Android' && device.browser === 'Chrome' && !device.inApp && !device.webView;
 }
 
 /** How a tap opens the app on this device; null when no URL scheme is configured or on a desktop. */
@@ -76,7 +70,7 @@ export function chooseOpenApp(input: OpenAppInput): OpenAppChoice | null {
   const appLink = domain ? `https://${domain}${universalLinkPath(links.paths)}${query}` : null;
   // HarmonyOS NEXT opens its apps by App Linking (docs/attribution.md); 2–4 run Android apps and take
   // the Android path below. The page adds the tap's carrier (worker/attribution/page-links.ts).
-  const harmonyNext = device.operatingSystem === 'Harmony' && !harmonyInstallsApk(device.userAgent);
+  const harmonyNext = device.operatingSystem === 'Harmony' && !device.installsApk;
   if (harmonyNext && appLink && links.harmony_app_ids?.length && !device.inApp?.blocksSchemes) {
     return { method: 'universal-link', href: appLink, fallback: download };
   }

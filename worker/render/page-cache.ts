@@ -20,6 +20,8 @@ export interface KeptPage {
   body: Uint8Array<ArrayBuffer>;
   /** What a view of the page counts (funnel/count-view.ts); null for a page that is not counted. */
   view: PageView | null;
+  /** The key's short name (`pageId`). */
+  id: string;
 }
 
 /** A kept page: its HTML as UTF-8, cut where the nonce goes (no encoding per response). */
@@ -27,6 +29,7 @@ interface StoredPage {
   status: number;
   parts: Uint8Array[];
   view: PageView | null;
+  id: string;
 }
 
 const pages = boundedCache<StoredPage>({
@@ -70,12 +73,22 @@ export function pageKey(inputs: SeedInputs): string {
   return key;
 }
 
+/**
+ * A short name of a page key (FNV-1a, base 36) for `Server-Timing` (docs/benchmarks.md): it tells
+ * load tools how many kinds of page a traffic produced, without showing what they are made of.
+ */
+export function pageId(key: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i += 1) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
 /** The kept page for `key` with `nonce` in place, if one is kept. */
 export function keptPage(key: string, nonce: string): KeptPage | undefined {
   const page = pages.get(key);
   if (page === undefined) return undefined;
   stats.hits += 1;
-  return { status: page.status, body: joinBytes(page.parts, encoder.encode(nonce)), view: page.view };
+  return { status: page.status, body: joinBytes(page.parts, encoder.encode(nonce)), view: page.view, id: page.id };
 }
 
 /** Reads a copy of a rendered page to its end and keeps it under `key`, with its nonce taken out. */
@@ -87,7 +100,7 @@ export async function keepPage(
   view: PageView | null = null,
 ): Promise<void> {
   const html = await new Response(stream).text();
-  pages.set(key, { status, parts: html.split(nonce).map((part) => encoder.encode(part)), view });
+  pages.set(key, { status, parts: html.split(nonce).map((part) => encoder.encode(part)), view, id: pageId(key) });
   stats.kept += 1;
 }
 

@@ -4,21 +4,14 @@
  * densest code, where an SVG path of a long URL runs to tens of kilobytes. The page shows it scaled
  * up without smoothing (`image-rendering: pixelated`).
  *
- * What it encodes is a shorter equivalent of the page URL: the same path, the signed token and the
- * campaign's own parameters, without the click ids that only told an ad network or analytics about
- * the click (docs/screens.md). Long texts use error correction L, short ones M. The mask is fixed:
+ * What it encodes is the page's address: the same path, the signed token and the campaign's plain
+ * parameters, never click ids or tracking parameters, which no page reads (docs/screens.md). Long texts use error correction L, short ones M. The mask is fixed:
  * choosing the best of the eight costs up to eight times the encoding (milliseconds for a long
  * URL), and every mask is valid and scannable.
  */
 import { encode } from 'uqr';
 import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
 
-/**
- * Click ids and analytics cookies' parameters: they describe one click, not the campaign. (`utm_*`
- * name the campaign and are kept: the worker reads them as plain campaign parameters.)
- */
-const TRACKING =
-  /^(?:fbclid|gclid|gbraid|wbraid|dclid|msclkid|ttclid|twclid|li_fat_id|igshid|yclid|mc_cid|mc_eid|_ga|_gl|srsltid)$/i;
 /** Modules of white around the code, as the standard asks. */
 const QUIET_ZONE = 4;
 /** The most bytes a QR code holds (version 40, error correction L). */
@@ -35,14 +28,6 @@ export interface QrImage {
 
 /** The smallest the code is shown, in CSS pixels. */
 const MIN_DISPLAY = 200;
-
-/** The page URL the code opens: `url` without its tracking parameters. */
-export function qrTarget(url: URL): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of url.searchParams) if (!TRACKING.test(name)) query.append(name, value);
-  const search = query.toString();
-  return `${url.origin}${url.pathname}${search ? `?${search}` : ''}`;
-}
 
 const encoder = new TextEncoder();
 const images = boundedCache<QrImage | null>({

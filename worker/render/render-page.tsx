@@ -23,7 +23,7 @@ import { countView, pageView } from '../funnel/count-view.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { clientStore, seedInputs } from './client-store.ts';
 import { metaPageHtml } from './meta-page.ts';
-import { keepPage, keptPage, pageKey } from './page-cache.ts';
+import { keepPage, keptPage, pageId, pageKey } from './page-cache.ts';
 
 const handler = createStaticHandler(routes);
 
@@ -32,9 +32,6 @@ const HTML_HEADERS = {
   'cache-control': 'private, no-cache',
   vary: 'User-Agent, Accept-Language',
 };
-// Whether the page came from this isolate's page cache (decision 005), for the bench and DevTools.
-const KEPT_HEADERS = { ...HTML_HEADERS, 'server-timing': 'kept;desc=hit' };
-const RENDERED_HEADERS = { ...HTML_HEADERS, 'server-timing': 'kept;desc=miss' };
 
 /** Server-only: hoists the page's stylesheets and screen chunks into <head>. Renders nothing. */
 function Preload({ assets }: { assets: PageAssets }) {
@@ -43,8 +40,14 @@ function Preload({ assets }: { assets: PageAssets }) {
   return null;
 }
 
-function html(body: BodyInit, status: number, kept?: 'hit' | 'miss'): Response {
-  const headers = kept === 'hit' ? KEPT_HEADERS : kept === 'miss' ? RENDERED_HEADERS : HTML_HEADERS;
+/**
+ * An HTML response. A page says in `Server-Timing` whether this isolate kept it (decision 005) and
+ * which kind of page it is (`pageId`), for load tools and DevTools.
+ */
+function html(body: BodyInit, status: number, kept?: { hit: boolean; id: string }): Response {
+  const headers = kept
+    ? { ...HTML_HEADERS, 'server-timing': `kept;desc=${kept.hit ? 'hit' : 'miss'}, page;desc=${kept.id}` }
+    : HTML_HEADERS;
   return new Response(body, { status, headers });
 }
 
@@ -68,7 +71,7 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   const kept = nonce ? keptPage(key, nonce) : undefined;
   if (kept) {
     countView(c, kept.view, kept.status);
-    return html(kept.body, kept.status, 'hit');
+    return html(kept.body, kept.status, { hit: true, id: kept.id });
   }
   const seed = clientStore(inputs);
   // An unknown or expired short link (funnel/short-link.ts) is no page.
@@ -77,7 +80,9 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   const view = pageView(c, url.pathname, seed.campaign);
 
   const requestContext = routeContext({ diagnostics: seed.diagnostics });
-  const context = await handler.query(c.req.raw, { requestContext }).catch((error: unknown) => {
+  // The routes see the page's address, not the raw URL: a parameter no page reads cannot reach them.
+  const request = inputs.url.href === c.req.url ? c.req.raw : new Request(inputs.url, c.req.raw);
+  const context = await handler.query(request, { requestContext }).catch((error: unknown) => {
     console.error('Route resolution failed', error);
     return null;
   });
@@ -114,9 +119,10 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
       },
     );
     // Bots wait for the whole document (docs/routes.md).
-    if (seed.deviceInfo.bot) await stream.allReady;
+    if (inputs.verdict.bot) await stream.allReady;
     countView(c, view, status);
-    if (!nonce) return html(stream, status, 'miss');
+    const id = pageId(key);
+    if (!nonce) return html(stream, status, { hit: false, id });
     // One copy goes to the visitor as it streams, the other into the cache once complete and clean.
     const [body, copy] = stream.tee();
     const keep = stream.allReady.then(() => (degraded ? copy.cancel() : keepPage(key, status, copy, nonce, view)));
@@ -124,7 +130,7 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
       c,
       keep.catch((error: unknown) => console.error('Page cache', error)),
     );
-    return html(body, status, 'miss');
+    return html(body, status, { hit: false, id });
   } catch (error) {
     console.error('Page render failed', error);
     return renderStatic(seed, { status: 500 }, nonce);

@@ -3,6 +3,8 @@
  * browser has refined the store, its column says so; server and first client render agree, so
  * hydration matches. Rows where the two differ are marked.
  */
+
+import type { Verdict } from '../../../shared/device/verdict.ts';
 import type { DeviceInfo, InApp } from '../../../shared/device.ts';
 import type { Language } from '../../../shared/texts.ts';
 import { useHandoff, useLearned } from '../store.tsx';
@@ -42,8 +44,9 @@ function inAppText(inApp: InApp | null): string {
   return `${inApp.name} (${details.filter(Boolean).join('; ')})`;
 }
 
-function show(device: DeviceInfo, field: keyof DeviceInfo): string {
-  const value = device[field];
+function show(device: Verdict | DeviceInfo, field: keyof DeviceInfo): string {
+  // The worker hands `/test` its whole detection; any other page, only the verdict.
+  const value = field in device ? device[field as keyof typeof device] : '';
   if (field === 'inApp') return inAppText(device.inApp);
   if (value === '' || value === null) return '—';
   return String(value);
