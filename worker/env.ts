@@ -1,5 +1,4 @@
 /** Types of the worker's Hono app: bindings from `wrangler types`, per-request variables. */
-import type { SecureHeadersVariables } from 'hono/secure-headers';
 import type { Verdict } from '../shared/device/verdict.ts';
 import type { DeviceInfo } from '../shared/device.ts';
 import type { Language } from '../shared/texts.ts';
@@ -7,7 +6,7 @@ import type { ApkParents } from './apk/parents.ts';
 import type { LoadedConfig } from './config/load-config.ts';
 import type { StoredLink } from './funnel/links.ts';
 
-export interface AppVariables extends SecureHeadersVariables {
+export interface AppVariables {
   /** The visitor's device, detected once per request. */
   device: DeviceInfo;
   /** What the pages read of the device (shared/device/verdict.ts): one shared object per verdict. */

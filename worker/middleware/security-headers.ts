@@ -1,61 +1,73 @@
 /**
- * Security headers on every response (docs/routes.md): Hono's secureHeaders with our policy
- * (docs/security.md). The CSP starts from `default-src 'none'` and allows back only what the page
- * uses, so a kind of resource nobody thought of stays blocked. Scripts run only from this origin or
- * with the per-response nonce React puts on its tags; never 'unsafe-inline'. Styles come from this
- * origin's stylesheet only (no inline style attributes in server HTML). The page may not be framed.
- * `npm run observatory` grades these headers with the MDN HTTP Observatory (A+ required).
+ * Security headers on every response (docs/security.md). The CSP starts from `default-src 'none'`
+ * and allows back only what the page uses, so a kind of resource nobody thought of stays blocked.
+ * Scripts run only from this origin, or inline with the nonce of a page that streams React's inline
+ * scripts; never 'unsafe-inline'. Styles come from this origin's stylesheet only (no inline style
+ * attributes in server HTML). The page may not be framed. `npm run observatory` grades these headers
+ * with the MDN HTTP Observatory (A+ required).
  *
- * The CSP is written here, once, cut where the nonce goes: each response only joins the two halves
- * around its own nonce, rather than have the policy rebuilt from its directives every time.
+ * Every header is written once, here, as a list: a response carries them in one step, and a page
+ * answered from the page cache is built with them already in place (render/render-page.tsx), so
+ * this middleware leaves such a response alone (`completeResponses`).
  */
 import type { MiddlewareHandler } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from '../env.ts';
 
-export interface SecurityHeadersOptions {
-  /** Extra origins the page may call with fetch (trace origin, download domains). */
-  connectSrc?: string[];
-}
-
-/** The policy, with `{nonce}` where the response's nonce goes. */
-function contentSecurityPolicy(connectSrc: string[]): string {
+/** The policy with a nonce for inline scripts, or without one: then scripts come from this origin only. */
+export function contentSecurityPolicy(nonce?: string): string {
   return [
     "default-src 'none'",
     "base-uri 'none'",
     "object-src 'none'",
     "frame-ancestors 'none'",
     "form-action 'self'",
-    "script-src 'nonce-{nonce}' 'self'",
+    nonce ? `script-src 'nonce-${nonce}' 'self'` : "script-src 'self'",
     "style-src 'self'",
     // App logos and screenshots come from the operator's CDN (config); QR codes are data: URLs.
     "img-src 'self' data: https:",
     "font-src 'self'",
     "manifest-src 'self'",
     // The trace service and the download-domain probes (docs/identity.md, docs/config.md) may be on other origins.
-    ["connect-src 'self' https:", ...connectSrc].join(' '),
+    "connect-src 'self' https:",
   ].join('; ');
 }
 
+/** Every header of docs/security.md but the CSP, which depends on the response's nonce. */
+export const SECURITY_HEADERS: readonly [string, string][] = [
+  ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
+  ['X-Frame-Options', 'DENY'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['Cross-Origin-Resource-Policy', 'same-site'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+];
+
+/** The CSP of a response without inline scripts (APIs, error pages, kept pages). */
+export const NONCE_FREE_CSP = contentSecurityPolicy();
+
 /** A CSP nonce: 16 random bytes in base64. */
-function newNonce(): string {
+export function newNonce(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 }
 
-/** Middleware setting the CSP, HSTS, framing, referrer, CORP and permissions headers. */
-export function securityHeaders({ connectSrc = [] }: SecurityHeadersOptions = {}): MiddlewareHandler<AppEnv> {
-  const others = secureHeaders({
-    referrerPolicy: 'no-referrer',
-    xFrameOptions: 'DENY',
-    crossOriginResourcePolicy: 'same-site',
-    strictTransportSecurity: 'max-age=63072000; includeSubDomains',
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
-  });
-  const [before, after] = contentSecurityPolicy(connectSrc).split('{nonce}');
+/**
+ * Responses their handler built with every header already in place (the security headers, `Vary`,
+ * `Accept-CH`): the middlewares that would add them leave these alone.
+ */
+export const completeResponses = new WeakSet<Response>();
+
+/**
+ * Middleware setting the CSP, HSTS, framing, referrer, CORP, COOP and permissions headers on every
+ * response a handler did not complete itself. Such a response has no inline script, so its CSP has no nonce.
+ */
+export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async function securityHeadersMiddleware(c, next) {
-    const nonce = newNonce();
-    c.set('secureHeadersNonce', nonce);
-    await others(c, next);
-    c.res.headers.set('Content-Security-Policy', `${before}${nonce}${after}`);
+    await next();
+    if (completeResponses.has(c.res)) return;
+    // Set in place: c.header() would re-wrap the finished response.
+    const headers = c.res.headers;
+    for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
+    headers.set('Content-Security-Policy', NONCE_FREE_CSP);
   };
 }

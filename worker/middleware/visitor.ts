@@ -21,6 +21,7 @@ import type { Language } from '../../shared/texts.ts';
 import { pickLanguage } from '../../shared/texts.ts';
 import type { AppEnv } from '../env.ts';
 import { boundedCache, CACHE_SHARES, stringBytes } from '../lib/bounded-cache.ts';
+import { completeResponses } from './security-headers.ts';
 
 /** `value` and every object inside it, frozen; returns `value`. */
 function deepFreeze<T>(value: T): T {
@@ -128,10 +129,18 @@ function visitOf(header: (name: string) => string | undefined): Visit {
   return { device: same ? device : { ...device, ...locale, referrer }, verdict, language: page };
 }
 
-/** Detects the visitor's device and language once per request and negotiates client hints. */
+/** The request headers detection reads: every response varies on them. */
+export const DETECTION_VARY: readonly string[] = ['User-Agent', 'Accept-Language', ...DETECTION_HINTS];
+/** The `Accept-CH` value: the high-entropy hints detection asks for. */
+export const ACCEPT_CH = REQUESTED_HINTS.join(', ');
+
+/**
+ * Detects the visitor's device and language once per request and negotiates client hints. A response
+ * its handler completed (security-headers.ts `completeResponses`) already carries both headers.
+ */
 export function visitor({
   requestHints = REQUESTED_HINTS,
-  varyOn = ['User-Agent', 'Accept-Language', ...DETECTION_HINTS],
+  varyOn = DETECTION_VARY,
 }: VisitorOptions = {}): MiddlewareHandler<AppEnv> {
   const acceptCH = requestHints.join(', ');
   // The names merged are part of the key: another visitor() may merge others.
@@ -151,7 +160,8 @@ export function visitor({
     c.set('verdict', verdict);
     c.set('language', language);
     await next();
-    // Set in place, as hono's secureHeaders does: c.header() would re-wrap the finished response.
+    if (completeResponses.has(c.res)) return;
+    // Set in place: c.header() would re-wrap the finished response.
     c.res.headers.set('Accept-CH', acceptCH);
     c.res.headers.set('Vary', varyFor(c.res.headers.get('vary')));
   };

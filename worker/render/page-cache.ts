@@ -1,41 +1,35 @@
 /**
  * Rendered pages, kept per isolate (docs/decisions/005-keep-rendered-pages-per-isolate.md). The page
  * route renders from the client store seed (everything the screens read) and the URL (what the routes
- * read), and the seed is made from its inputs alone (`SeedInputs`, client-store.ts: the URL, the
- * language, the device, the configuration, the settings). The key is every one of those inputs, taken
+ * read), and the seed is made from its inputs alone (`SeedInputs`, client-store.ts: the page's address,
+ * the language, the device's verdict, the configuration, the settings, …). The key is every one of those inputs, taken
  * from the very object the seed is made from, so nothing the page shows can be missing from its key.
- * The CSP nonce is the only per-response part:
- * a page is kept cut where its nonce stood, and each response joins the parts with its own nonce.
- * Headers are never kept: the app sets them for every response, a kept one included. The page's view
- * for the funnel is kept with it, so a kept page's view is counted without being built again.
+ * A kept page is the whole response: its bytes and every header, made once. It has no per-response
+ * part: a complete page has no inline script, so its CSP needs no nonce (docs/security.md). The page's
+ * view for the funnel is kept with it, so a kept page's view is counted without being built again.
  */
 import type { PageView } from '../funnel/count-view.ts';
 import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
 import type { SeedInputs } from './client-store.ts';
 
-/** A kept page with the response's nonce in place. */
+/** A kept page, ready to answer with: the same bytes and headers for every request with its key. */
 export interface KeptPage {
   status: number;
-  /** The page's UTF-8 bytes. */
+  /** The page's UTF-8 bytes, with no nonce in them: a kept page has no inline script. */
   body: Uint8Array<ArrayBuffer>;
+  /**
+   * Every header of the response (render-page.tsx `pageHeaders`), made once when the page was kept: a
+   * response copies a `Headers` natively, where a list of pairs is read and checked pair by pair.
+   */
+  headers: Headers;
   /** What a view of the page counts (funnel/count-view.ts); null for a page that is not counted. */
   view: PageView | null;
-  /** The key's short name (`pageId`). */
-  id: string;
 }
 
-/** A kept page: its HTML as UTF-8, cut where the nonce goes (no encoding per response). */
-interface StoredPage {
-  status: number;
-  parts: Uint8Array[];
-  view: PageView | null;
-  id: string;
-}
-
-const pages = boundedCache<StoredPage>({
+const pages = boundedCache<KeptPage>({
   maxBytes: CACHE_SHARES.pages,
   // The key (the URL and a number per input object) is counted by the cache; a page is ~7 kB.
-  sizeOf: (page) => page.parts.reduce((sum, part) => sum + part.byteLength, 0),
+  sizeOf: (page) => page.body.byteLength + 1_000,
 });
 
 const encoder = new TextEncoder();
@@ -83,39 +77,30 @@ export function pageId(key: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/** The kept page for `key` with `nonce` in place, if one is kept. */
-export function keptPage(key: string, nonce: string): KeptPage | undefined {
+/** The kept page for `key`, if one is kept. */
+export function keptPage(key: string): KeptPage | undefined {
   const page = pages.get(key);
-  if (page === undefined) return undefined;
-  stats.hits += 1;
-  return { status: page.status, body: joinBytes(page.parts, encoder.encode(nonce)), view: page.view, id: page.id };
+  if (page !== undefined) stats.hits += 1;
+  return page;
 }
 
-/** Reads a copy of a rendered page to its end and keeps it under `key`, with its nonce taken out. */
+// An executable inline script: a <script> with no `src` that is not a data block.
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/json")[^>]*>/i;
+
+/**
+ * Reads a copy of a rendered page to its end and keeps it under `key` without its nonce: React put it
+ * only on the entry's tags, which the CSP's `'self'` allows anyway. A page that needed it (an inline
+ * script, from a boundary that streamed late) is not kept: it is rendered for each request.
+ */
 export async function keepPage(
   key: string,
-  status: number,
   stream: ReadableStream<Uint8Array>,
   nonce: string,
-  view: PageView | null = null,
+  page: Omit<KeptPage, 'body'>,
 ): Promise<void> {
-  const html = await new Response(stream).text();
-  pages.set(key, { status, parts: html.split(nonce).map((part) => encoder.encode(part)), view, id: pageId(key) });
+  const html = (await new Response(stream).text()).replaceAll(` nonce="${nonce}"`, '');
+  if (html.includes(nonce) || INLINE_SCRIPT.test(html)) return;
+  // TextEncoder's bytes are always a fresh ArrayBuffer of their own.
+  pages.set(key, { ...page, body: encoder.encode(html) as Uint8Array<ArrayBuffer> });
   stats.kept += 1;
-}
-
-/** `parts` with `glue` between each two, as one array. */
-function joinBytes(parts: readonly Uint8Array[], glue: Uint8Array): Uint8Array<ArrayBuffer> {
-  const length = parts.reduce((sum, part) => sum + part.byteLength, 0) + glue.byteLength * (parts.length - 1);
-  const out = new Uint8Array(length);
-  let at = 0;
-  parts.forEach((part, index) => {
-    if (index > 0) {
-      out.set(glue, at);
-      at += glue.byteLength;
-    }
-    out.set(part, at);
-    at += part.byteLength;
-  });
-  return out;
 }

@@ -20,6 +20,14 @@ import { ErrorScreen } from '../../client/app/shell/error-page.tsx';
 import { type ClientStore, type Handoff, serializeHandoff } from '../../shared/handoff.ts';
 import type { AppEnv } from '../env.ts';
 import { countView, pageView } from '../funnel/count-view.ts';
+import {
+  completeResponses,
+  contentSecurityPolicy,
+  NONCE_FREE_CSP,
+  newNonce,
+  SECURITY_HEADERS,
+} from '../middleware/security-headers.ts';
+import { ACCEPT_CH, DETECTION_VARY, mergeVary } from '../middleware/visitor.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { clientStore, seedInputs } from './client-store.ts';
 import { metaPageHtml } from './meta-page.ts';
@@ -27,11 +35,15 @@ import { keepPage, keptPage, pageId, pageKey } from './page-cache.ts';
 
 const handler = createStaticHandler(routes);
 
-const HTML_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'private, no-cache',
-  vary: 'User-Agent, Accept-Language',
-};
+// Every header a page answers with but the CSP and `Server-Timing`, written once: a page is a complete
+// response (security-headers.ts `completeResponses`), so no middleware adds to it afterwards.
+const HTML_HEADERS: readonly [string, string][] = [
+  ['content-type', 'text/html; charset=utf-8'],
+  ['cache-control', 'private, no-cache'],
+  ['vary', mergeVary('User-Agent, Accept-Language', DETECTION_VARY)],
+  ['accept-ch', ACCEPT_CH],
+  ...SECURITY_HEADERS,
+];
 
 /** Server-only: hoists the page's stylesheets and screen chunks into <head>. Renders nothing. */
 function Preload({ assets }: { assets: PageAssets }) {
@@ -41,14 +53,24 @@ function Preload({ assets }: { assets: PageAssets }) {
 }
 
 /**
- * An HTML response. A page says in `Server-Timing` whether this isolate kept it (decision 005) and
- * which kind of page it is (`pageId`), for load tools and DevTools.
+ * A page's headers: its CSP (with the nonce of a page that streams inline scripts) and, for a page the
+ * cache can keep, whether this isolate kept it (decision 005) and which kind of page it is (`pageId`)
+ * in `Server-Timing`, for load tools and DevTools.
  */
-function html(body: BodyInit, status: number, kept?: { hit: boolean; id: string }): Response {
-  const headers = kept
-    ? { ...HTML_HEADERS, 'server-timing': `kept;desc=${kept.hit ? 'hit' : 'miss'}, page;desc=${kept.id}` }
-    : HTML_HEADERS;
-  return new Response(body, { status, headers });
+function pageHeaders(nonce?: string, kept?: { hit: boolean; id: string }): [string, string][] {
+  const headers: [string, string][] = [
+    ...HTML_HEADERS,
+    ['content-security-policy', nonce ? contentSecurityPolicy(nonce) : NONCE_FREE_CSP],
+  ];
+  if (kept) headers.push(['server-timing', `kept;desc=${kept.hit ? 'hit' : 'miss'}, page;desc=${kept.id}`]);
+  return headers;
+}
+
+/** A complete HTML response: no middleware adds headers to it. */
+function html(body: BodyInit, status: number, headers: HeadersInit = pageHeaders()): Response {
+  const response = new Response(body, { status, headers });
+  completeResponses.add(response);
+  return response;
 }
 
 /**
@@ -64,19 +86,17 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 
 /** The kept page for what this request renders, else a new render (kept once complete). */
 async function pageResponse(c: Context<AppEnv>): Promise<Response> {
-  const nonce = c.get('secureHeadersNonce');
   const url = new URL(c.req.url);
   const inputs = seedInputs(c, url, await c.get('apkParents'));
   const key = pageKey(inputs);
-  const kept = nonce ? keptPage(key, nonce) : undefined;
+  const kept = keptPage(key);
   if (kept) {
     countView(c, kept.view, kept.status);
-    return html(kept.body, kept.status, { hit: true, id: kept.id });
+    return html(kept.body, kept.status, kept.headers);
   }
   const seed = clientStore(inputs);
   // An unknown or expired short link (funnel/short-link.ts) is no page.
-  if (c.get('link') === null)
-    return renderStatic(seed, { status: 404, description: `Page not found: ${c.req.path}` }, nonce);
+  if (c.get('link') === null) return renderStatic(seed, { status: 404, description: `Page not found: ${c.req.path}` });
   const view = pageView(c, url.pathname, seed.campaign);
 
   const requestContext = routeContext({ diagnostics: seed.diagnostics });
@@ -88,7 +108,7 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   });
   if (context instanceof Response) return context;
 
-  if (!context) return renderStatic(seed, { status: 404, description: `Page not found: ${c.req.path}` }, nonce);
+  if (!context) return renderStatic(seed, { status: 404, description: `Page not found: ${c.req.path}` });
 
   const status = context.statusCode;
   const handoff: Handoff = { store: seed, hydration: serializeHydration(context) };
@@ -99,6 +119,8 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   });
   const assets = pageAssets(screens);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // React's inline scripts (a boundary that streams late) carry it; a kept page goes without (page-cache.ts).
+  const nonce = newNonce();
   let degraded = false;
 
   try {
@@ -122,18 +144,21 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     if (inputs.verdict.bot) await stream.allReady;
     countView(c, view, status);
     const id = pageId(key);
-    if (!nonce) return html(stream, status, { hit: false, id });
     // One copy goes to the visitor as it streams, the other into the cache once complete and clean.
     const [body, copy] = stream.tee();
-    const keep = stream.allReady.then(() => (degraded ? copy.cancel() : keepPage(key, status, copy, nonce, view)));
+    const keep = stream.allReady.then(() =>
+      degraded
+        ? copy.cancel()
+        : keepPage(key, copy, nonce, { status, headers: new Headers(pageHeaders(undefined, { hit: true, id })), view }),
+    );
     waitUntil(
       c,
       keep.catch((error: unknown) => console.error('Page cache', error)),
     );
-    return html(body, status, { hit: false, id });
+    return html(body, status, pageHeaders(nonce, { hit: false, id }));
   } catch (error) {
     console.error('Page render failed', error);
-    return renderStatic(seed, { status: 500 }, nonce);
+    return renderStatic(seed, { status: 500 });
   }
 }
 
@@ -147,11 +172,7 @@ function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>): void {
 }
 
 /** An error page with no client script: used when the routed render itself failed. */
-async function renderStatic(
-  seed: ClientStore,
-  info: { status: number; description?: string },
-  nonce: string | undefined,
-): Promise<Response> {
+async function renderStatic(seed: ClientStore, info: { status: number; description?: string }): Promise<Response> {
   const handoffJson = serializeHandoff({
     store: seed,
     hydration: { loaderData: {}, actionData: null, errors: null },
@@ -160,7 +181,6 @@ async function renderStatic(
     <App handoff={seed} handoffJson={handoffJson}>
       <ErrorScreen {...info} />
     </App>,
-    { nonce },
   );
   await stream.allReady;
   return html(stream, info.status);
