@@ -10,7 +10,7 @@ import type { ClickBody } from '../../shared/attribution.ts';
 import { clickBody, installBody, newClickId, PHONES, type Phone } from '../../tests/fixtures/fake-app.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import type { BenchRow, BenchSection } from './context.ts';
-import { STATIC_ASSET } from './http.ts';
+import { STATIC_ASSET } from './context.ts';
 import { cpuSeconds } from './machine.ts';
 
 /** Secrets the production worker reads, set for the bench's server only. */

@@ -11,13 +11,11 @@
  * targets (http-targets.ts), each against the reported round's static CPU per request.
  */
 import type { BenchRow, BenchSection } from './context.ts';
-import { IPHONE_UA } from './context.ts';
+import { IPHONE_UA, STATIC_ASSET } from './context.ts';
 import { budgetRow, TARGETS, targetRows } from './http-targets.ts';
 import { describeLoad, type LoadResult, load } from './load.ts';
 import { cpuSeconds, residentBytes } from './machine.ts';
 
-/** A small file every build has; the page's own icon. */
-export const STATIC_ASSET = '/logo.png';
 const ROUNDS = 3;
 
 async function expect(url: string, headers: Record<string, string>, type: string): Promise<number> {
