@@ -27,6 +27,7 @@ import { describeMachine, machine } from './bench/machine.ts';
 import { mainThread } from './bench/main-thread.ts';
 import { peers } from './bench/peers.ts';
 import { buildProduction } from './bench/production-build.ts';
+import { cpuProfile } from './bench/profile.ts';
 import { qr } from './bench/qr.ts';
 import { serveProduction } from './bench/serve.ts';
 import { sizes } from './bench/sizes.ts';
@@ -61,6 +62,7 @@ const sections: BenchSection[] = (
         qr,
         http,
         trafficMix,
+        cpuProfile,
         peers,
         funnel,
         attribution,

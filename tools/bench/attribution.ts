@@ -6,10 +6,11 @@
  * worker needs its secrets for this; the bench gives it its own (`BENCH_SECRETS`).
  */
 
-import { clickBody, installBody, newClickId, PHONES } from '../../tests/fixtures/fake-app.ts';
+import type { ClickBody } from '../../shared/attribution.ts';
+import { clickBody, installBody, newClickId, PHONES, type Phone } from '../../tests/fixtures/fake-app.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import type { BenchRow, BenchSection } from './context.ts';
-import { STATIC_ASSET } from './http.ts';
+import { STATIC_ASSET } from './context.ts';
 import { cpuSeconds } from './machine.ts';
 
 /** Secrets the production worker reads, set for the bench's server only. */
@@ -59,15 +60,32 @@ function post(path: string, body: unknown, address: string, agent: string): Call
   };
 }
 
+/** A campaign token the bench's worker reads (its `DECODE_KEY`), as `npm run link` mints one. */
+export function benchToken(): string {
+  return encryptToken(JSON.stringify({ channel: 'bench', inviter: 'ann' }), BENCH_SECRETS.DECODE_KEY);
+}
+
+/** A page's click beacon as the bench sends it: the phone, the address it comes from, the body. */
+export interface BenchClick {
+  phone: Phone;
+  address: string;
+  body: ClickBody;
+}
+
+/** `count` clicks by the fixture phones in turn, from 200 networks, each a fresh click id and visitor. */
+export function benchClicks(count: number, token = benchToken()): BenchClick[] {
+  const address = (i: number) => `10.${Math.floor((i % 200) / 100)}.${i % 100}.${1 + (i % 7)}`;
+  return Array.from({ length: count }, (_, i) => {
+    const phone = phones[i % phones.length] ?? PHONES.iPhone15;
+    return { phone, address: address(i), body: clickBody(phone, { d: token, visitorId: `v${i}` }) };
+  });
+}
+
 export const attribution: BenchSection = {
   title: 'Attribution calls on workerd (Durable Objects on local disk)',
   async run({ url, server }) {
-    const token = encryptToken(JSON.stringify({ channel: 'bench', inviter: 'ann' }), BENCH_SECRETS.DECODE_KEY);
-    const address = (i: number) => `10.${Math.floor((i % 200) / 100)}.${i % 100}.${1 + (i % 7)}`;
-    const clicks = Array.from({ length: REQUESTS }, (_, i) => {
-      const phone = phones[i % phones.length] ?? PHONES.iPhone15;
-      return { phone, address: address(i), body: clickBody(phone, { d: token, visitorId: `v${i}` }) };
-    });
+    const token = benchToken();
+    const clicks = benchClicks(REQUESTS, token);
     const statics = Array.from({ length: REQUESTS }, () => ({ path: STATIC_ASSET, init: {} }));
     // Warm-up: the modules, the JIT and the first Durable Objects.
     await run(

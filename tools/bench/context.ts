@@ -26,5 +26,8 @@ export interface BenchSection {
   run(context: BenchContext): Promise<BenchRow[]>;
 }
 
+/** The static file the page's figures are compared with: a small file every build has, the page's own icon. */
+export const STATIC_ASSET = '/logo.png';
+
 export const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

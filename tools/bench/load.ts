@@ -4,7 +4,13 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import { type KeptCounts, parseKeptCounts, parseStatusClasses, type StatusClasses } from './wrk-scripts.ts';
+import {
+  type KeptCounts,
+  parseKeptCounts,
+  parsePageKeys,
+  parseStatusClasses,
+  type StatusClasses,
+} from './wrk-scripts.ts';
 
 export interface LoadResult {
   tool: 'wrk' | 'autocannon';
@@ -20,6 +26,8 @@ export interface LoadResult {
   statusClasses?: StatusClasses;
   /** Pages kept and rendered (the page's `Server-Timing`), when a wrk script counted them. */
   kept?: KeptCounts;
+  /** Distinct page-cache keys the pages named (`Server-Timing: …, page;desc=<id>`), when a wrk script counted them. */
+  pageKeys?: number;
 }
 
 export interface LoadOptions {
@@ -64,6 +72,7 @@ export function parseWrk(out: string): LoadResult {
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const statusClasses = parseStatusClasses(out);
   const kept = parseKeptCounts(out);
+  const pageKeys = parsePageKeys(out);
   return {
     tool: 'wrk',
     requestsPerSecond,
@@ -74,6 +83,7 @@ export function parseWrk(out: string): LoadResult {
     socketErrors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
     ...(statusClasses && { statusClasses }),
     ...(kept && { kept }),
+    ...(pageKeys !== undefined && { pageKeys }),
   };
 }
 

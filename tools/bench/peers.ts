@@ -5,8 +5,7 @@
  * after each load is the answering isolate's: the front's for the file, the peer's, Lander's.
  */
 import type { BenchRow, BenchSection } from './context.ts';
-import { IPHONE_UA } from './context.ts';
-import { STATIC_ASSET } from './http.ts';
+import { IPHONE_UA, STATIC_ASSET } from './context.ts';
 import { describeMeasured, type Measured, measure } from './measure.ts';
 import { readTrafficAgents } from './traffic-agents.ts';
 import { expectPage, mixLoad, singleAgentLoad } from './traffic-mix.ts';

@@ -30,7 +30,8 @@ export const MIX_HEAP_BUDGET_MIB = 64;
 
 const SCRIPTS = join(ROOT, 'dist/bench');
 
-function script(name: string, text: string): string {
+/** Writes a generated wrk script into dist/bench; returns its path. */
+export function wrkScriptFile(name: string, text: string): string {
   mkdirSync(SCRIPTS, { recursive: true });
   const path = join(SCRIPTS, name);
   writeFileSync(path, text);
@@ -45,7 +46,7 @@ export function singleAgentLoad(context: BenchContext, origin: string, path = '/
     connections: context.connections,
     threads: context.threads,
     headers: { 'user-agent': IPHONE_UA, 'accept-language': LANGUAGES[0] ?? 'en' },
-    wrkScript: script('count.lua', countingScript()),
+    wrkScript: wrkScriptFile('count.lua', countingScript()),
   };
 }
 
@@ -61,7 +62,7 @@ export function mixLoad(context: BenchContext, agents: TrafficAgent[], origin: s
     duration: context.duration,
     connections: context.connections,
     threads: context.threads,
-    wrkScript: script(
+    wrkScript: wrkScriptFile(
       `mix${path.replace(/\W+/g, '-')}.lua`,
       mixScript({ agents: names, languages: LANGUAGES, tracking: TRACKING, path }),
     ),
@@ -111,6 +112,17 @@ export function keptRow(name: string, measured: Measured): BenchRow {
   };
 }
 
+/**
+ * How many different kept pages the load asked for: the pages name their page-cache key in
+ * `Server-Timing` (`page;desc=<id>`, docs/benchmarks.md), and the wrk scripts count the distinct ids.
+ */
+export function pageKeysRow(name: string, measured: Measured): BenchRow {
+  const { kept, pageKeys } = measured.load;
+  if (!kept) return { name, value: 'not counted (wrk is not installed)' };
+  if (!pageKeys) return { name, value: 'not sent by this build' };
+  return { name, value: `${pageKeys} distinct page keys` };
+}
+
 export const trafficMix: BenchSection = {
   title: 'Traffic mix',
   async run(context) {
@@ -137,6 +149,7 @@ export const trafficMix: BenchSection = {
       });
     }
     rows.push(keptRow('Kept-page hit rate, one agent', single), keptRow('Kept-page hit rate, the mix', mix));
+    rows.push(pageKeysRow('Page keys, one agent', single), pageKeysRow('Page keys, the mix', mix));
     return rows;
   },
 };

@@ -10,7 +10,14 @@ import { hostileRequests } from '../bench/hostile-requests.ts';
 import { type LoadResult, load, parseWrk } from '../bench/load.ts';
 import { kvRequests, loadRow, visitRequests } from '../bench/load-modes.ts';
 import { memoryVerdict, warmupSamples } from '../bench/soak.ts';
-import { countingScript, cyclingScript, luaString, parseStatusClasses } from '../bench/wrk-scripts.ts';
+import {
+  countingScript,
+  cyclingScript,
+  luaString,
+  parseKeptCounts,
+  parsePageKeys,
+  parseStatusClasses,
+} from '../bench/wrk-scripts.ts';
 
 const HAS_WRK = spawnSync('wrk', ['--version']).error === undefined;
 
@@ -40,6 +47,55 @@ describe('wrk Lua scripts', () => {
     const wrk = `  10 requests in 1.00s, 1.00MB read\nRequests/sec:     10.00\n${line}\n`;
     expect(parseWrk(wrk).statusClasses?.['5xx']).toBe(1);
   });
+
+  it('reads the kept pages and distinct page keys the scripts print', () => {
+    const out = 'Kept pages: hit 7, miss 3\nPage keys: distinct 4\n';
+    expect(parseKeptCounts(out)).toEqual({ hit: 7, miss: 3 });
+    expect(parsePageKeys(out)).toBe(4);
+    expect(parsePageKeys('Kept pages: hit 7, miss 3')).toBeUndefined();
+    const wrk = `  10 requests in 1.00s, 1.00MB read\nRequests/sec:     10.00\n${out}`;
+    expect(parseWrk(wrk).pageKeys).toBe(4);
+  });
+
+  it.skipIf(!HAS_WRK)(
+    'counts kept pages by the start of Server-Timing, and distinct page keys over all threads, when run by real wrk',
+    async () => {
+      let nextConnection = 0;
+      // Ten paths: the first five name keys every thread sees, the rest the key of their connection,
+      // so each of the two threads (one connection each) sees six keys and only the union has seven.
+      const connections = new WeakMap<object, number>();
+      const server = createServer((req, res) => {
+        const i = Number(req.url?.slice(2));
+        const page = i < 5 ? `k${i}` : `c${connections.get(req.socket)}`;
+        const timing =
+          req.url === '/plain' ? 'kept;desc=hit' : `kept;desc=${i % 2 ? 'miss' : 'hit'}, page;desc=${page}`;
+        res.writeHead(200, { 'server-timing': timing });
+        res.end('x');
+      });
+      server.on('connection', (socket) => connections.set(socket, nextConnection++));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const dir = mkdtempSync(join(tmpdir(), 'lander-wrk-'));
+      try {
+        const scriptPath = join(dir, 'keys.lua');
+        writeFileSync(scriptPath, cyclingScript(Array.from({ length: 10 }, (_, i) => ({ path: `/p${i}` }))));
+        const { port } = server.address() as AddressInfo;
+        const options = { url: `http://127.0.0.1:${port}`, duration: 1, connections: 2, threads: 2 };
+        const r = await load({ ...options, wrkScript: scriptPath });
+        expect((r.kept?.hit ?? 0) + (r.kept?.miss ?? 0)).toBe(r.requests);
+        expect(Math.abs((r.kept?.hit ?? 0) * 2 - r.requests)).toBeLessThanOrEqual(8);
+        expect(r.pageKeys).toBe(7);
+        // A page that names no key: counted as kept, no key seen.
+        writeFileSync(scriptPath, countingScript());
+        const plain = await load({ ...options, url: `${options.url}/plain`, wrkScript: scriptPath });
+        expect(plain.kept).toEqual({ hit: plain.requests, miss: 0 });
+        expect(plain.pageKeys).toBe(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+    20_000,
+  );
 
   it('refuses to cycle through no requests', () => {
     expect(() => cyclingScript([])).toThrow();

@@ -15,7 +15,7 @@ import {
   type TrafficAgent,
   validTrafficAgents,
 } from '../bench/traffic-agents.ts';
-import { mixRatioRow } from '../bench/traffic-mix.ts';
+import { mixRatioRow, pageKeysRow } from '../bench/traffic-mix.ts';
 import { mixScript } from '../bench/wrk-scripts.ts';
 
 const HAS_WRK = spawnSync('wrk', ['--version']).error === undefined;
@@ -86,6 +86,35 @@ describe('the mix ratio row', () => {
   it('is within budget at 0.8 of the single agent and over it below', () => {
     expect(mixRatioRow('r', measured(1000), measured(800)).budget?.ok).toBe(true);
     expect(mixRatioRow('r', measured(1000), measured(799)).budget).toEqual({ limit: '≥ 0.8', ok: false });
+  });
+});
+
+describe('the page keys row', () => {
+  const counted = (pageKeys?: number) => ({
+    load: {
+      tool: 'wrk' as const,
+      requestsPerSecond: 1,
+      requests: 10,
+      p50: 1,
+      p99: 1,
+      non2xx3xx: 0,
+      socketErrors: 0,
+      kept: { hit: 4, miss: 6 },
+      ...(pageKeys === undefined ? {} : { pageKeys }),
+    },
+  });
+
+  it('prints how many distinct page keys the pages named', () => {
+    expect(pageKeysRow('k', counted(6)).value).toBe('6 distinct page keys');
+  });
+
+  it('says the build sends none when no page named its key', () => {
+    expect(pageKeysRow('k', counted(0)).value).toBe('not sent by this build');
+  });
+
+  it('says nothing was counted without wrk', () => {
+    const { kept: _, ...load } = counted(0).load;
+    expect(pageKeysRow('k', { load }).value).toMatch(/not counted/);
   });
 });
 

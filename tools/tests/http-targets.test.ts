@@ -1,0 +1,40 @@
+/** The page-speed targets' budget rows (tools/bench/http-targets.ts). */
+import { describe, expect, it } from 'vitest';
+import { budgetRow, describeTarget, TARGETS } from '../bench/http-targets.ts';
+
+describe('a target row', () => {
+  it('is within an at-most budget up to the limit and over it above', () => {
+    expect(budgetRow('r', TARGETS.miss, '≤', TARGETS.miss)).toEqual({
+      name: 'r',
+      value: '6.00',
+      budget: { limit: '≤ 6', ok: true },
+    });
+    expect(budgetRow('r', 6.01, '≤', TARGETS.miss).budget?.ok).toBe(false);
+  });
+
+  it('is within an at-least budget from the limit up and over it below', () => {
+    expect(budgetRow('r', 0.8, '≥', TARGETS.hitCpu).budget).toEqual({ limit: '≥ 0.8', ok: true });
+    expect(budgetRow('r', 0.79, '≥', TARGETS.hitCpu).budget?.ok).toBe(false);
+  });
+
+  it('has no budget to pass when the platform gave no CPU figure', () => {
+    expect(budgetRow('r', undefined, '≤', 1.5)).toEqual({ name: 'r', value: 'not measured on this platform' });
+    expect(budgetRow('r', Number.NaN, '≤', 1.5).budget).toBeUndefined();
+  });
+
+  it('tells a page load how many pages were kept and rendered', () => {
+    const load = {
+      tool: 'wrk' as const,
+      requestsPerSecond: 10,
+      requests: 30,
+      p50: 1,
+      p99: 2,
+      non2xx3xx: 0,
+      socketErrors: 0,
+    };
+    expect(describeTarget({ load: { ...load, kept: { hit: 0, miss: 30 } }, cpuMs: 1.25 })).toMatch(
+      /1\.250 ms CPU\/request; kept 0, rendered 30$/,
+    );
+    expect(describeTarget({ load: { ...load, kept: { hit: 0, miss: 0 } } })).not.toContain('kept');
+  });
+});
