@@ -52,8 +52,9 @@ function isOwnPage(pathname: string): boolean {
 export function appLinkFallback(): MiddlewareHandler<AppEnv> {
   return async function appLinkFallbackMiddleware(c, next) {
     const { paths } = c.get('config').config.links;
-    const { pathname, search } = new URL(c.req.url);
+    // Hono's path is the URL's, decoded where it has escapes: only those need the URL's own spelling.
+    const pathname = c.req.url.includes('%') ? new URL(c.req.url).pathname : c.req.path;
     if (!paths.some((pattern) => matchesAppLinkPath(pattern, pathname)) || isOwnPage(pathname)) return next();
-    return c.redirect(`${APP_LINK_TARGET}${search}`, 307);
+    return c.redirect(`${APP_LINK_TARGET}${new URL(c.req.url).search}`, 307);
   };
 }

@@ -63,8 +63,8 @@ export function mergeVary(current: string | null, names: readonly string[]): str
 // laid over the remembered device per request, so neither splits the memo.
 const detected = boundedCache<Detected>({
   maxBytes: CACHE_SHARES.devices,
-  // The device's strings besides the agent (kept once, in the key): a few hundred bytes.
-  sizeOf: () => 600,
+  // The device's strings besides the agent (kept once, in the key), and its copies per locale.
+  sizeOf: () => 600 + LOCALES_PER_DEVICE * 250,
 });
 const languages = boundedCache<Languages>({ maxBytes: CACHE_SHARES.languages, sizeOf: () => 200 });
 
@@ -75,7 +75,12 @@ const mergedVary = boundedCache<string>({ maxBytes: CACHE_SHARES.vary, sizeOf: s
 interface Detected {
   device: DeviceInfo;
   verdict: Verdict;
+  /** The device with a visitor's locale over it, by locale: made once, not per request. */
+  byLocale: Map<string, DeviceInfo>;
 }
+
+/** The most locales a remembered device keeps a copy for; a visitor's agent rarely comes in more. */
+const LOCALES_PER_DEVICE = 4;
 
 /** What Accept-Language gives: the device's locale and language, and the page's language. */
 interface Languages {
@@ -98,7 +103,7 @@ function detectedOf(userAgent: string, hints: ClientHints): Detected {
     // Frozen: every request with these headers shares this object, so none may change it. Cloned
     // first: a string cut from a header (the capped agent) would otherwise keep the whole header alive.
     const device = deepFreeze(structuredClone(detectDevice({ userAgent, hints })));
-    found = { device, verdict: verdictOf(device) };
+    found = { device, verdict: verdictOf(device), byLocale: new Map() };
     detected.set(key, found);
   }
   return found;
@@ -123,10 +128,15 @@ function visitOf(header: (name: string) => string | undefined): Visit {
   const userAgent = (header('user-agent') ?? '').slice(0, MAX_USER_AGENT);
   const referrer = (header('referer') ?? '').slice(0, MAX_REFERRER);
   const acceptLanguage = (header('accept-language') ?? '').slice(0, MAX_ACCEPT_LANGUAGE);
-  const { device, verdict } = detectedOf(userAgent, clientHintsFromHeaders(header));
+  const detected = detectedOf(userAgent, clientHintsFromHeaders(header));
   const { locale, page } = languagesOf(acceptLanguage);
-  const same = referrer === '' && locale.device_locale === device.device_locale;
-  return { device: same ? device : { ...device, ...locale, referrer }, verdict, language: page };
+  let device = detected.byLocale.get(locale.device_locale);
+  if (!device) {
+    device = Object.freeze({ ...detected.device, ...locale });
+    if (detected.byLocale.size >= LOCALES_PER_DEVICE) detected.byLocale.clear();
+    detected.byLocale.set(locale.device_locale, device);
+  }
+  return { device: referrer ? { ...device, referrer } : device, verdict: detected.verdict, language: page };
 }
 
 /** The request headers detection reads: every response varies on them. */
