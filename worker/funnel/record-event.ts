@@ -39,7 +39,8 @@ async function sendLater(env: Env, batch: FunnelMessage[]): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, FLUSH_MS));
   if (open.get(env) === batch) open.delete(env);
   try {
-    await env.FUNNEL_QUEUE.sendBatch(batch.map((body) => ({ body, contentType: 'json' as const })));
+    // Structured clone (the queue's default, 'v8'): serialized natively, where 'json' cost a JSON.stringify per message.
+    await env.FUNNEL_QUEUE.sendBatch(batch.map((body) => ({ body })));
   } catch (error) {
     report(error);
   }
