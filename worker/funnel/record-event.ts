@@ -6,7 +6,8 @@
  * An isolate gathers its events for `FLUSH_MS` (or up to `MAX_BATCH` of them) and sends them with
  * one `sendBatch`: a queue send per page view cost more CPU than the rest of the counting together
  * (docs/benchmarks.md). The request that opens a batch keeps it alive until it is sent; only plain
- * messages cross from one request to another, never a promise or an I/O object.
+ * data crosses from one request to another, never a promise or an I/O object. A visitor's address and
+ * agent wait in memory until the batch is sent (at most `FLUSH_MS`), then only their hash leaves.
  */
 
 import { settingsOf } from '../settings.ts';
@@ -29,45 +30,52 @@ export const MAX_BATCH = 50;
 
 type Waiter = Pick<ExecutionContext, 'waitUntil'>;
 
+/** An event as gathered: its input and when it happened; its message is made when the batch is sent. */
+interface Gathered {
+  input: EventInput;
+  at: number;
+}
+
 // The batch being gathered, per environment object (one per isolate in production, one per test env).
-const open = new WeakMap<object, FunnelMessage[]>();
+const open = new WeakMap<object, Gathered[]>();
 
 const report = (error: unknown) =>
   console.error('Funnel event not sent', error instanceof Error ? error.message : String(error));
 
-async function sendLater(env: Env, batch: FunnelMessage[]): Promise<void> {
+async function sendLater(env: Env, batch: Gathered[]): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, FLUSH_MS));
   if (open.get(env) === batch) open.delete(env);
+  if (batch.length === 0) return;
   try {
-    // Structured clone (the queue's default, 'v8'): serialized natively, where 'json' cost a JSON.stringify per message.
-    await env.FUNNEL_QUEUE.sendBatch(batch.map((body) => ({ body })));
+    const messages = await Promise.all(batch.map(({ input, at }) => messageOf(env, input, at)));
+    // Structured clone (the queue's default): serialized natively, where 'json' cost a JSON.stringify per message.
+    await env.FUNNEL_QUEUE.sendBatch(messages.map((body) => ({ body })));
   } catch (error) {
     report(error);
   }
 }
 
-function enqueue(env: Env, ctx: Waiter, message: FunnelMessage): void {
+/**
+ * Counts `input` in the funnel, after the response; never throws, never waits. The event joins the
+ * isolate's open batch as plain data; the request that opens a batch keeps it alive until it is sent,
+ * and the batch's messages (ids, visitor hashes) are made then, together, not one promise per event.
+ */
+export function recordEvent(env: Env, ctx: Waiter, input: EventInput): void {
+  const gathered = { input, at: Date.now() };
   const batch = open.get(env);
   if (batch && batch.length < MAX_BATCH) {
-    batch.push(message);
+    batch.push(gathered);
     if (batch.length === MAX_BATCH) open.delete(env);
     return;
   }
-  const fresh = [message];
-  open.set(env, fresh);
-  ctx.waitUntil(sendLater(env, fresh));
-}
-
-/** Counts `input` in the funnel, after the response; never throws, never waits. */
-export function recordEvent(env: Env, ctx: Waiter, input: EventInput): void {
+  const fresh = [gathered];
+  const sending = sendLater(env, fresh);
   try {
-    ctx.waitUntil(
-      messageOf(env, input)
-        .then((message) => enqueue(env, ctx, message))
-        .catch(report),
-    );
+    ctx.waitUntil(sending);
+    open.set(env, fresh);
   } catch (error) {
     // Only a context without waitUntil (a unit test's app.request) gets here: the event is dropped.
+    fresh.length = 0;
     report(error);
   }
 }
