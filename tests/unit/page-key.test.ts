@@ -3,14 +3,15 @@ import type { SeedInputs } from '../../worker/render/client-store.ts';
 import { pageKey } from '../../worker/render/page-cache.ts';
 
 // Only the key's derivation is under test: stand-in objects will do.
-const device = {} as SeedInputs['device'];
+const verdict = {} as SeedInputs['verdict'];
 const config = {} as SeedInputs['config'];
 const settings = {} as SeedInputs['settings'];
 const apkParents = {} as SeedInputs['apkParents'];
 const inputs = (change: Partial<SeedInputs> = {}): SeedInputs => ({
   url: new URL('https://lander.test/?a=1'),
   language: 'en',
-  device,
+  verdict,
+  device: null,
   config,
   fallback: null,
   settings,
@@ -33,7 +34,8 @@ describe('the page key', () => {
   it('changes with every other input', () => {
     const others: Partial<SeedInputs>[] = [
       { language: 'zh-CN' },
-      { device: { ...device } },
+      { verdict: { ...verdict } },
+      { device: {} as NonNullable<SeedInputs['device']> },
       { config: { ...config } },
       { fallback: 'kv-timeout' },
       { settings: { ...settings } },
