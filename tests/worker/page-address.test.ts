@@ -16,7 +16,7 @@ const TRACKED = `?d=${D}&channel=a&utm_source=x&fbclid=y&campaign=42`;
 const ADDRESS = `?d=${D}&channel=a`;
 const LEFT_OUT = ['utm_source', 'fbclid', 'campaign=42'];
 
-const unescape = (value: string): string => value.replaceAll('&amp;', '&');
+const unescapeAmp = (value: string): string => value.replaceAll('&amp;', '&');
 
 function handoff(html: string) {
   const json = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1];
@@ -25,17 +25,17 @@ function handoff(html: string) {
 
 function canonical(html: string): string | undefined {
   const href = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
-  return href === undefined ? undefined : unescape(href);
+  return href === undefined ? undefined : unescapeAmp(href);
 }
 
 function ogUrl(html: string): string | undefined {
   const url = /<meta property="og:url" content="([^"]*)"/.exec(html)?.[1];
-  return url === undefined ? undefined : unescape(url);
+  return url === undefined ? undefined : unescapeAmp(url);
 }
 
 /** Every link target of the server HTML: `href`, `data-fallback` and `data-url` values. */
 function linkTargets(html: string): string[] {
-  return [...html.matchAll(/ (?:href|data-fallback|data-url)="([^"]*)"/g)].map(([, value = '']) => unescape(value));
+  return [...html.matchAll(/ (?:href|data-fallback|data-url)="([^"]*)"/g)].map(([, value = '']) => unescapeAmp(value));
 }
 
 describe.each(['/', '/landing'])('%s with tracking parameters beside the campaign', (path) => {
