@@ -85,6 +85,18 @@ describe('rendered pages kept per isolate', () => {
     expect(desktop.html).toContain('data-os="PC"');
   });
 
+  it('serves one kept page to links that differ only in tracking parameters', async () => {
+    expect((await page('/landing?channel=tracked&utm_source=mail')).hit).toBe(false);
+    const other = await page('/landing?fbclid=IwAR&channel=tracked&gclid=Cj0&utm_source=ad');
+    expect(other.hit).toBe(true);
+    expect(other.html).not.toMatch(/utm_source|fbclid|gclid/);
+  });
+
+  it('serves one kept page to two agents of one verdict', async () => {
+    expect((await page('/?channel=verdict', UA.androidChrome)).hit).toBe(false);
+    expect((await page('/?channel=verdict', UA.androidChromeReduced)).hit).toBe(true);
+  });
+
   it('keeps the query apart: campaign data of one link never shows on another', async () => {
     await page('/landing?inviter=Ann');
     const other = await page('/landing?inviter=Bo');
