@@ -63,12 +63,12 @@ describe('the shell in Chromium', () => {
     const context = await browser.newContext(DEVICES.iPhone);
     const page = await context.newPage();
     const log = watch(page);
-    const res = await page.goto(`${baseURL}/nowhere?x=1`);
+    const res = await page.goto(`${baseURL}/nowhere?channel=spring&utm_source=x`);
     expect(res?.status()).toBe(404);
     await hydrated(page);
     await screenshot(page, 'not-found-iphone');
     expect(await page.textContent('h1')).toBe('Page Not Found');
-    expect(await page.textContent('.error-description')).toBe('Page not found: /nowhere?x=1');
+    expect(await page.textContent('.error-description')).toBe('Page not found: /nowhere?channel=spring');
     expect(log.errors.filter((e) => !e.includes('404'))).toEqual([]);
     await context.close();
   });

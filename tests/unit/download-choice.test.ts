@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AppItem } from '../../shared/config/schema.ts';
-import type { DeviceInfo } from '../../shared/device.ts';
-import { chooseDownload, harmonyInstallsApk } from '../../worker/render/download-choice.ts';
+import { harmonyInstallsApk, type Verdict, verdictOf } from '../../shared/device/verdict.ts';
+import { detectDevice } from '../../shared/device.ts';
+import { chooseDownload } from '../../worker/render/download-choice.ts';
 import { UA } from '../fixtures/agents.ts';
 
 const ORIGIN = 'https://dl.example';
@@ -26,12 +27,14 @@ const ios: AppItem = {
 };
 const wechat = { name: 'WeChat', category: 'messaging', blocksDownloads: true, blocksSchemes: true } as const;
 
-type Device = Pick<DeviceInfo, 'operatingSystem' | 'userAgent' | 'inApp'>;
-const device = (operatingSystem: Device['operatingSystem'], userAgent = '', inApp: Device['inApp'] = null): Device => ({
+type Device = Pick<Verdict, 'operatingSystem' | 'installsApk' | 'inApp'>;
+const device = (operatingSystem: Device['operatingSystem'], inApp: Device['inApp'] = null): Device => ({
   operatingSystem,
-  userAgent,
+  installsApk: false,
   inApp,
 });
+// HarmonyOS devices as the worker hands them on: detected from the agent, then reduced to the verdict.
+const harmony = (agent: string): Verdict => verdictOf(detectDevice({ userAgent: agent }));
 
 const HARMONY_4 = UA.harmony4;
 const HARMONY_NEXT = UA.harmonyNext;
@@ -73,21 +76,21 @@ describe('the download chosen for a device', () => {
   it('sends HarmonyOS to AppGallery when configured', () => {
     const choice = chooseDownload({
       appData: [{ ...android, appgallery_id: 'C1234' }],
-      device: device('Harmony', HARMONY_NEXT),
+      device: harmony(HARMONY_NEXT),
       downloadOrigin: ORIGIN,
     });
     expect(choice.primary).toEqual({ kind: 'appgallery', href: 'https://appgallery.huawei.com/app/detail?id=C1234' });
   });
 
   it('gives HarmonyOS 2–4 the APK when there is no AppGallery id', () => {
-    const choice = chooseDownload({ appData: [android], device: device('Harmony', HARMONY_4), downloadOrigin: ORIGIN });
+    const choice = chooseDownload({ appData: [android], device: harmony(HARMONY_4), downloadOrigin: ORIGIN });
     expect(choice.primary?.kind).toBe('apk');
   });
 
   it('gives HarmonyOS NEXT no APK (it cannot install one)', () => {
     const choice = chooseDownload({
       appData: [android],
-      device: device('Harmony', HARMONY_NEXT),
+      device: harmony(HARMONY_NEXT),
       downloadOrigin: ORIGIN,
     });
     expect(choice.primary).toBeNull();
@@ -108,7 +111,7 @@ describe('the download chosen for a device', () => {
   it('shows the guide in an in-app browser that blocks downloads', () => {
     const choice = chooseDownload({
       appData: [android],
-      device: device('Android', '', wechat),
+      device: device('Android', wechat),
       downloadOrigin: ORIGIN,
     });
     expect(choice.guide).toBe(true);
@@ -119,7 +122,7 @@ describe('the download chosen for a device', () => {
     const yyb = 'https://a.app.qq.com/o/simple.jsp?pkgname=com.x&android_schema=x%3A%2F%2F';
     const choice = chooseDownload({
       appData: [{ ...android, yyb_url: yyb }],
-      device: device('Android', '', wechat),
+      device: device('Android', wechat),
       downloadOrigin: ORIGIN,
     });
     expect(choice.primary).toEqual({ kind: 'yyb', href: yyb });
@@ -129,7 +132,7 @@ describe('the download chosen for a device', () => {
   it('does not send iOS WeChat to YYB', () => {
     const choice = chooseDownload({
       appData: [{ ...android, yyb_url: 'https://a.app.qq.com/x' }, ios],
-      device: device('iOS', '', wechat),
+      device: device('iOS', wechat),
       downloadOrigin: ORIGIN,
     });
     expect(choice.primary?.kind).toBe('app-store');

@@ -54,15 +54,29 @@ describe('npm run link', () => {
     expect(result.stderr).toContain('"d"');
   });
 
-  it('refuses plain parameters the worker would not read as given: too many, repeated, or named by the token', () => {
-    const many = Array.from({ length: 21 }, (_, i): [string, string] => [`p${i}`, 'v']);
+  it('refuses a tracking parameter as plain: the worker reads only channel and inviter', () => {
+    const result = link('--inviter', 'Ann', '--plain', 'utm_source=mail', '--base', BASE);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(
+      'the worker ignores the plain parameter "utm_source": it reads channel and inviter',
+    );
+  });
+
+  it('adds a plain channel the token does not name, and the worker reads it as plain', () => {
+    const result = link('--inviter', 'Ann', '--plain', 'channel=x', '--base', BASE);
+    expect(result.status).toBe(0);
+    const campaign = readCampaign(new URL(result.stdout.trim()).searchParams, KEY);
+    expect(campaign).toMatchObject({ signed: { inviter: 'Ann' }, plain: { channel: 'x' } });
+  });
+
+  it('refuses plain parameters the worker would not read as given: repeated, or named by the token', () => {
     const cases: [string, [string, string][]][] = [
-      ['at most 20', many],
       [
         'given twice',
         [
-          ['a', '1'],
-          ['a', '2'],
+          ['inviter', '1'],
+          ['inviter', '2'],
         ],
       ],
       ['the token names "channel"', [['channel', 'forged']]],

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AppItem } from '../../shared/config/schema.ts';
+import { verdictOf } from '../../shared/device/verdict.ts';
 import { detectDevice } from '../../shared/device.ts';
 import { DEMO_CONFIG } from '../../worker/config/demo.ts';
 import { chooseOpenApp, intentUrl, type OpenAppInput } from '../../worker/render/open-app.ts';
@@ -9,7 +10,7 @@ const APK = { href: 'https://dl.test/a.apk', apkPath: '/a.apk' };
 const APP_STORE = { href: 'https://apps.apple.com/app/id6740858208' };
 
 function choose(agent: keyof typeof UA, change: Partial<OpenAppInput> = {}) {
-  const device = detectDevice({ userAgent: UA[agent] });
+  const device = verdictOf(detectDevice({ userAgent: UA[agent] }));
   return chooseOpenApp({
     appData: DEMO_CONFIG.appData,
     links: { universal_link_domain: 'open.app.test', paths: ['/open/*'] },
@@ -81,7 +82,7 @@ describe('how a tap opens the app, per device', () => {
       expect(choose(agent)?.href, agent).toBe('bdashighdown://open?channel=spring&inviter=Ann+Lee');
     }
     const iosBaidu = `${UA.iPhoneSafari} baiduboxapp/13.58.0.10 (Baidu; P2 17.5)`;
-    const device = detectDevice({ userAgent: iosBaidu });
+    const device = verdictOf(detectDevice({ userAgent: iosBaidu }));
     const choice = chooseOpenApp({ ...baseInput(), device });
     expect(choice).toMatchObject({ method: 'scheme', href: 'bdashighdown://open' });
   });
@@ -139,7 +140,7 @@ function baseInput(): OpenAppInput {
   return {
     appData: DEMO_CONFIG.appData,
     links: { universal_link_domain: 'open.app.test', paths: ['/open/*'] },
-    device: detectDevice({ userAgent: UA.iPhoneSafari }),
+    device: verdictOf(detectDevice({ userAgent: UA.iPhoneSafari })),
     env: 'development',
     pageHost: 'get.app.test',
     queryData: {},

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { SeedInputs } from '../../worker/render/client-store.ts';
-import { pageKey } from '../../worker/render/page-cache.ts';
+import { pageId, pageKey } from '../../worker/render/page-cache.ts';
 
 // Only the key's derivation is under test: stand-in objects will do.
-const device = {} as SeedInputs['device'];
+const verdict = {} as SeedInputs['verdict'];
 const config = {} as SeedInputs['config'];
 const settings = {} as SeedInputs['settings'];
 const apkParents = {} as SeedInputs['apkParents'];
 const inputs = (change: Partial<SeedInputs> = {}): SeedInputs => ({
   url: new URL('https://lander.test/?a=1'),
   language: 'en',
-  device,
+  verdict,
+  device: null,
   config,
   fallback: null,
   settings,
@@ -33,7 +34,8 @@ describe('the page key', () => {
   it('changes with every other input', () => {
     const others: Partial<SeedInputs>[] = [
       { language: 'zh-CN' },
-      { device: { ...device } },
+      { verdict: { ...verdict } },
+      { device: {} as NonNullable<SeedInputs['device']> },
       { config: { ...config } },
       { fallback: 'kv-timeout' },
       { settings: { ...settings } },
@@ -46,5 +48,19 @@ describe('the page key', () => {
 
   it('has a part for every input, so a new input cannot be left out', () => {
     expect(pageKey(inputs()).split('\n').filter(Boolean)).toHaveLength(Object.keys(inputs()).length);
+  });
+});
+
+describe('the page id', () => {
+  it('names a key by a short base-36 id, the same for the same key', () => {
+    const key = pageKey(inputs());
+    expect(pageId(key)).toMatch(/^[0-9a-z]{1,7}$/);
+    expect(pageId(key)).toBe(pageId(pageKey(inputs())));
+  });
+
+  it('names different keys apart', () => {
+    const urls = ['/', '/landing', '/?channel=a', '/?channel=b'].map((path) => new URL(`https://lander.test${path}`));
+    const ids = urls.map((url) => pageId(pageKey(inputs({ url }))));
+    expect(new Set(ids).size).toBe(urls.length);
   });
 });

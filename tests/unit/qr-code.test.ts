@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qrImage, qrTarget } from '../../worker/render/qr-code.ts';
+import { qrImage } from '../../worker/render/qr-code.ts';
 import { decodeQrImage as decode } from '../fixtures/qr-image.ts';
 
 describe('the desktop QR code', () => {
@@ -24,13 +24,5 @@ describe('the desktop QR code', () => {
 
   it('gives no code for a text longer than any QR code holds', () => {
     expect(qrImage(`https://lander.test/?${'x'.repeat(3000)}`)).toBeNull();
-  });
-
-  it('keeps the token and campaign parameters and leaves out click ids', () => {
-    const url = new URL(
-      'https://lander.test/landing?utm_source=ad&d=T0k&fbclid=IwAR&channel=spring&GCLID=Cj0&inviter=Ann&msclkid=m',
-    );
-    expect(qrTarget(url)).toBe('https://lander.test/landing?utm_source=ad&d=T0k&channel=spring&inviter=Ann');
-    expect(qrTarget(new URL('https://lander.test/?fbclid=1'))).toBe('https://lander.test/');
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { campaignField, campaignFields, campaignQuery } from '../../shared/campaign.ts';
-import { QUERY_LIMITS, readCampaign } from '../../worker/campaign/query-data.ts';
-import { encryptToken } from '../../worker/campaign/token.ts';
+import { pageQuery, QUERY_LIMITS, readCampaign } from '../../worker/campaign/query-data.ts';
+import { encryptToken, MAX_TOKEN_LENGTH } from '../../worker/campaign/token.ts';
 
 const KEY = 'LanderDevKey2026';
 const campaignOf = (query: string, key: string | undefined = KEY) => readCampaign(new URLSearchParams(query), key);
@@ -18,9 +18,9 @@ describe('the campaign of a query', () => {
 
   it("keeps the token's fields and the plain parameters apart", () => {
     const d = tokenOf({ channel: 'spring', inviter: 'Bo' });
-    expect(campaignOf(`?d=${d}&inviter=forged&utm=x`)).toEqual({
+    expect(campaignOf(`?d=${d}&inviter=forged&channel=x`)).toEqual({
       signed: { channel: 'spring', inviter: 'Bo' },
-      plain: { inviter: 'forged', utm: 'x' },
+      plain: { inviter: 'forged', channel: 'x' },
       token: d,
     });
   });
@@ -46,11 +46,18 @@ describe('the campaign of a query', () => {
     }
   });
 
-  it('bounds the number of plain parameters and their sizes', () => {
-    const many = Array.from({ length: 50 }, (_, i) => `k${i}=v`).join('&');
-    expect(Object.keys(campaignOf(`?${many}`).plain)).toHaveLength(QUERY_LIMITS.maxParams);
-    const long = campaignOf(`?a=${'x'.repeat(QUERY_LIMITS.maxValueLength + 1)}&${'k'.repeat(40)}=1&ok=1`);
-    expect(long.plain).toEqual({ ok: '1' });
+  it('reads only channel and inviter as plain parameters: tracking and unknown ones are left out', () => {
+    const query = '?utm_source=ad&fbclid=IwAR&gclid=Cj0&ttclid=t&campaign=42&channel=mail&x=1&inviter=Ann';
+    expect(campaignOf(query).plain).toEqual({ channel: 'mail', inviter: 'Ann' });
+  });
+
+  it('takes the first value of a repeated plain parameter', () => {
+    expect(campaignOf('?channel=first&channel=second').plain).toEqual({ channel: 'first' });
+  });
+
+  it('bounds the size of a plain parameter', () => {
+    const long = campaignOf(`?channel=${'x'.repeat(QUERY_LIMITS.maxValueLength + 1)}&inviter=Ann`);
+    expect(long.plain).toEqual({ inviter: 'Ann' });
   });
 
   it('reads no token without a key', () => {
@@ -77,5 +84,29 @@ describe('what a page shows of a campaign', () => {
   it('hands on the token itself and the plain parameters, never the decrypted fields as plain ones', () => {
     expect(campaignQuery(campaignOf(`?d=${d}&channel=mail`))).toEqual({ channel: 'mail', d });
     expect(campaignQuery(campaignOf('?channel=mail'))).toEqual({ channel: 'mail' });
+  });
+});
+
+describe('the query a page is made from', () => {
+  const d = tokenOf({ channel: 'spring' });
+
+  it('keeps the token and the plain parameters, in one order, and leaves out every other parameter', () => {
+    const params = new URLSearchParams(
+      `?utm_source=ad&inviter=Ann&fbclid=IwAR&GCLID=Cj0&d=${d}&msclkid=m&channel=spring&campaign=42`,
+    );
+    expect(pageQuery(params)).toBe(`?d=${d}&channel=spring&inviter=Ann`);
+  });
+
+  it('is empty when only tracking parameters are there', () => {
+    expect(pageQuery(new URLSearchParams('?fbclid=1&utm_medium=mail'))).toBe('');
+  });
+
+  it('takes the first value of each and leaves out a value the page would drop', () => {
+    const long = 'x'.repeat(QUERY_LIMITS.maxValueLength + 1);
+    expect(pageQuery(new URLSearchParams(`?channel=a&channel=b&inviter=${long}`))).toBe('?channel=a');
+  });
+
+  it('leaves out a token too long to read', () => {
+    expect(pageQuery(new URLSearchParams(`?d=${'A'.repeat(MAX_TOKEN_LENGTH + 1)}&channel=a`))).toBe('?channel=a');
   });
 });

@@ -12,10 +12,9 @@ describe('query data on a trace call', () => {
     });
   });
 
-  it('keeps at most 20 parameters (the campaign limit) and counts the rest', () => {
-    const result = query(Array.from({ length: 30 }, (_, i) => `k${i}=v`).join('&'));
-    expect(Object.keys(result.data)).toHaveLength(QUERY_LIMITS.maxParams);
-    expect(result.dropped).toBe(30 - QUERY_LIMITS.maxParams);
+  it('keeps only channel and inviter, and counts tracking and unknown parameters as dropped', () => {
+    const result = query('utm_source=mail&fbclid=IwAR&gclid=Cj0&ttclid=t&campaign=42&k0=v&channel=spring');
+    expect(result).toEqual({ data: { channel: 'spring' }, dropped: 6 });
   });
 
   it('drops odd names, long names, long values and control characters', () => {
@@ -23,13 +22,13 @@ describe('query data on a trace call', () => {
       [
         `${encodeURIComponent('<script>')}=1`,
         `${'k'.repeat(33)}=1`,
-        `long=${'v'.repeat(257)}`,
-        'ctl=a%00b',
-        'nl=a%0Ab',
-        'ok=1',
+        `channel=${'v'.repeat(QUERY_LIMITS.maxValueLength + 1)}`,
+        'inviter=a%00b',
+        'inviter=a%0Ab',
+        'inviter=ok',
       ].join('&'),
     );
-    expect(result).toEqual({ data: { ok: '1' }, dropped: 5 });
+    expect(result).toEqual({ data: { inviter: 'ok' }, dropped: 5 });
   });
 
   it('keeps the first of repeated names', () => {

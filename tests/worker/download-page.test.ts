@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LanderConfigInput } from '../../shared/config/schema.ts';
+import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { encryptToken } from '../../worker/campaign/token.ts';
 import app from '../../worker/index.ts';
 import { UA } from '../fixtures/agents.ts';
 import { decodeQrImage } from '../fixtures/qr-image.ts';
@@ -106,22 +108,22 @@ describe('the button in the server HTML, from the seeded config', () => {
     expect(html).toContain('class="download-note"');
   });
 
-  it('gives a desktop a QR code and both store buttons', async () => {
+  it('gives a desktop a QR code of the page address and both store buttons', async () => {
     await seed(testConfig());
     const html = await (await get('/?channel=mail&x=1', { userAgent: UA.desktop })).text();
     const src = qrSrc(html);
-    expect(decodeQrImage(src)).toBe('https://lander.test/?channel=mail&x=1');
-    expect(html).toContain('data-url="https://lander.test/?channel=mail&amp;x=1"');
+    expect(decodeQrImage(src)).toBe('https://lander.test/?channel=mail');
+    expect(html).toContain('data-url="https://lander.test/?channel=mail"');
     const stores = [...html.matchAll(/<a class="button button-store" href="([^"]*)"/g)].map((m) => m[1]);
     expect(stores).toEqual(['https://apps.apple.com/app/id6740858208', `${env.DOWNLOAD_ORIGIN}/apk/tern-9.8.7.apk`]);
     expect(primary(html)).toBeNull();
   });
 
-  it('gives a 2 kB desktop URL a scannable code of its campaign part, drawn once, in a page under 40 kB', async () => {
+  it('gives a 2 kB desktop URL a scannable code of its page address, drawn once, in a page under 40 kB', async () => {
     await seed(testConfig());
-    const tracking = `fbclid=${'IwAR'.repeat(250)}&gclid=${'Cj0K'.repeat(50)}`;
-    const campaign = `channel=spring&inviter=${'Ann'.repeat(80)}&note=${'n'.repeat(250)}&ref=${'r'.repeat(250)}`;
-    const path = `/?${tracking}&${campaign}`;
+    const tracking = `fbclid=${'IwAR'.repeat(250)}&gclid=${'Cj0K'.repeat(50)}&note=${'n'.repeat(250)}`;
+    const campaign = `channel=spring&inviter=${'Ann'.repeat(80)}`;
+    const path = `/?${tracking}&${campaign}&ref=${'r'.repeat(250)}`;
     expect(`https://lander.test${path}`.length).toBeGreaterThan(1900);
     const res = await get(path, { userAgent: UA.desktop });
     expect(res.status).toBe(200);
@@ -133,9 +135,11 @@ describe('the button in the server HTML, from the seeded config', () => {
     expect(handoff(html).store.download.qr?.src).toBe('');
   });
 
-  it('gives a 2 kB desktop URL of campaign parameters only a scannable code in a page under 40 kB', async () => {
+  it('gives a 2 kB page address (a long token, channel and inviter) a scannable code in a page under 40 kB', async () => {
     await seed(testConfig());
-    const path = `/?${Array.from({ length: 8 }, (_, i) => `p${i}=${String(i).repeat(245)}`).join('&')}`;
+    const payload = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`k${i}`, String(i).repeat(245)]));
+    const d = encryptToken(JSON.stringify(payload), DEV_DECODE_KEY);
+    const path = `/?d=${d}&channel=${'c'.repeat(245)}&inviter=${'i'.repeat(245)}`;
     expect(`https://lander.test${path}`.length).toBeGreaterThan(2000);
     const html = await (await get(path, { userAgent: UA.desktop })).text();
     expect(new TextEncoder().encode(html).byteLength).toBeLessThanOrEqual(40_000);

@@ -5,20 +5,22 @@ import { UA } from '../fixtures/agents.ts';
 import { get, ORIGIN } from './helpers.ts';
 
 describe('errors', () => {
-  it('answers an unmatched path with 404 and the path and query in the message', async () => {
-    const res = await get('/no/such/page?from=mail');
+  it('answers an unmatched path with 404 and the path and the query a page reads in the message', async () => {
+    const res = await get('/no/such/page?channel=mail&utm_source=ad');
     expect(res.status).toBe(404);
     const html = await res.text();
-    expect(html).toContain('Page not found: /no/such/page?from=mail');
+    expect(html).toContain('Page not found: /no/such/page?channel=mail<');
     expect(html).toContain('Page Not Found');
     expect(html).toContain('>404<');
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
   it('escapes what the visitor put in the path', async () => {
-    const html = await (await get('/x?q=%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E')).text();
+    const html = await (await get('/x%3Cimg%20src=x%3E?channel=%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E')).text();
     expect(html).not.toContain('<img src=x');
-    expect(html).toContain('Page not found: /x?q=%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E');
+    expect(html).toContain(
+      'Page not found: /x%3Cimg%20src=x%3E?channel=%22%3E%3Cimg+src%3Dx+onerror%3Dalert%281%29%3E',
+    );
   });
 
   it('serves /test where DIAGNOSTICS is on', async () => {

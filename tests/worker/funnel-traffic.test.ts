@@ -83,6 +83,24 @@ describe('page views', () => {
     expect(row.byPage).toEqual({ landing: 3 });
   });
 
+  it("counts a kept page's view under the language of the visitor who asked for it", async () => {
+    const channel = freshChannel();
+    const path = `/landing?d=${tokenOf(channel)}`;
+    const before = pageCacheStats();
+    await (await get(path, { headers: { 'accept-language': 'en-US' } })).text();
+    await vi.waitFor(() => expect(pageCacheStats().kept).toBeGreaterThan(before.kept));
+    // French is no page language: the visitor gets the same English page, kept, but is French.
+    const second = await get(path, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    await second.text();
+    expect(second.headers.get('server-timing')).toMatch(/^kept;desc=hit/);
+    await rowOnce(channel, (r) => r.views, 2);
+    const rows = (await stats(`by=lang&channel=${channel}`)).rows;
+    expect(rows.map((row) => [row.key, row.views]).sort()).toEqual([
+      ['en', 1],
+      ['fr', 1],
+    ]);
+  });
+
   it('never counts a bot, a HEAD, a prefetch or a prerender', async () => {
     const channel = freshChannel();
     const d = tokenOf(channel);

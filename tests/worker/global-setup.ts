@@ -1,11 +1,13 @@
 /**
- * Mints campaign links with the real `npm run link` script, and builds a real signed, reserved parent
- * APK (apksigner cannot run in workerd), for the worker tests to use.
+ * Mints campaign links with the real `npm run link` script, builds a real signed, reserved parent
+ * APK (apksigner cannot run in workerd) and reads the real-agent corpus (workerd has no file system),
+ * for the worker tests to use.
  */
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { reserveApk } from '../../worker/apk/reserve.ts';
 import { filled, signedApk } from '../fixtures/apk.ts';
+import { readCorpus } from '../fixtures/ua-corpus.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +15,8 @@ declare module 'vitest' {
     hostileCampaignLink: string;
     /** A reserved parent APK signed v2 + v3, base64: a few hundred kB, so R2 streams it in many chunks. */
     apkParent: string;
+    /** The agents of tests/fixtures/ua-corpus.tsv, in its order. */
+    corpusAgents: string[];
   }
 }
 
@@ -26,11 +30,13 @@ function link(args: string[]): string {
 }
 
 export default function setup(project: TestProject): void {
-  project.provide(
-    'campaignLink',
-    link(['--channel', 'spring-sale', '--inviter', 'Ann Lee', '--plain', 'utm_source=mail']),
-  );
+  // As a mailer passes the link on, with a tracking parameter of its own that no page reads.
+  project.provide('campaignLink', `${link(['--channel', 'spring-sale', '--inviter', 'Ann Lee'])}&utm_source=mail`);
   const parent = reserveApk(signedApk({ 'classes.dex': filled(300_000, 7) }));
   project.provide('apkParent', Buffer.from(parent).toString('base64'));
+  project.provide(
+    'corpusAgents',
+    readCorpus().map((row) => row.agent),
+  );
   project.provide('hostileCampaignLink', link(['--channel', 'x\u2029y', '--inviter', HOSTILE_INVITER]));
 }

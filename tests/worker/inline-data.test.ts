@@ -56,19 +56,20 @@ describe('inline data blocks', () => {
     expect(JSON.parse(dataBlocks(html)[0]?.content ?? 'null').store.campaign.signed.inviter).toBe(NASTY);
   });
 
-  it('escape the Referer and the User-Agent carried in the device info', async () => {
+  it('escape the Referer and the User-Agent carried in the device info of /test', async () => {
     const referer = 'https://x.test/?q=</script><script>alert(1)</script>&a=<b>';
     const userAgent = `${UA.androidChrome} </script><img src=x onerror=alert(1)>`;
-    const html = await (await get('/', { userAgent, headers: { referer } })).text();
+    const html = await (await get('/test', { userAgent, headers: { referer } })).text();
     expectEscaped(html);
     const device = JSON.parse(dataBlocks(html)[0]?.content ?? 'null').store.deviceInfo;
     expect(device.userAgent).toBe(userAgent);
+    expect(device.referrer).toBe(referer);
   });
 
   it('escape the path in the not-found error of the hydration data', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const res = await get(
-      `/${encodeURIComponent('</script><script>alert(1)</script>')}?x=${encodeURIComponent(NASTY)}`,
+      `/${encodeURIComponent('</script><script>alert(1)</script>')}?channel=${encodeURIComponent(NASTY)}`,
     );
     expect(res.status).toBe(404);
     const html = await res.text();

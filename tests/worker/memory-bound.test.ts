@@ -1,23 +1,31 @@
 /**
  * Per-isolate memory stays within its byte budget (docs/decisions/005-keep-rendered-pages-per-isolate.md):
- * a soak of unique 2 kB URLs from unique agents fills every cache (pages, devices, QR codes) past its
+ * a soak of unique 2 kB page addresses from unique agents fills every cache (pages, devices, QR codes) past its
  * share, and what the isolate keeps never passes `ISOLATE_CACHE_BUDGET`.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { encryptToken } from '../../worker/campaign/token.ts';
 import { CACHE_SHARES, ISOLATE_CACHE_BUDGET, isolateCacheBytes } from '../../worker/lib/bounded-cache.ts';
 import { pageCacheStats } from '../../worker/render/page-cache.ts';
 import { UA } from '../fixtures/agents.ts';
 import { get } from './helpers.ts';
 
 const REQUESTS = 900;
+// A long signed campaign token (~1.7 kB), the same on every request.
+const TOKEN = encryptToken(
+  JSON.stringify(Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`k${i}`, 'v'.repeat(240)]))),
+  DEV_DECODE_KEY,
+);
 
 describe('per-isolate memory', () => {
-  it('stays within the budget under a soak of unique 2 kB URLs from unique agents', async () => {
+  it('stays within the budget under a soak of unique 2 kB page addresses from unique agents', async () => {
     const kept = pageCacheStats().kept;
     let largest = 0;
     for (let i = 0; i < REQUESTS; i += 1) {
       const agent = i % 3 === 0 ? UA.iPhoneSafari : UA.desktop;
-      const res = await get(`/?n=${i}&note=${'x'.repeat(250)}&fbclid=${'F'.repeat(1700)}`, {
+      // Each address is its own page (a token, channel and inviter, ~2 kB); the fbclid no page reads.
+      const res = await get(`/?d=${TOKEN}&channel=${i}&inviter=${'x'.repeat(250)}&fbclid=${'F'.repeat(1700)}`, {
         userAgent: `${agent} Soak/${i}`,
       });
       expect(res.status).toBe(200);

@@ -125,9 +125,7 @@ describe('the /landing button', () => {
   it('opens the app with the decrypted query data and hands over the d token to copy', async () => {
     const link = new URL(inject('campaignLink'));
     const html = await page('androidFirefox', `${link.pathname}${link.search}`);
-    expect(openLink(html, 'button-landing')?.href).toBe(
-      'pebblenotes-dev://open?channel=spring-sale&inviter=Ann+Lee&utm_source=mail',
-    );
+    expect(openLink(html, 'button-landing')?.href).toBe('pebblenotes-dev://open?channel=spring-sale&inviter=Ann+Lee');
     expect(handoff(html).store.campaign.token).toBe(link.searchParams.get('d'));
   });
 

@@ -34,13 +34,13 @@ afterEach(async () => {
 
 describe('rendered pages kept per isolate', () => {
   it('answers the second request for a page from the cache', async () => {
-    expect((await page('/?from=hit')).hit).toBe(false);
-    expect((await page('/?from=hit')).hit).toBe(true);
+    expect((await page('/?channel=hit')).hit).toBe(false);
+    expect((await page('/?channel=hit')).hit).toBe(true);
   });
 
   it('serves the same bytes except for a fresh nonce, the one of the CSP header', async () => {
-    const first = await page('/?from=nonce');
-    const second = await page('/?from=nonce');
+    const first = await page('/?channel=nonce');
+    const second = await page('/?channel=nonce');
     expect(first.nonce).not.toBe(second.nonce);
     expect(second.html).toContain(`nonce="${second.nonce}"`);
     expect(second.html).not.toContain(first.nonce);
@@ -48,8 +48,8 @@ describe('rendered pages kept per isolate', () => {
   });
 
   it('gives a kept page the headers the app gives a rendered one, Server-Timing aside', async () => {
-    const first = await page('/?from=headers');
-    const second = await page('/?from=headers');
+    const first = await page('/?channel=headers');
+    const second = await page('/?channel=headers');
     expect(second.hit).toBe(true);
     const headers = (p: Page) =>
       [...p.res.headers]
@@ -58,18 +58,43 @@ describe('rendered pages kept per isolate', () => {
     expect(headers(second)).toEqual(headers(first));
   });
 
-  it('says in Server-Timing whether the page was rendered or kept', async () => {
-    expect((await page('/?from=timing')).res.headers.get('server-timing')).toBe('kept;desc=miss');
-    expect((await page('/?from=timing')).res.headers.get('server-timing')).toBe('kept;desc=hit');
+  it('says in Server-Timing whether the page was rendered or kept, and which page it is', async () => {
+    const rendered = (await page('/?channel=timing')).res.headers.get('server-timing') ?? '';
+    const kept = (await page('/?channel=timing')).res.headers.get('server-timing') ?? '';
+    const id = /^kept;desc=miss, page;desc=([0-9a-z]+)$/.exec(rendered)?.[1];
+    expect(id).toBeTruthy();
+    expect(kept).toBe(`kept;desc=hit, page;desc=${id}`);
+  });
+
+  it('names another page by another id in Server-Timing', async () => {
+    const idOf = async (path: string) =>
+      /page;desc=([0-9a-z]+)/.exec((await page(path)).res.headers.get('server-timing') ?? '')?.[1];
+    const one = await idOf('/?channel=timing-a');
+    const other = await idOf('/?channel=timing-b');
+    expect(one).toBeTruthy();
+    expect(other).toBeTruthy();
+    expect(other).not.toBe(one);
   });
 
   it('never serves one device the page rendered for another', async () => {
-    await page('/?from=devices');
-    const android = await page('/?from=devices', UA.androidChrome);
-    const desktop = await page('/?from=devices', UA.desktop);
+    await page('/?channel=devices');
+    const android = await page('/?channel=devices', UA.androidChrome);
+    const desktop = await page('/?channel=devices', UA.desktop);
     expect([android.hit, desktop.hit]).toEqual([false, false]);
     expect(android.html).toContain('data-os="Android"');
     expect(desktop.html).toContain('data-os="PC"');
+  });
+
+  it('serves one kept page to links that differ only in tracking parameters', async () => {
+    expect((await page('/landing?channel=tracked&utm_source=mail')).hit).toBe(false);
+    const other = await page('/landing?fbclid=IwAR&channel=tracked&gclid=Cj0&utm_source=ad');
+    expect(other.hit).toBe(true);
+    expect(other.html).not.toMatch(/utm_source|fbclid|gclid/);
+  });
+
+  it('serves one kept page to two agents of one verdict', async () => {
+    expect((await page('/?channel=verdict', UA.androidChrome)).hit).toBe(false);
+    expect((await page('/?channel=verdict', UA.androidChromeReduced)).hit).toBe(true);
   });
 
   it('keeps the query apart: campaign data of one link never shows on another', async () => {
@@ -80,7 +105,7 @@ describe('rendered pages kept per isolate', () => {
   });
 
   it('renders anew when the configuration the page shows changes', async () => {
-    await page('/?from=config');
+    await page('/?channel=config');
     await env.KV.put(
       CONFIG_KEY,
       JSON.stringify({
@@ -91,21 +116,21 @@ describe('rendered pages kept per isolate', () => {
         commonConfig: { tagline: 'T', description: 'D' },
       }),
     );
-    const after = await page('/?from=config');
+    const after = await page('/?channel=config');
     expect(after.hit).toBe(false);
     expect(after.html).toContain('Kestrel');
   });
 
   it('answers HEAD for a kept page with its status and no body', async () => {
-    await page('/no-such-page?from=head');
-    const res = await get('/no-such-page?from=head', { method: 'HEAD' });
+    await page('/no-such-page?channel=head');
+    const res = await get('/no-such-page?channel=head', { method: 'HEAD' });
     expect(res.status).toBe(404);
     expect(await res.text()).toBe('');
   });
 
   it('never gives a bot a kept error page: the metadata page instead', async () => {
-    await page('/no-such-page?from=bot', UA.googlebot);
-    const second = await page('/no-such-page?from=bot', UA.googlebot);
+    await page('/no-such-page?channel=bot', UA.googlebot);
+    const second = await page('/no-such-page?channel=bot', UA.googlebot);
     expect(second.hit).toBe(true);
     expect(second.res.status).toBe(200);
     expect(second.html).toContain('<meta name="robots" content="noindex">');

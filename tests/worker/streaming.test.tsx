@@ -51,7 +51,7 @@ const nonceOf = (res: Response): string =>
 describe('streamed rendering', () => {
   it('streams a person the shell first and the boundary later, every inline script with the nonce', async () => {
     state.mode = 'slow';
-    const res = await get(`/landing?case=1-${state.mode}`, { userAgent: UA.iPhoneSafari });
+    const res = await get(`/landing?channel=case-1-${state.mode}`, { userAgent: UA.iPhoneSafari });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Shell heading');
@@ -68,7 +68,7 @@ describe('streamed rendering', () => {
 
   it('gives a bot the complete HTML at once: content in place, no fallback, no swap script', async () => {
     state.mode = 'slow';
-    const res = await get(`/landing?case=2-${state.mode}`, { userAgent: UA.googlebot });
+    const res = await get(`/landing?channel=case-2-${state.mode}`, { userAgent: UA.googlebot });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Streamed content arrived');
@@ -80,7 +80,7 @@ describe('streamed rendering', () => {
   it('keeps the 200 and degrades inside the page when a boundary rejects while streaming', async () => {
     state.mode = 'rejects';
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const res = await get(`/landing?case=3-${state.mode}`, { userAgent: UA.androidChrome });
+    const res = await get(`/landing?channel=case-3-${state.mode}`, { userAgent: UA.androidChrome });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Shell heading');
@@ -96,7 +96,7 @@ describe('streamed rendering', () => {
     state.mode = 'throws';
     vi.spyOn(console, 'error').mockImplementation(() => {});
     for (const userAgent of [UA.iPhoneSafari, UA.googlebot]) {
-      const res = await get(`/landing?case=4-${state.mode}`, { userAgent });
+      const res = await get(`/landing?channel=case-4-${state.mode}`, { userAgent });
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain('Shell heading');
@@ -108,7 +108,7 @@ describe('streamed rendering', () => {
   it('decides the status before the first byte: the headers arrive before the slow boundary resolves', async () => {
     state.mode = 'slow';
     const started = performance.now();
-    const res = await get(`/landing?case=5-${state.mode}`, { userAgent: UA.iPhoneSafari });
+    const res = await get(`/landing?channel=case-5-${state.mode}`, { userAgent: UA.iPhoneSafari });
     const headersAfter = performance.now() - started;
     expect(res.status).toBe(200);
     await res.text();

@@ -114,11 +114,11 @@ describe('GET /api/trace', () => {
 
   it("logs the token's fields and the plain parameters apart: a plain inviter never passes for a signed one", async () => {
     const d = encryptToken(JSON.stringify({ channel: 'spring', inviter: 'Ann' }), DEV_DECODE_KEY);
-    await trace(undefined, { query: `?d=${d}&inviter=Mallory&utm_source=mail` });
+    await trace(undefined, { query: `?d=${d}&inviter=Mallory` });
     expect(log).toHaveBeenCalledWith(
       expect.objectContaining({
         signed: { channel: 'spring', inviter: 'Ann' },
-        plain: { inviter: 'Mallory', utm_source: 'mail' },
+        plain: { inviter: 'Mallory' },
         droppedParams: 0,
       }),
     );
@@ -136,19 +136,21 @@ describe('GET /api/trace', () => {
     expect(log).toHaveBeenCalledWith(expect.objectContaining({ userId: id, minted: false }));
   });
 
+  it('logs tracking parameters only as dropped, never as plain campaign data', async () => {
+    await trace(undefined, { query: '?channel=spring&utm_source=mail&fbclid=IwAR&gclid=Cj0&ttclid=t&campaign=42' });
+    expect(log).toHaveBeenCalledWith(expect.objectContaining({ plain: { channel: 'spring' }, droppedParams: 5 }));
+  });
+
   it('bounds oversized query data in the log line and never echoes it in the answer', async () => {
     const many = Array.from({ length: 40 }, (_, i) => `p${i}=v`).join('&');
-    const query = `?channel=x&${encodeURIComponent('<script>')}=1&long=${'y'.repeat(5000)}&${many}`;
+    const query = `?channel=x&${encodeURIComponent('<script>')}=1&inviter=${'y'.repeat(5000)}&${many}`;
     const res = await trace(undefined, { query });
     expect(res.status).toBe(200);
     expect(Object.keys(await res.json())).toEqual(['userId']);
     const line = log.mock.calls[0]?.[0] as { plain: Record<string, string>; droppedParams: number };
-    expect(Object.keys(line.plain)).toHaveLength(20);
-    expect(line.plain.channel).toBe('x');
-    expect(line.plain).not.toHaveProperty('long');
-    expect(line.plain).not.toHaveProperty('<script>');
-    // `<script>` and `long`, then the 21 `p…` past the 20th kept parameter.
-    expect(line.droppedParams).toBe(2 + 21);
+    expect(line.plain).toEqual({ channel: 'x' });
+    // `<script>`, the oversized inviter, then the 40 `p…` no page reads.
+    expect(line.droppedParams).toBe(2 + 40);
     expect(JSON.stringify(line).length).toBeLessThan(1024);
   });
 
