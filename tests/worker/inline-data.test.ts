@@ -79,7 +79,8 @@ describe('inline data blocks', () => {
   });
 
   it('are the only inline scripts without the nonce: every executable one carries it', async () => {
-    const res = await get(`/landing?inviter=${encodeURIComponent(NASTY)}`);
+    // A new channel: the page is rendered, not kept (a kept page has no nonce at all: page-cache.test.ts).
+    const res = await get(`/landing?inviter=${encodeURIComponent(NASTY)}&channel=${crypto.randomUUID()}`);
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
     expect(nonce).toBeTruthy();
     const html = await res.text();

@@ -112,4 +112,23 @@ describe('the device a page hands to the browser', () => {
       device_model: 'Pixel 8',
     });
   });
+
+  it('is the whole detection on every spelling the router takes for /test', async () => {
+    for (const path of ['/test/', '/TEST', '/Test']) {
+      const html = await (await get(path, { userAgent: UA.androidChrome })).text();
+      expect(html, path).toContain('class="screen diagnostics"');
+      expect(handoff(html).store.deviceInfo.userAgent, path).toBe(UA.androidChrome);
+    }
+  });
+});
+
+describe('a bare question mark', () => {
+  it('is the page without a query: its QR code and its kept page are the plain address', async () => {
+    const idOf = (res: Response) => /page;desc=([0-9a-z]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
+    const plain = await get('/', { userAgent: UA.desktop });
+    await plain.text();
+    const bare = await get('/?', { userAgent: UA.desktop });
+    expect(handoff(await bare.text()).store.download.qr.url).toBe(`${ORIGIN}/`);
+    expect(idOf(bare)).toBe(idOf(plain));
+  });
 });

@@ -1,5 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { get } from './helpers.ts';
+
+/** The `script-src` directive of a CSP. */
+function scriptSrc(csp: string): string {
+  return (
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src')) ?? ''
+  );
+}
+
+/** Waits until `path` is answered from the page cache (it is kept after its first response ends). */
+async function waitForKept(path: string): Promise<void> {
+  await vi.waitFor(async () => {
+    const res = await get(path);
+    await res.text();
+    expect(res.headers.get('server-timing')).toMatch(/^kept;desc=hit/);
+  });
+}
 
 describe('security headers', () => {
   it('sends Referrer-Policy no-referrer and nosniff on pages', async () => {
@@ -16,25 +35,39 @@ describe('security headers', () => {
     }
   });
 
-  it('allows scripts only from this origin or with a nonce, never unsafe-inline', async () => {
-    const csp = (await get('/')).headers.get('content-security-policy') ?? '';
-    const scriptSrc =
-      csp
-        .split(';')
-        .map((d) => d.trim())
-        .find((d) => d.startsWith('script-src')) ?? '';
-    expect(scriptSrc).toMatch(/^script-src 'nonce-[A-Za-z0-9+/=]+' 'self'$/);
+  it('allows scripts only from this origin or with the nonce of a rendered page, never unsafe-inline', async () => {
+    const csp = (await get(`/?channel=${crypto.randomUUID()}`)).headers.get('content-security-policy') ?? '';
+    expect(scriptSrc(csp)).toMatch(/^script-src 'nonce-[A-Za-z0-9+/=]+' 'self'$/);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
   });
 
-  it('mints a fresh nonce for every response', async () => {
+  it('mints a fresh nonce for every rendered page', async () => {
     const nonce = async () =>
-      /'nonce-([^']+)'/.exec((await get('/')).headers.get('content-security-policy') ?? '')?.[1];
+      /'nonce-([^']+)'/.exec(
+        (await get(`/?channel=${crypto.randomUUID()}`)).headers.get('content-security-policy') ?? '',
+      )?.[1];
     const [a, b] = [await nonce(), await nonce()];
     expect(a).toBeTruthy();
     expect(a).not.toBe(b);
+  });
+
+  it('answers a kept page with scripts from this origin only: no nonce in its CSP or its HTML', async () => {
+    const path = `/?channel=${crypto.randomUUID()}`;
+    const rendered = await get(path);
+    expect(rendered.headers.get('server-timing')).toMatch(/^kept;desc=miss/);
+    await rendered.text();
+    await waitForKept(path);
+    const kept = await get(path);
+    expect(kept.headers.get('server-timing')).toMatch(/^kept;desc=hit/);
+    expect(scriptSrc(kept.headers.get('content-security-policy') ?? '')).toBe("script-src 'self'");
+    expect(await kept.text()).not.toContain('nonce');
+  });
+
+  it('gives API answers scripts from this origin only', async () => {
+    const csp = (await get('/api/health')).headers.get('content-security-policy') ?? '';
+    expect(scriptSrc(csp)).toBe("script-src 'self'");
   });
 
   it("denies by default: every kind of resource the page does not name is blocked (default-src 'none')", async () => {

@@ -25,7 +25,8 @@ describe('the page shell', () => {
   });
 
   it('loads the client entry as a module with the nonce and preloads the screen chunk', async () => {
-    const res = await get('/');
+    // A new channel: the page is rendered (a kept page goes without its nonce: page-cache.test.ts).
+    const res = await get(`/?channel=${crypto.randomUUID()}`);
     const html = await res.text();
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
     expect(nonce).toBeTruthy();

@@ -20,6 +20,7 @@ export function appConfig({ load = isolateConfigLoader }: AppConfigOptions = {})
     const loaded = await load(c.env.KV, settingsOf(c.env).configCacheMs);
     c.set('config', loaded);
     await next();
-    if (loaded.fallback) c.header('x-config', 'fallback');
+    // Set in place: c.header() would re-wrap the finished response (security-headers.ts `completeResponses`).
+    if (loaded.fallback) c.res.headers.set('x-config', 'fallback');
   };
 }

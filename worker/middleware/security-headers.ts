@@ -59,7 +59,8 @@ export const completeResponses = new WeakSet<Response>();
 
 /**
  * Middleware setting the CSP, HSTS, framing, referrer, CORP, COOP and permissions headers on every
- * response a handler did not complete itself. Such a response has no inline script, so its CSP has no nonce.
+ * response a handler did not complete itself. A CSP already there is the page's own; any other
+ * response has no inline script, so its CSP has no nonce.
  */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async function securityHeadersMiddleware(c, next) {
@@ -68,6 +69,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     // Set in place: c.header() would re-wrap the finished response.
     const headers = c.res.headers;
     for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
-    headers.set('Content-Security-Policy', NONCE_FREE_CSP);
+    // A page that streams inline scripts wrote its own, with its nonce: never replace that one.
+    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', NONCE_FREE_CSP);
   };
 }

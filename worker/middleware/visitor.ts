@@ -95,6 +95,14 @@ export interface Visit {
   language: Language;
 }
 
+/**
+ * A string of its own: a key cut from a header (or joined from such cuts) would keep the whole header
+ * alive as long as the memo keeps the key. Only a stored key is copied; lookups use the cut as it is.
+ */
+function ownCopy(key: string): string {
+  return structuredClone(key);
+}
+
 function detectedOf(userAgent: string, hints: ClientHints): Detected {
   // Every header detection reads, as one string: equal keys give equal devices.
   const key = `${hints.mobile ?? ''}\n${hints.platform ?? ''}\n${hints.platformVersion ?? ''}\n${hints.model ?? ''}\n${userAgent}`;
@@ -104,7 +112,7 @@ function detectedOf(userAgent: string, hints: ClientHints): Detected {
     // first: a string cut from a header (the capped agent) would otherwise keep the whole header alive.
     const device = deepFreeze(structuredClone(detectDevice({ userAgent, hints })));
     found = { device, verdict: verdictOf(device), byLocale: new Map() };
-    detected.set(key, found);
+    detected.set(ownCopy(key), found);
   }
   return found;
 }
@@ -117,7 +125,7 @@ function languagesOf(acceptLanguage: string): Languages {
       locale: { device_locale: locale, language: primaryLanguage(locale) },
       page: pickLanguage(acceptLanguage),
     };
-    languages.set(acceptLanguage, found);
+    languages.set(ownCopy(acceptLanguage), found);
   }
   return found;
 }

@@ -53,12 +53,18 @@ export interface SeedInputs {
   linkToken: string | null;
 }
 
-/** The page that shows the whole detection (docs/screens.md). */
-const DEVICE_TABLE_PATH = '/test';
+/** The page that shows the whole detection (docs/screens.md), as the router matches it: any case, a trailing slash. */
+const DEVICE_TABLE_PATH = /^\/test\/?$/i;
 
-/** The address a page is made from: `url` with only the query a page reads. */
+/** Whether `pathname` is the page that shows the whole detection. */
+export function showsDevice(pathname: string): boolean {
+  return DEVICE_TABLE_PATH.test(pathname);
+}
+
+/** The address a page is made from: `url` with only the query a page reads (a bare `?` included). */
 export function pageAddress(url: URL): URL {
-  return url.search ? new URL(`${url.origin}${url.pathname}${pageQuery(url.searchParams)}`) : url;
+  const bare = url.href.length === url.origin.length + url.pathname.length;
+  return bare ? url : new URL(`${url.origin}${url.pathname}${pageQuery(url.searchParams)}`);
 }
 
 /** What a page request brings: its URL, its visitor (middleware/visitor.ts) and what the isolate has read. */
@@ -89,7 +95,7 @@ export function seedInputsOf({
     url: pageAddress(url),
     language,
     verdict,
-    device: url.pathname === DEVICE_TABLE_PATH ? device : null,
+    device: showsDevice(url.pathname) ? device : null,
     config: loaded.config,
     fallback: loaded.fallback,
     settings,

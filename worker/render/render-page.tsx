@@ -146,8 +146,9 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     const id = pageId(key);
     // One copy goes to the visitor as it streams, the other into the cache once complete and clean.
     const [body, copy] = stream.tee();
+    // A degraded page is not kept, nor the device table: it shows this visitor's own detection.
     const keep = stream.allReady.then(() =>
-      degraded
+      degraded || inputs.device !== null
         ? copy.cancel()
         : keepPage(key, copy, nonce, { status, headers: new Headers(pageHeaders(undefined, { hit: true, id })), view }),
     );
