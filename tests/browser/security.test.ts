@@ -150,18 +150,23 @@ describe('XSS canaries', () => {
 });
 
 describe('nonce', () => {
-  it('is fresh on every response, and the page hydrates under each', async () => {
+  it('is fresh on every rendered page, gone from a kept one, and the page hydrates under each', async () => {
     const { context, page } = await open('iPhone');
-    const nonces: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await page.goto(`${baseURL}/`);
+    const scriptSources: string[] = [];
+    // Three new channels are three rendered pages; the last one again is its kept page (settled()
+    // waits for hydration, long after the render was kept). Each hydrates: settled() waits for it.
+    const channels = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    for (const channel of [...channels, channels[2]]) {
+      const res = await page.goto(`${baseURL}/?channel=${channel}`);
       const csp = (await res?.headerValue('content-security-policy')) ?? '';
-      nonces.push(/'nonce-([^']+)'/.exec(csp)?.[1] ?? '');
+      scriptSources.push(/script-src [^;]+/.exec(csp)?.[0] ?? '');
       const { csp: violations } = await settled(page);
       expect(violations).toEqual([]);
     }
+    const nonces = scriptSources.slice(0, 3).map((source) => /'nonce-([^']+)'/.exec(source)?.[1]);
     expect(nonces.every(Boolean)).toBe(true);
     expect(new Set(nonces).size).toBe(3);
+    expect(scriptSources[3]).toBe("script-src 'self'");
     await context.close();
   });
 });
