@@ -19,7 +19,6 @@ import { noindex } from './middleware/noindex.ts';
 import { routeRules } from './middleware/route-rules.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { visitor } from './middleware/visitor.ts';
-import { keptResponse } from './render/kept-response.ts';
 import { renderPage } from './render/render-page.tsx';
 import { builds } from './routes/builds.ts';
 import { deviceRoute } from './routes/device.ts';
@@ -52,13 +51,8 @@ app.use('/admin', noindex());
 app.get('*', appLinkFallback(), renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 
-/** A kept page is answered before routing (render/kept-response.ts); every other request by the app. */
-function fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {
-  return keptResponse(request, env, ctx) ?? app.fetch(request, env, ctx);
-}
-
 // `request` keeps the app's test entry (app.request) on the default export beside the handlers.
-export default { fetch, request: app.request, queue: consumeFunnelBatch } satisfies ExportedHandler<Env> &
+export default { fetch: app.fetch, request: app.request, queue: consumeFunnelBatch } satisfies ExportedHandler<Env> &
   Pick<typeof app, 'request'>;
 // Durable Objects live in the main module (wrangler.toml).
 export { ClickBucket } from './attribution/click-bucket.ts';

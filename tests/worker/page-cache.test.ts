@@ -26,8 +26,6 @@ async function page(path: string, userAgent: string = UA.iPhoneSafari): Promise<
   return { res, html, nonce: nonceOf(res), hit };
 }
 
-const withoutNonce = (p: Page): string => p.html.replaceAll(p.nonce, 'N');
-
 afterEach(async () => {
   await env.KV.delete(CONFIG_KEY);
 });

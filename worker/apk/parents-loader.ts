@@ -9,14 +9,14 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { KV_READ_TIMEOUT_MS, readKvText } from '../kv/read-text.ts';
-import { type SharedRead, sharedRead } from '../kv/shared-read.ts';
+import { sharedRead } from '../kv/shared-read.ts';
 import { settingsOf } from '../settings.ts';
 import { type ApkParents, NO_PARENTS, PARENTS_KEY, parseParents } from './parents.ts';
 
 /** A failed read is kept only briefly, so a store that recovers is used again soon. */
 const FAILED_TTL_MS = 5_000;
 
-export type ParentsLoader = SharedRead<ApkParents>;
+export type ParentsLoader = (kv: Pick<KVNamespace, 'get'>, ttlMs: number) => Promise<ApkParents>;
 
 export interface ParentsLoaderOptions {
   timeoutMs?: number;
@@ -52,15 +52,14 @@ export function createParentsLoader({
   return sharedRead({ read, late: () => NO_PARENTS, timeoutMs, failedTtlMs: FAILED_TTL_MS, now });
 }
 
-/** This isolate's loader: one cache for the middleware and for kept pages answered before routing. */
-export const isolateParentsLoader = createParentsLoader();
+const isolateLoader = createParentsLoader();
 
 /**
  * Starts reading the uploaded parents and puts the read on the context (`apkParents`) for the page
  * to await. Mounted before the configuration's middleware: under a slow KV the two reads share one
  * 500 ms budget instead of adding two (docs/config.md). The read never rejects.
  */
-export function apkParents({ load = isolateParentsLoader }: { load?: ParentsLoader } = {}): MiddlewareHandler<AppEnv> {
+export function apkParents({ load = isolateLoader }: { load?: ParentsLoader } = {}): MiddlewareHandler<AppEnv> {
   return async function apkParentsMiddleware(c, next) {
     c.set('apkParents', load(c.env.KV, settingsOf(c.env).configCacheMs));
     await next();

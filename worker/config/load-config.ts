@@ -7,7 +7,7 @@
  */
 import { CONFIG_KEY, type LanderConfig } from '../../shared/config/schema.ts';
 import { KV_READ_TIMEOUT_MS, readKvText } from '../kv/read-text.ts';
-import { type SharedRead, sharedRead } from '../kv/shared-read.ts';
+import { sharedRead } from '../kv/shared-read.ts';
 import { DEMO_CONFIG } from './demo.ts';
 import { formatProblems, parseConfig } from './validate.ts';
 
@@ -30,7 +30,7 @@ export interface ConfigLoaderOptions {
   log?: (message: string) => void;
 }
 
-export type ConfigLoader = SharedRead<LoadedConfig>;
+export type ConfigLoader = (kv: ConfigStore, ttlMs: number) => Promise<LoadedConfig>;
 
 /** A fallback is kept only briefly, so a store that recovers is used again soon. */
 const FALLBACK_TTL_MS = 5_000;

@@ -27,11 +27,7 @@ export interface SharedReadOptions<T> {
 }
 
 /** The loader: `ttlMs` 0 reads KV on every call (but shares a read under way). */
-export interface SharedRead<T> {
-  (kv: Pick<KVNamespace, 'get'>, ttlMs: number): Promise<T>;
-  /** The kept value while it is fresh, without reading or waiting; undefined when a call would read. */
-  fresh(): T | undefined;
-}
+export type SharedRead<T> = (kv: Pick<KVNamespace, 'get'>, ttlMs: number) => Promise<T>;
 
 export function sharedRead<T>({
   read,
@@ -42,28 +38,24 @@ export function sharedRead<T>({
 }: SharedReadOptions<T>): SharedRead<T> {
   let cached: { until: number; value: T } | null = null;
   let inflight: { kv: Pick<KVNamespace, 'get'>; startedAt: number; value: Promise<T> } | null = null;
-  const fresh = (): T | undefined => (cached && cached.until > now() ? cached.value : undefined);
-  return Object.assign(
-    function load(kv: Pick<KVNamespace, 'get'>, ttlMs: number): Promise<T> {
-      const start = now();
-      if (cached && cached.until > start) return Promise.resolve(cached.value);
-      if (inflight?.kv === kv && start - inflight.startedAt < timeoutMs) {
-        return withDeadline(inflight.value, timeoutMs - (start - inflight.startedAt) + 25, late);
-      }
-      cached = null;
-      const value = read(kv).then((result) => {
-        const ttl = result.failed ? Math.min(ttlMs, failedTtlMs) : ttlMs;
-        if (ttl > 0) cached = { until: start + ttl, value: result.value };
-        return result.value;
-      });
-      const current = { kv, startedAt: start, value };
-      inflight = current;
-      const done = () => {
-        if (inflight === current) inflight = null;
-      };
-      value.then(done, done);
-      return value;
-    },
-    { fresh },
-  );
+  return function load(kv, ttlMs) {
+    const start = now();
+    if (cached && cached.until > start) return Promise.resolve(cached.value);
+    if (inflight?.kv === kv && start - inflight.startedAt < timeoutMs) {
+      return withDeadline(inflight.value, timeoutMs - (start - inflight.startedAt) + 25, late);
+    }
+    cached = null;
+    const value = read(kv).then((result) => {
+      const ttl = result.failed ? Math.min(ttlMs, failedTtlMs) : ttlMs;
+      if (ttl > 0) cached = { until: start + ttl, value: result.value };
+      return result.value;
+    });
+    const current = { kv, startedAt: start, value };
+    inflight = current;
+    const done = () => {
+      if (inflight === current) inflight = null;
+    };
+    value.then(done, done);
+    return value;
+  };
 }

@@ -12,10 +12,9 @@ export interface AppConfigOptions {
   load?: ConfigLoader;
 }
 
-/** This isolate's loader: one cache for the middleware and for kept pages answered before routing. */
-export const isolateConfigLoader = createConfigLoader();
+const isolateLoader = createConfigLoader();
 
-export function appConfig({ load = isolateConfigLoader }: AppConfigOptions = {}): MiddlewareHandler<AppEnv> {
+export function appConfig({ load = isolateLoader }: AppConfigOptions = {}): MiddlewareHandler<AppEnv> {
   return async function appConfigMiddleware(c, next) {
     const loaded = await load(c.env.KV, settingsOf(c.env).configCacheMs);
     c.set('config', loaded);

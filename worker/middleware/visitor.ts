@@ -89,7 +89,7 @@ interface Languages {
 }
 
 /** What detection found for one request's headers. */
-export interface Visit {
+interface Visit {
   device: DeviceInfo;
   verdict: Verdict;
   language: Language;
@@ -131,7 +131,7 @@ function languagesOf(acceptLanguage: string): Languages {
 }
 
 /** The visitor a request's headers describe (`header` reads one header by name). */
-export function visitOf(header: (name: string) => string | undefined): Visit {
+function visitOf(header: (name: string) => string | undefined): Visit {
   // Detection reads no further than these caps, so the keys need not either.
   const userAgent = (header('user-agent') ?? '').slice(0, MAX_USER_AGENT);
   const referrer = (header('referer') ?? '').slice(0, MAX_REFERRER);

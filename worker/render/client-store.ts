@@ -18,10 +18,8 @@ import { appStoreQuery, pageLinks } from '../attribution/page-links.ts';
 import { pageQuery, readCampaign } from '../campaign/query-data.ts';
 import { carriedBuild } from '../carried-build.ts';
 import { appItemFor } from '../config/app-item.ts';
-import type { LoadedConfig } from '../config/load-config.ts';
 import type { AppEnv } from '../env.ts';
 import { pageKindOf } from '../funnel/count-view.ts';
-import type { StoredLink } from '../funnel/links.ts';
 import { type Settings, settingsOf } from '../settings.ts';
 import { downloadView } from './download-view.ts';
 import { landingView } from './landing-view.ts';
@@ -67,58 +65,23 @@ export function pageAddress(url: URL): URL {
   return bare ? url : new URL(`${url.origin}${url.pathname}${pageQuery(url.searchParams)}`);
 }
 
-/** What a page request brings: its URL, its visitor (middleware/visitor.ts) and what the isolate has read. */
-export interface PageRequest {
-  url: URL;
-  language: Language;
-  verdict: Verdict;
-  device: DeviceInfo;
-  loaded: LoadedConfig;
-  settings: Settings;
-  apkParents: ApkParents;
-  /** On `/s/<slug>`: the stored link, or null when it is unknown or expired (funnel/short-link.ts). */
-  link?: StoredLink | null;
-}
-
-/** The inputs of the page `request` asks for: the one place they are made, so equal requests give equal keys. */
-export function seedInputsOf({
-  url,
-  language,
-  verdict,
-  device,
-  loaded,
-  settings,
-  apkParents,
-  link,
-}: PageRequest): SeedInputs {
-  return {
-    url: pageAddress(url),
-    language,
-    verdict,
-    device: showsDevice(url.pathname) ? device : null,
-    config: loaded.config,
-    fallback: loaded.fallback,
-    settings,
-    apkParents,
-    linkToken: link?.token ?? null,
-  };
-}
-
 /**
  * The inputs of the page `c` asks for, whose URL is `url` (parsed once by the caller), with the
  * uploaded APK parents the caller awaited (`apkParents` on the context).
  */
 export function seedInputs(c: Context<AppEnv>, url: URL, apkParents: ApkParents = NO_PARENTS): SeedInputs {
-  return seedInputsOf({
-    url,
+  const { config, fallback } = c.get('config');
+  return {
+    url: pageAddress(url),
     language: c.get('language'),
     verdict: c.get('verdict'),
-    device: c.get('device'),
-    loaded: c.get('config'),
+    device: showsDevice(url.pathname) ? c.get('device') : null,
+    config,
+    fallback,
     settings: settingsOf(c.env),
     apkParents,
-    link: c.get('link'),
-  });
+    linkToken: c.get('link')?.token ?? null,
+  };
 }
 
 /**
