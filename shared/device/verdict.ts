@@ -2,7 +2,8 @@
  * The verdict (docs/device.md): what the pages read of a detected device, and nothing more. Two
  * visitors with one verdict get the same page, so kept pages are keyed by it (docs/architecture.md),
  * not by the raw agent: every phone model and browser build is its own string, but only a handful of
- * verdicts exist. A field joins the verdict only when a screen shows or decides something with it.
+ * verdicts exist. A field joins the verdict only when a screen shows or decides something with it:
+ * `mobile` is not one (a page's layout follows the system, an Android tablet gets the phone's page).
  */
 import type { DeviceInfo, InApp, OperatingSystem } from './types.ts';
 
@@ -13,7 +14,6 @@ export type BrowserKind = 'Chrome' | 'Baidu' | 'other';
 export interface Verdict {
   operatingSystem: OperatingSystem;
   browser: BrowserKind;
-  mobile: boolean;
   bot: boolean;
   /** An Android app's webview (`; wv)` in the agent): intents and their fallbacks do not work there. */
   webView: boolean;
@@ -38,7 +38,7 @@ const verdicts = new Map<string, Verdict>();
 
 /** The verdict of `device`: one frozen object per distinct verdict, so it can key by identity. */
 export function verdictOf(device: DeviceInfo): Verdict {
-  const { operatingSystem, mobile, bot, inApp, userAgent } = device;
+  const { operatingSystem, bot, inApp, userAgent } = device;
   const browser: BrowserKind = device.browser === 'Chrome' || device.browser === 'Baidu' ? device.browser : 'other';
   const webView = operatingSystem === 'Android' && WEBVIEW.test(userAgent);
   const installsApk = operatingSystem === 'Harmony' && harmonyInstallsApk(userAgent);
@@ -50,13 +50,12 @@ export function verdictOf(device: DeviceInfo): Verdict {
     blocksSchemes: inApp.blocksSchemes,
     universalLinks: inApp.universalLinks === true,
   };
-  const key = JSON.stringify([operatingSystem, browser, mobile, bot, webView, installsApk, app]);
+  const key = JSON.stringify([operatingSystem, browser, bot, webView, installsApk, app]);
   let verdict = verdicts.get(key);
   if (!verdict) {
     verdict = Object.freeze({
       operatingSystem,
       browser,
-      mobile,
       bot,
       webView,
       installsApk,

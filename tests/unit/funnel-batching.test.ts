@@ -42,6 +42,19 @@ afterEach(() => {
 });
 
 describe('recordEvent', () => {
+  it('sends the rest of a batch when one event’s visitor hash fails, and says so', async () => {
+    const { env, sends } = fakeEnv();
+    const { ctx, settle } = fakeContext();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(crypto.subtle, 'sign').mockRejectedValueOnce(new Error('sign failed'));
+    const visited: EventInput = { ...view, visitor: { address: '198.51.100.7', agent: 'Agent' } };
+    for (let i = 0; i < 3; i++) recordEvent(env, ctx, visited);
+    await settle();
+    expect(sends.map((batch) => batch.length)).toEqual([2]);
+    expect(error).toHaveBeenCalledWith('Funnel event not sent', 'sign failed');
+    vi.restoreAllMocks();
+  });
+
   it(`sends a burst of views in batches of at most ${MAX_BATCH}, each view once`, async () => {
     const { env, sends } = fakeEnv();
     const { ctx, settle } = fakeContext();

@@ -84,8 +84,14 @@ describe('the verdict of a device', () => {
     expect([before.inApp?.universalLinks, since.inApp?.universalLinks]).toEqual([false, true]);
   });
 
-  it('keeps mobile and bot apart', () => {
-    expect(verdictFor(UA.desktop)).not.toBe(verdictOf(detect(UA.desktop, { mobile: true })));
+  it('keeps bots apart', () => {
     expect(verdictFor(UA.desktop)).not.toBe(verdictOf(detect(UA.desktop, { bot: true })));
+  });
+
+  it('does not split on mobile: no screen decides with it (an Android tablet gets the phone’s page)', () => {
+    const phone = detect(UA.androidChrome, { mobile: true });
+    const tablet = detect(UA.androidChrome, { mobile: false });
+    expect(verdictOf(tablet)).toBe(verdictOf(phone));
+    expect('mobile' in verdictOf(phone)).toBe(false);
   });
 });

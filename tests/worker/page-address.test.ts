@@ -93,7 +93,6 @@ describe('the device a page hands to the browser', () => {
     expect(handoff(html).store.deviceInfo).toEqual({
       operatingSystem: 'Android',
       browser: 'Chrome',
-      mobile: true,
       bot: false,
       webView: false,
       installsApk: false,
@@ -114,7 +113,7 @@ describe('the device a page hands to the browser', () => {
   });
 
   it('is the whole detection on every spelling the router takes for /test', async () => {
-    for (const path of ['/test/', '/TEST', '/Test']) {
+    for (const path of ['/test/', '/TEST', '/Test', '/t%65st', '/%74EST/']) {
       const html = await (await get(path, { userAgent: UA.androidChrome })).text();
       expect(html, path).toContain('class="screen diagnostics"');
       expect(handoff(html).store.deviceInfo.userAgent, path).toBe(UA.androidChrome);

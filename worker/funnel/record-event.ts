@@ -47,7 +47,16 @@ async function sendLater(env: Env, batch: Gathered[]): Promise<void> {
   if (open.get(env) === batch) open.delete(env);
   if (batch.length === 0) return;
   try {
-    const messages = await Promise.all(batch.map(({ input, at }) => messageOf(env, input, at)));
+    // One event whose message cannot be made (its visitor hash failed) is left out, not the batch.
+    const made = await Promise.all(
+      batch.map(({ input, at }) =>
+        messageOf(env, input, at).catch((error: unknown) => {
+          report(error);
+          return null;
+        }),
+      ),
+    );
+    const messages = made.filter((message) => message !== null);
     // Structured clone (the queue's default): serialized natively, where 'json' cost a JSON.stringify per message.
     await env.FUNNEL_QUEUE.sendBatch(messages.map((body) => ({ body })));
   } catch (error) {

@@ -54,9 +54,15 @@ export interface SeedInputs {
 /** The page that shows the whole detection (docs/screens.md), as the router matches it: any case, a trailing slash. */
 const DEVICE_TABLE_PATH = /^\/test\/?$/i;
 
-/** Whether `pathname` is the page that shows the whole detection. */
+/** Whether `pathname` is the page that shows the whole detection, escaped or not (the router decodes it). */
 export function showsDevice(pathname: string): boolean {
-  return DEVICE_TABLE_PATH.test(pathname);
+  if (DEVICE_TABLE_PATH.test(pathname)) return true;
+  if (!pathname.includes('%')) return false;
+  try {
+    return DEVICE_TABLE_PATH.test(decodeURIComponent(pathname));
+  } catch {
+    return false;
+  }
 }
 
 /** The address a page is made from: `url` with only the query a page reads (a bare `?` included). */

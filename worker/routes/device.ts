@@ -1,6 +1,5 @@
 /** `GET /api/device` (docs/device.md): the worker's device info for this request, as JSON. */
 import { Hono } from 'hono';
-import type { DeviceInfo } from '../../shared/device.ts';
 import type { AppEnv } from '../env.ts';
 import { completeResponses, NONCE_FREE_CSP, SECURITY_HEADERS } from '../middleware/security-headers.ts';
 import { ACCEPT_CH, DETECTION_VARY } from '../middleware/visitor.ts';
@@ -16,18 +15,9 @@ const HEADERS = new Headers([
   ['content-security-policy', NONCE_FREE_CSP],
 ]);
 
-// A remembered device is one object per agent and locale (middleware/visitor.ts): its JSON is made once.
-const json = new WeakMap<DeviceInfo, string>();
-
 /** Mounted at `/api/device`. */
 export const deviceRoute = new Hono<AppEnv>().get('/', (c) => {
-  const device = c.get('device');
-  let body = json.get(device);
-  if (body === undefined) {
-    body = JSON.stringify(device);
-    json.set(device, body);
-  }
-  const response = new Response(body, { headers: HEADERS });
+  const response = new Response(JSON.stringify(c.get('device')), { headers: HEADERS });
   completeResponses.add(response);
   return response;
 });
