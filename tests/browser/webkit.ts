@@ -6,6 +6,7 @@
  * cannot open a window: every step that waits on it has a deadline.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -199,7 +200,8 @@ export function webkitForThisFile(): { session(userAgent: string, height?: numbe
 /**
  * Console errors from the first script on: WebDriver (classic) has no init scripts, so a front
  * server on another port forwards every request to `upstream` and puts this recorder first in each
- * page's <head>, with the page's own CSP nonce. It removes its own element at once, so hydration
+ * page's <head>, with the page's own CSP nonce (a kept page has none: then with one of its own, added
+ * to the page's policy). It removes its own element at once, so hydration
  * finds the document exactly as the worker sent it.
  */
 const RECORDER = `(() => {
@@ -231,7 +233,13 @@ export async function recordingFront(upstream: string): Promise<{ url: string; s
       if (cookies.length > 0) out['set-cookie'] = cookies;
       let body = Buffer.from(await answer.arrayBuffer());
       if ((answer.headers.get('content-type') ?? '').startsWith('text/html')) {
-        const nonce = /'nonce-([^']+)'/.exec(answer.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+        const csp = answer.headers.get('content-security-policy') ?? '';
+        let nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+        if (!nonce) {
+          // A kept page carries no nonce (docs/security.md): the recorder brings its own into the policy.
+          nonce = randomBytes(16).toString('base64');
+          out['content-security-policy'] = csp.replace("script-src 'self'", `script-src 'nonce-${nonce}' 'self'`);
+        }
         body = Buffer.from(
           body
             .toString('utf8')
