@@ -40,11 +40,15 @@ export interface ClientStore {
   traceOrigin: string;
   /** Opens the debug console (docs/builds.md); the operator config may switch it on. */
   debug?: boolean;
-  /** The configured apps (docs/config.md): public facts only. */
-  appData: AppItem[];
+  /**
+   * The configured apps' platform and version, as `/test` lists them (docs/config.md). What the
+   * screens show of an app is in the views below, already in the visitor's language.
+   */
+  appData: Pick<AppItem, 'plat' | 'version'>[];
   /** Download domains the browser probes in order (docs/config.md). */
   domains: string[];
-  commonConfig: CommonConfig;
+  /** The path the browser probes on each download domain (docs/config.md). */
+  commonConfig: Pick<CommonConfig, 'probe_path'>;
   /** Which configuration this page came from: its revision, and why the demo is served if it is. */
   config: { revision: string; fallback: string | null };
   /** Head metadata from the configuration, in the visitor's language. */

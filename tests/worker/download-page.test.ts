@@ -253,16 +253,19 @@ describe('the page from the config', () => {
     expect(html).toContain('<meta property="og:image" content="https://cdn.test/og.png">');
   });
 
-  it('hands appData, domains and commonConfig to the browser, but not the link settings', async () => {
+  it('hands the browser only what it reads of the configuration: domains, probe path, apps’ versions', async () => {
     await seed(
       testConfig((c) => {
         c.links = { apple_app_ids: ['ABCDE12345.com.tern'] };
       }),
     );
     const { store } = handoff(await (await get('/')).text());
-    expect(store.appData).toHaveLength(2);
+    expect(store.appData).toEqual([
+      { plat: 1, version: expect.any(String) },
+      { plat: 2, version: expect.any(String) },
+    ]);
     expect(store.domains).toEqual(['https://dl-a.test', 'https://dl-b.test']);
-    expect(store.commonConfig.probe_path).toBe('/favicon.ico');
+    expect(store.commonConfig).toEqual({ probe_path: '/favicon.ico' });
     expect(store.config).toEqual({ revision: 'test-rev-42', fallback: null });
     expect(JSON.stringify(store)).not.toContain('ABCDE12345');
   });
@@ -272,7 +275,7 @@ describe('the page from the config', () => {
     const html = await (await get('/', { userAgent: UA.androidChrome })).text();
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
-    expect(handoff(html).store.commonConfig.tagline).toBe('</script><script>alert(1)\u2028</script>');
+    expect(handoff(html).store.download.tagline).toBe('</script><script>alert(1)\u2028</script>');
   });
 
   it('shows the config in use on /test', async () => {

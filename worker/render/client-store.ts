@@ -153,9 +153,10 @@ export function clientStore({
     campaign,
     downloadOrigin,
     traceOrigin: settings.traceOrigin || url.origin,
-    appData: config.appData,
+    // Only what the browser reads: every byte here is in every page (docs/config.md).
+    appData: config.appData.map(({ plat, version }) => ({ plat, version })),
     domains: config.domains,
-    commonConfig: config.commonConfig,
+    commonConfig: { probe_path: config.commonConfig.probe_path },
     debug: config.commonConfig.debug,
     config: { revision: config.revision, fallback },
     site: siteMeta(config, language),
