@@ -4,10 +4,10 @@
  * Prints where the value is. An input that cannot be reserved gets its reason on stderr and exit 2;
  * OUT.apk is written whole or not at all.
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { locateReserved, reserveApk } from '../worker/apk/reserve.ts';
-import { ApkError } from '../worker/apk/signing-block.ts';
+import { readApkFile } from './lib/apk-file.ts';
 
 function fail(message: string): never {
   console.error(`npm run apk:reserve: ${message}`);
@@ -19,20 +19,7 @@ const [input, output, ...extra] = positionals;
 if (input === undefined || output === undefined || extra.length > 0)
   fail('usage: npm run apk:reserve -- IN.apk OUT.apk');
 
-let bytes: Uint8Array;
-try {
-  bytes = readFileSync(input);
-} catch (error) {
-  fail(`cannot read ${input}: ${error instanceof Error ? error.message : String(error)}`);
-}
-
-let reserved: Uint8Array;
-try {
-  reserved = reserveApk(bytes);
-} catch (error) {
-  if (error instanceof ApkError) fail(`${input}: ${error.message} (${error.code})`);
-  throw error;
-}
+const { checked: reserved } = readApkFile(input, reserveApk, fail);
 
 // Written beside OUT and renamed over it, so a failed write never leaves a partial OUT.
 const partial = `${output}.${process.pid}.partial`;

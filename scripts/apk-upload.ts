@@ -6,13 +6,13 @@
  * reserved parent is refused (exit 2) before anything is written.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { APK_FILE_NAME, type ApkParentFacts } from '../shared/apk-parent.ts';
 import { PARENTS_KEY, parentMetadata, parseParents } from '../worker/apk/parents.ts';
 import { locateReserved, type ReservedRange } from '../worker/apk/reserve.ts';
 import { ApkError, readApk } from '../worker/apk/signing-block.ts';
+import { readApkFile } from './lib/apk-file.ts';
 import { withBindings } from './lib/bindings.ts';
 
 const USAGE =
@@ -57,19 +57,7 @@ async function main(): Promise<void> {
   if (!APK_FILE_NAME.test(file)) {
     fail(`the file name ${JSON.stringify(file)} must be letters, digits, . _ - ending in .apk (or give --name)`);
   }
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(input);
-  } catch (error) {
-    fail(`cannot read ${input}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  let range: ReservedRange;
-  try {
-    range = checkParent(bytes);
-  } catch (error) {
-    if (error instanceof ApkError) fail(`${input}: ${error.message} (${error.code})`);
-    throw error;
-  }
+  const { bytes, checked: range } = readApkFile(input, checkParent, fail);
   const facts: ApkParentFacts = {
     file,
     size: bytes.length,
