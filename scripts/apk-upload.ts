@@ -25,7 +25,7 @@ function fail(message: string): never {
 }
 
 /** The reserved range of a blank parent; fails with the reason otherwise. */
-export function checkParent(bytes: Uint8Array): ReservedRange {
+function checkParent(bytes: Uint8Array): ReservedRange {
   const layout = readApk(bytes);
   if (!layout.schemes.v2 && !layout.schemes.v3) {
     throw new ApkError('unsigned', 'the APK Signing Block has no v2 or v3 signature');
