@@ -2,18 +2,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { locateReserved, reserveApk } from '../../worker/apk/reserve.ts';
-import { ApkError, type ApkLayout, readApk } from '../../worker/apk/signing-block.ts';
-import { blockOf, craftedApk, filled, PADDING, RESERVED, V2, V3, withBlock, zipOf } from '../fixtures/apk.ts';
-
-function codeOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApkError) return error.code;
-    throw error;
-  }
-  throw new Error('no error thrown');
-}
+import { type ApkLayout, readApk } from '../../worker/apk/signing-block.ts';
+import {
+  apkErrorCode,
+  blockOf,
+  craftedApk,
+  filled,
+  PADDING,
+  RESERVED,
+  V2,
+  V3,
+  withBlock,
+  zipOf,
+} from '../fixtures/apk.ts';
 
 const ZIP = zipOf({ 'AndroidManifest.xml': 'x', 'a.txt': 'hello' });
 
@@ -103,15 +104,15 @@ describe('reserveApk', () => {
   it('refuses an APK whose reserved value holds something', () => {
     const stamped = reserveApk(craftedApk());
     stamped[locateReserved(stamped).offset] = 7;
-    expect(codeOf(() => reserveApk(stamped))).toBe('already-stamped');
+    expect(apkErrorCode(() => reserveApk(stamped))).toBe('already-stamped');
   });
 
   it('refuses a signing block with neither a v2 nor a v3 signature', () => {
-    expect(codeOf(() => reserveApk(withBlock(ZIP, blockOf([[PADDING, new Uint8Array(100)]]))))).toBe('unsigned');
+    expect(apkErrorCode(() => reserveApk(withBlock(ZIP, blockOf([[PADDING, new Uint8Array(100)]]))))).toBe('unsigned');
   });
 
   it('refuses an unsigned zip', () => {
-    expect(codeOf(() => reserveApk(ZIP))).toBe('unsigned');
+    expect(apkErrorCode(() => reserveApk(ZIP))).toBe('unsigned');
   });
 });
 
@@ -133,7 +134,7 @@ describe('locateReserved', () => {
   });
 
   it('refuses an APK that was never reserved', () => {
-    expect(codeOf(() => locateReserved(craftedApk()))).toBe('not-reserved');
+    expect(apkErrorCode(() => locateReserved(craftedApk()))).toBe('not-reserved');
   });
 
   it('refuses a 0x71777777 value of another length', () => {
@@ -144,6 +145,6 @@ describe('locateReserved', () => {
         [RESERVED, new TextEncoder().encode('{"channel":"a"}')],
       ]),
     );
-    expect(codeOf(() => locateReserved(walle))).toBe('not-reserved');
+    expect(apkErrorCode(() => locateReserved(walle))).toBe('not-reserved');
   });
 });

@@ -1,18 +1,7 @@
 /** Reading an APK's layout and its signing block (worker/apk/signing-block.ts, docs/apk-stamping.md). */
 import { describe, expect, it } from 'vitest';
 import { ApkError, readApk } from '../../worker/apk/signing-block.ts';
-import { blockOf, craftedApk, filled, PADDING, V2, V3, withBlock, zipOf } from '../fixtures/apk.ts';
-
-/** The code of the ApkError `read` throws. */
-function codeOf(read: () => unknown): string {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof ApkError) return error.code;
-    throw error;
-  }
-  throw new Error('no error thrown');
-}
+import { apkErrorCode, blockOf, craftedApk, filled, PADDING, V2, V3, withBlock, zipOf } from '../fixtures/apk.ts';
 
 const ZIP = zipOf({ 'AndroidManifest.xml': 'x' });
 
@@ -79,12 +68,12 @@ describe('readApk', () => {
   });
 
   it('refuses a file that is not a zip', () => {
-    expect(codeOf(() => readApk(new TextEncoder().encode('hello, not a zip at all')))).toBe('not-zip');
-    expect(codeOf(() => readApk(new Uint8Array(0)))).toBe('not-zip');
+    expect(apkErrorCode(() => readApk(new TextEncoder().encode('hello, not a zip at all')))).toBe('not-zip');
+    expect(apkErrorCode(() => readApk(new Uint8Array(0)))).toBe('not-zip');
   });
 
   it('refuses a zip without a signing block as unsigned or v1-only', () => {
-    expect(codeOf(() => readApk(ZIP))).toBe('unsigned');
+    expect(apkErrorCode(() => readApk(ZIP))).toBe('unsigned');
   });
 
   it('refuses a zip64 archive by its locator', () => {
@@ -93,30 +82,30 @@ describe('readApk', () => {
     const apk = craftedApk();
     const eocd = apk.length - 22;
     const zip64 = new Uint8Array([...apk.subarray(0, eocd), ...locator, ...apk.subarray(eocd)]);
-    expect(codeOf(() => readApk(zip64))).toBe('zip64');
+    expect(apkErrorCode(() => readApk(zip64))).toBe('zip64');
   });
 
   it('refuses a zip64 archive by its saturated central directory offset', () => {
     const apk = craftedApk();
     new DataView(apk.buffer).setUint32(apk.length - 22 + 16, 0xffffffff, true);
-    expect(codeOf(() => readApk(apk))).toBe('zip64');
+    expect(apkErrorCode(() => readApk(apk))).toBe('zip64');
   });
 
   it('refuses a block whose two size fields differ', () => {
     const block = blockOf([[V2, filled(40)]], 99);
-    expect(codeOf(() => readApk(withBlock(ZIP, block)))).toBe('malformed');
+    expect(apkErrorCode(() => readApk(withBlock(ZIP, block)))).toBe('malformed');
   });
 
   it('refuses a pair that runs past the block', () => {
     const block = blockOf([[V2, filled(40)]]);
     new DataView(block.buffer).setUint32(8, 45, true);
-    expect(codeOf(() => readApk(withBlock(ZIP, block)))).toBe('malformed');
+    expect(apkErrorCode(() => readApk(withBlock(ZIP, block)))).toBe('malformed');
   });
 
   it('refuses a pair length over 4 GiB', () => {
     const block = blockOf([[V2, filled(40)]]);
     new DataView(block.buffer).setUint32(12, 1, true);
-    expect(codeOf(() => readApk(withBlock(ZIP, block)))).toBe('malformed');
+    expect(apkErrorCode(() => readApk(withBlock(ZIP, block)))).toBe('malformed');
   });
 
   it('refuses a block size larger than the file', () => {
@@ -125,13 +114,13 @@ describe('readApk', () => {
     const view = new DataView(block.buffer);
     view.setUint32(0, size, true);
     view.setUint32(block.length - 24, size, true);
-    expect(codeOf(() => readApk(withBlock(ZIP, block)))).toBe('malformed');
+    expect(apkErrorCode(() => readApk(withBlock(ZIP, block)))).toBe('malformed');
   });
 
   it('refuses a central directory that does not end at the End of Central Directory', () => {
     const apk = craftedApk();
     const view = new DataView(apk.buffer);
     view.setUint32(apk.length - 22 + 12, view.getUint32(apk.length - 22 + 12, true) - 1, true);
-    expect(codeOf(() => readApk(apk))).toBe('malformed');
+    expect(apkErrorCode(() => readApk(apk))).toBe('malformed');
   });
 });
