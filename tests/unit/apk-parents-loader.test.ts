@@ -1,21 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { NO_PARENTS, PARENTS_KEY } from '../../worker/apk/parents.ts';
 import { createParentsLoader } from '../../worker/apk/parents-loader.ts';
+import { oneKeyStore } from '../fixtures/kv-get.ts';
 
 const FACTS = { file: 'app-1.0.apk', size: 4096, sha256: 'cd'.repeat(32), version: '1.0' };
 const RECORD = JSON.stringify({ 'com.example.app': FACTS });
 
-function store(value: string | null | (() => Promise<string | null>)) {
-  const kv = {
-    calls: 0,
-    get: (async (key: string) => {
-      kv.calls += 1;
-      expect(key).toBe(PARENTS_KEY);
-      return typeof value === 'function' ? value() : value;
-    }) as KVNamespace['get'],
-  };
-  return kv;
-}
+const store = (value: Parameters<typeof oneKeyStore>[1]) => oneKeyStore(PARENTS_KEY, value);
 
 describe('the APK parents loader', () => {
   it('returns the record from KV', async () => {
