@@ -10,8 +10,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { APK_FILE_NAME, type ApkParentFacts } from '../shared/apk-parent.ts';
 import { PARENTS_KEY, parentMetadata, parseParents } from '../worker/apk/parents.ts';
-import { locateReserved, type ReservedRange } from '../worker/apk/reserve.ts';
-import { ApkError, readApk } from '../worker/apk/signing-block.ts';
+import { locateBlankReserved } from '../worker/apk/reserve.ts';
 import { readApkFile } from './lib/apk-file.ts';
 import { withBindings } from './lib/bindings.ts';
 
@@ -22,19 +21,6 @@ const PACKAGE = /^[a-zA-Z][\w]*(\.[a-zA-Z][\w]*)+$/;
 function fail(message: string): never {
   console.error(`npm run apk:upload: ${message}`);
   process.exit(2);
-}
-
-/** The reserved range of a blank parent; fails with the reason otherwise. */
-function checkParent(bytes: Uint8Array): ReservedRange {
-  const layout = readApk(bytes);
-  if (!layout.schemes.v2 && !layout.schemes.v3) {
-    throw new ApkError('unsigned', 'the APK Signing Block has no v2 or v3 signature');
-  }
-  const range = locateReserved(layout);
-  if (!bytes.subarray(range.offset, range.offset + range.length).every((byte) => byte === 0)) {
-    throw new ApkError('already-stamped', 'the reserved value is not blank: upload the parent, not a stamped copy');
-  }
-  return range;
 }
 
 async function main(): Promise<void> {
@@ -57,7 +43,7 @@ async function main(): Promise<void> {
   if (!APK_FILE_NAME.test(file)) {
     fail(`the file name ${JSON.stringify(file)} must be letters, digits, . _ - ending in .apk (or give --name)`);
   }
-  const { bytes, checked: range } = readApkFile(input, checkParent, fail);
+  const { bytes, checked: range } = readApkFile(input, locateBlankReserved, fail);
   const facts: ApkParentFacts = {
     file,
     size: bytes.length,

@@ -1,7 +1,7 @@
 /** Reserving the stamp's place in a parent APK and finding it again (worker/apk/reserve.ts, docs/apk-stamping.md). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { locateReserved, reserveApk } from '../../worker/apk/reserve.ts';
+import { locateBlankReserved, locateReserved, reserveApk } from '../../worker/apk/reserve.ts';
 import { type ApkLayout, readApk } from '../../worker/apk/signing-block.ts';
 import {
   apkErrorCode,
@@ -146,5 +146,27 @@ describe('locateReserved', () => {
       ]),
     );
     expect(apkErrorCode(() => locateReserved(walle))).toBe('not-reserved');
+  });
+});
+
+describe('locateBlankReserved', () => {
+  it('gives the range of a reserved parent whose value is blank', () => {
+    const reserved = reserveApk(craftedApk());
+    expect(locateBlankReserved(reserved)).toEqual(locateReserved(reserved));
+  });
+
+  it('refuses a stamped copy', () => {
+    const stamped = reserveApk(craftedApk());
+    stamped[locateReserved(stamped).offset] = 7;
+    expect(apkErrorCode(() => locateBlankReserved(stamped))).toBe('already-stamped');
+  });
+
+  it('refuses an APK that was never reserved', () => {
+    expect(apkErrorCode(() => locateBlankReserved(craftedApk()))).toBe('not-reserved');
+  });
+
+  it('refuses a signing block with neither a v2 nor a v3 signature', () => {
+    const unsigned = withBlock(ZIP, blockOf([[PADDING, new Uint8Array(100)]]));
+    expect(apkErrorCode(() => locateBlankReserved(unsigned))).toBe('unsigned');
   });
 });

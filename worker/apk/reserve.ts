@@ -32,9 +32,7 @@ const MAGIC = new TextEncoder().encode(SIGNING_BLOCK_MAGIC);
  */
 export function reserveApk(bytes: Uint8Array): Uint8Array {
   const parent = readApk(bytes);
-  if (!parent.schemes.v2 && !parent.schemes.v3) {
-    throw new ApkError('unsigned', 'the APK Signing Block has no v2 or v3 signature');
-  }
+  requireV2OrV3(parent);
   const existing = parent.block.pairs.find((pair) => pair.id === RESERVED_ID);
   if (existing) {
     if (
@@ -70,6 +68,26 @@ export function locateReserved(source: Uint8Array | ApkLayout, start = 0): Reser
     throw new ApkError('not-reserved', `the 0x71777777 value is ${pair.length} bytes, not ${RESERVED_LENGTH}`);
   }
   return { offset: pair.offset, length: pair.length };
+}
+
+/**
+ * The reserved range of a parent ready to be stamped (what `npm run apk:upload` stores): signed v2 or
+ * v3, reserved, its value still blank.
+ */
+export function locateBlankReserved(bytes: Uint8Array): ReservedRange {
+  const layout = readApk(bytes);
+  requireV2OrV3(layout);
+  const range = locateReserved(layout);
+  if (!isBlank(bytes.subarray(range.offset, range.offset + range.length))) {
+    throw new ApkError('already-stamped', 'the reserved value is not blank: use the parent, not a stamped copy');
+  }
+  return range;
+}
+
+function requireV2OrV3(layout: ApkLayout): void {
+  if (!layout.schemes.v2 && !layout.schemes.v3) {
+    throw new ApkError('unsigned', 'the APK Signing Block has no v2 or v3 signature');
+  }
 }
 
 /** The new block: the kept pairs, the reserved one, and apksigner's padding pair last. */
