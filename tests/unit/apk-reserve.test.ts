@@ -74,7 +74,7 @@ describe('reserveApk', () => {
   });
 
   it('keeps a zip comment', () => {
-    const parent = craftedApk('built by CI');
+    const parent = craftedApk({ comment: 'built by CI' });
     const reserved = reserveApk(parent);
     expect(new TextDecoder().decode(reserved.subarray(-11))).toBe('built by CI');
     expect(readApk(reserved).eocdOffset).toBe(reserved.length - 22 - 11);

@@ -42,7 +42,7 @@ describe('readApk', () => {
   it('reads past a zip comment, even one that looks like an End of Central Directory', () => {
     const fake = `PK\u0005\u0006${'\0'.repeat(18)}`;
     const plain = readApk(craftedApk());
-    const commented = readApk(craftedApk(`note ${fake} end`));
+    const commented = readApk(craftedApk({ comment: `note ${fake} end` }));
     expect(commented.eocdOffset).toBe(plain.eocdOffset);
     expect(commented.block).toEqual(plain.block);
   });

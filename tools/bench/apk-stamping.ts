@@ -14,7 +14,7 @@ import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_readConfig } from 'wrangler';
 import { ROOT } from '../../scripts/lib/run.ts';
 import { toBase64Url } from '../../shared/base64url.ts';
-import { blockOf, filled, PADDING, V2, V3, withBlock, zipOf } from '../../tests/fixtures/apk.ts';
+import { craftedApk, filled } from '../../tests/fixtures/apk.ts';
 import { parentMetadata } from '../../worker/apk/parents.ts';
 import { locateReserved, reserveApk } from '../../worker/apk/reserve.ts';
 import type { BenchRow, BenchSection } from './context.ts';
@@ -33,14 +33,9 @@ const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 /** A reserved parent of `SIZE` bytes: one stored entry of incompressible bytes and a v2 + v3 block. */
 function parentApk(): Uint8Array {
-  const zip = zipOf({ 'AndroidManifest.xml': 'bench', 'assets/payload.bin': filled(SIZE - 12_000, 9) });
-  const unpadded = 8 + 12 + 700 + 12 + 900 + 24;
-  const block = blockOf([
-    [V2, filled(700, 2)],
-    [V3, filled(900, 3)],
-    [PADDING, new Uint8Array(4096 - unpadded - 12)],
-  ]);
-  return reserveApk(withBlock(zip, block));
+  return reserveApk(
+    craftedApk({ entries: { 'AndroidManifest.xml': 'bench', 'assets/payload.bin': filled(SIZE - 12_000, 9) } }),
+  );
 }
 
 /** The workerd processes this process started (`npm run bench` runs its own beside miniflare's). */
