@@ -37,7 +37,8 @@ async function main(): Promise<void> {
   });
   const [input, ...extra] = positionals;
   if (input === undefined || extra.length > 0 || !values.app || !values.version) fail(USAGE);
-  if (!PACKAGE.test(values.app)) fail(`--app ${JSON.stringify(values.app)} is not a package name`);
+  const app = values.app;
+  if (!PACKAGE.test(app)) fail(`--app ${JSON.stringify(app)} is not a package name`);
   if (values.version.length > 64) fail('--version is longer than 64 characters');
   const file = values.name ?? basename(input);
   if (!APK_FILE_NAME.test(file)) {
@@ -50,26 +51,20 @@ async function main(): Promise<void> {
     sha256: createHash('sha256').update(bytes).digest('hex'),
     version: values.version,
   };
-  const target = { local: values.local ?? false, env: values.env || undefined, persistTo: values['persist-to'] };
+  const target = { local: values.local, env: values.env || undefined, persistTo: values['persist-to'] };
   await withBindings(target, async ({ APK_PARENTS, KV }) => {
     await APK_PARENTS.put(file, bytes, {
       httpMetadata: { contentType: 'application/vnd.android.package-archive' },
-      customMetadata: parentMetadata({
-        app: values.app ?? '',
-        sha256: facts.sha256,
-        version: facts.version,
-        size: facts.size,
-        range,
-      }),
+      customMetadata: parentMetadata({ app, ...facts, range }),
     });
     // The page's record, written after the object so the page never links to a file not yet there.
     const current = await KV.get(PARENTS_KEY, 'text');
-    const parents = { ...(current ? parseParents(current) : null), [values.app ?? '']: facts };
+    const parents = { ...(current ? parseParents(current) : null), [app]: facts };
     await KV.put(PARENTS_KEY, JSON.stringify(parents));
   });
   const where = target.local ? 'the local R2' : `R2 (${target.env ?? 'development'})`;
   console.log(
-    `Uploaded ${file} for ${values.app} to ${where}: ${facts.size} bytes, version ${facts.version}, sha256 ${facts.sha256}, reserved value at ${range.offset}`,
+    `Uploaded ${file} for ${app} to ${where}: ${facts.size} bytes, version ${facts.version}, sha256 ${facts.sha256}, reserved value at ${range.offset}`,
   );
 }
 
