@@ -40,7 +40,9 @@ async function stored(persistTo: string, key: string) {
   });
 }
 
-describe('apk:upload', () => {
+// Each upload starts wrangler's platform proxy (seconds), past the unit project's 5 s default on a
+// busy machine.
+describe('apk:upload', { timeout: 30_000 }, () => {
   it('stores the parent with its size, SHA-256, version and reserved range, and records it for the page', async () => {
     const parent = reserveApk(craftedApk());
     const run = upload(parent, 'notes-2.4.0.apk', '--app', 'com.pebble.notes', '--version', '2.4.0');
