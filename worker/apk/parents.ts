@@ -25,7 +25,7 @@ const FactsSchema = v.object({
 });
 
 /** The KV record: package → its parent. */
-export const ParentsSchema = v.record(v.string(), FactsSchema);
+const ParentsSchema = v.record(v.string(), FactsSchema);
 export type ApkParents = Readonly<Record<string, ApkParentFacts>>;
 
 /** No parent uploaded. */
