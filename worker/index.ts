@@ -4,6 +4,7 @@
  * Its queue handler counts the funnel's events (docs/operators.md).
  */
 import { Hono } from 'hono';
+import { STAMPED_PATH } from '../shared/apk-parent.ts';
 import { routeRules as rules } from '../shared/route-rules.ts';
 import { apkDownload } from './apk/download-route.ts';
 import { apkParents } from './apk/parents-loader.ts';
@@ -40,7 +41,8 @@ app.route('/api/links', linksRoute);
 app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
 app.route('/s', linkQrRoute);
-app.route('/dl', apkDownload);
+// The prefix the page's stamped links are built with (shared/apk-parent.ts), without its final slash.
+app.route(STAMPED_PATH.slice(0, -1), apkDownload);
 
 // The page's read of the APK parents starts before the configuration's, so both wait together.
 app.get('*', apkParents());

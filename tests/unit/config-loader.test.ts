@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CONFIG_KEY } from '../../shared/config/schema.ts';
 import { DEMO_CONFIG } from '../../worker/config/demo.ts';
 import { type ConfigStore, createConfigLoader } from '../../worker/config/load-config.ts';
+import { oneKeyStore } from '../fixtures/kv-get.ts';
 
 const VALID = JSON.stringify({
   revision: 'r7',
@@ -9,17 +10,7 @@ const VALID = JSON.stringify({
   commonConfig: { tagline: 'T', description: 'D' },
 });
 
-function store(value: string | null | (() => Promise<string | null>)): ConfigStore & { calls: number } {
-  const kv = {
-    calls: 0,
-    get: (async (key: string) => {
-      kv.calls += 1;
-      expect(key).toBe(CONFIG_KEY);
-      return typeof value === 'function' ? value() : value;
-    }) as ConfigStore['get'],
-  };
-  return kv;
-}
+const store = (value: Parameters<typeof oneKeyStore>[1]) => oneKeyStore(CONFIG_KEY, value);
 
 describe('the config loader', () => {
   it('returns the document from KV when it is valid', async () => {
