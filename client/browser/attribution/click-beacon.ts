@@ -14,17 +14,12 @@ import {
   type ClickBody,
   carrierOf,
   fillCarrier,
+  newClickId,
   SHORT_LINK_PATH,
 } from '../../../shared/attribution.ts';
-import { toBase64Url } from '../../../shared/base64url.ts';
 
 /** The links a tap attributes: open-app links (`data-open`) and download buttons (`data-kind`). */
 export const PRIMARY_ACTION = 'a[data-open], a[data-kind]';
-
-/** 128 random bits, URL-safe base64 without padding: 22 characters. */
-export function newClickId(): string {
-  return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
-}
 
 /** What the tap on `link` was: the guide when the page showed it instead of following the link. */
 export function actionOf(link: HTMLElement, prevented: boolean): ClickAction {
