@@ -5,18 +5,13 @@
  * always right, and not one false match.
  */
 
-import { runInDurableObject } from 'cloudflare:test';
-import { env, exports } from 'cloudflare:workers';
+import { exports } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ClickBucket } from '../../worker/attribution/click-bucket.ts';
-import { bucketFor } from '../../worker/attribution/ledger.ts';
-import { networkOf } from '../../worker/attribution/network.ts';
-import { networkKeys } from '../../worker/attribution/record-click.ts';
-import { DEV_ATTRIBUTION_SALT } from '../../worker/attribution/salt.ts';
 import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import { UA } from '../fixtures/agents.ts';
 import { type Carriers, fakeApp, newClickId, PHONES, type Phone, type Send, tap } from '../fixtures/fake-app.ts';
+import { inBucket } from './attribution-storage.ts';
 import { ORIGIN } from './helpers.ts';
 
 const send: Send = (path, body, headers) =>
@@ -55,14 +50,7 @@ async function install(phone: Phone, address: string, carriers?: Carriers, id = 
 }
 
 /** Moves a network's stored clicks `ms` into the past. */
-async function age(address: string, ms: number) {
-  const network = networkOf(address);
-  if (!network) throw new Error(`not an address: ${address}`);
-  const { bucket } = await networkKeys(DEV_ATTRIBUTION_SALT, network);
-  await runInDurableObject(bucketFor(env, bucket), (_: ClickBucket, state) => {
-    state.storage.sql.exec('UPDATE clicks SET at = at - ?', ms);
-  });
-}
+const age = (address: string, ms: number) => inBucket(address, 'UPDATE clicks SET at = at - ?', ms);
 
 type Expected = { matched: true; method: string; clickId: string; data?: object } | { matched: false; reason: string };
 const outcomes: { name: string; expected: Expected; answer: Record<string, unknown> }[] = [];
