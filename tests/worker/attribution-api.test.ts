@@ -97,6 +97,14 @@ describe('POST /api/a/click', () => {
   });
 });
 
+describe('POST /api/a/open', () => {
+  it('answers 400 for an app that is not configured', async () => {
+    const res = await post('/api/a/open', { app: 'com.other.app', installId: 'install-0006', carrier: newClickId() });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'app: "com.other.app" is not a configured app' });
+  });
+});
+
 describe('POST /api/a/install', () => {
   it('answers 400 for an app that is not configured', async () => {
     const res = await post('/api/a/install', { ...installBody(PHONES.iPhone15, 'install-0001'), app: 'com.other.app' });
