@@ -10,9 +10,10 @@
  */
 import { detectHarmony } from '../../shared/device/harmony.ts';
 import type { DeviceInfo } from '../../shared/device/types.ts';
+import type { PLATFORMS } from './contract.ts';
 
-/** The OS families an app reports at install. */
-export type OsFamily = 'ios' | 'android' | 'harmony';
+/** The OS families an app reports at install (its `platform`). */
+export type OsFamily = (typeof PLATFORMS)[number];
 
 export interface ReportedOs {
   family: OsFamily;
