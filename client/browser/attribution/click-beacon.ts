@@ -19,10 +19,10 @@ import {
 } from '../../../shared/attribution.ts';
 
 /** The links a tap attributes: open-app links (`data-open`) and download buttons (`data-kind`). */
-export const PRIMARY_ACTION = 'a[data-open], a[data-kind]';
+const PRIMARY_ACTION = 'a[data-open], a[data-kind]';
 
 /** What the tap on `link` was: the guide when the page showed it instead of following the link. */
-export function actionOf(link: HTMLElement, prevented: boolean): ClickAction {
+function actionOf(link: HTMLElement, prevented: boolean): ClickAction {
   const { open, kind } = link.dataset;
   if (prevented || open === 'guide') return 'guide';
   if (open) return 'open';
@@ -30,7 +30,7 @@ export function actionOf(link: HTMLElement, prevented: boolean): ClickAction {
 }
 
 /** Writes `text` to the clipboard inside the tap; the old way where the async API is missing. */
-export function copyText(text: string): void {
+function copyText(text: string): void {
   if (navigator.clipboard?.writeText) {
     navigator.clipboard.writeText(text).catch(() => copyBySelection(text));
     return;
@@ -54,7 +54,7 @@ function copyBySelection(text: string): void {
 }
 
 /** Sends `body` so that it survives the page being left at once (a store link, an app opening). */
-export function sendClick(body: string): void {
+function sendClick(body: string): void {
   if (navigator.sendBeacon?.(CLICK_PATH, body)) return;
   void fetch(CLICK_PATH, {
     method: 'POST',
