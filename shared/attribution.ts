@@ -12,6 +12,7 @@
  * into a path or a query unchanged.
  */
 import { toBase64Url } from './base64url.ts';
+import type { ClientHints } from './device/types.ts';
 
 /** The primary actions a click records. */
 export const CLICK_ACTIONS = ['download', 'store', 'open', 'guide'] as const;
@@ -65,7 +66,7 @@ export interface ClickBody {
   tz: string;
   langs: string[];
   /** High-entropy client hints, where the browser has them. */
-  hints?: { platformVersion?: string; model?: string };
+  hints?: Pick<ClientHints, 'platformVersion' | 'model'>;
 }
 
 /** What the page needs to attribute its taps, decided on the worker for the page's device. */
