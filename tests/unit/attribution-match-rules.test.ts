@@ -20,8 +20,9 @@ describe('compatible', () => {
     expect(compatible(CLICK, { ...CLICK, short: 363 })).toBe(false);
   });
 
-  it('lets the scale differ by less than 0.1, not more', () => {
-    expect(compatible(CLICK, { ...CLICK, scale: 3.05 })).toBe(true);
+  it('lets the scale differ by 0.1, not more', () => {
+    expect(compatible(CLICK, { ...CLICK, scale: 3.1 })).toBe(true);
+    expect(compatible({ ...CLICK, scale: 2.625 }, { ...CLICK, scale: 2.725 })).toBe(true);
     expect(compatible(CLICK, { ...CLICK, scale: 3.2 })).toBe(false);
   });
 
