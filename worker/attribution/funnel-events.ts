@@ -29,7 +29,7 @@ const signedOnly = (data: Record<string, string> | undefined): Campaign =>
  * The short link a tap was made on: the slug the page sent, when the stored link carries the very
  * token the tap reports; else none. A forged slug can name only a link whose token it also has.
  */
-export async function tapLink(env: Env, body: ClickInput): Promise<string> {
+async function tapLink(env: Env, body: ClickInput): Promise<string> {
   if (!body.link || !body.d) return '';
   const link = await resolveLink(env, body.link);
   return link?.token === body.d ? body.link : '';
