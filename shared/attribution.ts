@@ -11,6 +11,8 @@
  * the only thing that vouches for the campaign data. Both alphabets are URL-safe, so a carrier goes
  * into a path or a query unchanged.
  */
+import { toBase64Url } from './base64url.ts';
+import type { ClientHints } from './device/types.ts';
 
 /** The primary actions a click records. */
 export const CLICK_ACTIONS = ['download', 'store', 'open', 'guide'] as const;
@@ -33,6 +35,11 @@ export const CLICK_ID = /^[A-Za-z0-9_-]{22}$/;
  * URL (an `intent://` fallback).
  */
 export const CARRIER_SLOT = '_lander-carrier_';
+
+/** A new click id: 128 random bits, URL-safe base64 without padding (22 characters). */
+export function newClickId(): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+}
 
 /** The carrier of a click, with the page's campaign token when it has one. */
 export function carrierOf(clickId: string, token?: string): string {
@@ -59,7 +66,7 @@ export interface ClickBody {
   tz: string;
   langs: string[];
   /** High-entropy client hints, where the browser has them. */
-  hints?: { platformVersion?: string; model?: string };
+  hints?: Pick<ClientHints, 'platformVersion' | 'model'>;
 }
 
 /** What the page needs to attribute its taps, decided on the worker for the page's device. */

@@ -9,13 +9,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClickBucket } from '../../worker/attribution/click-bucket.ts';
 import type { AttributionLedger } from '../../worker/attribution/ledger.ts';
-import { bucketFor, ledgerFor } from '../../worker/attribution/ledger.ts';
+import { ledgerFor } from '../../worker/attribution/ledger.ts';
 import { networkOf } from '../../worker/attribution/network.ts';
-import { networkKeys } from '../../worker/attribution/record-click.ts';
-import { DEV_ATTRIBUTION_SALT } from '../../worker/attribution/salt.ts';
 import app from '../../worker/index.ts';
 import { UA } from '../fixtures/agents.ts';
 import { clickBody, installBody, newClickId, PHONES } from '../fixtures/fake-app.ts';
+import { bucketOf, inBucket, rowsOf } from './attribution-storage.ts';
 import { ORIGIN } from './helpers.ts';
 
 function post(path: string, body: unknown, address = '192.0.2.10', userAgent = UA.iPhoneSafari) {
@@ -98,6 +97,14 @@ describe('POST /api/a/click', () => {
   });
 });
 
+describe('POST /api/a/open', () => {
+  it('answers 400 for an app that is not configured', async () => {
+    const res = await post('/api/a/open', { app: 'com.other.app', installId: 'install-0006', carrier: newClickId() });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'app: "com.other.app" is not a configured app' });
+  });
+});
+
 describe('POST /api/a/install', () => {
   it('answers 400 for an app that is not configured', async () => {
     const res = await post('/api/a/install', { ...installBody(PHONES.iPhone15, 'install-0001'), app: 'com.other.app' });
@@ -157,11 +164,10 @@ describe('abuse', () => {
 
 /** Everything the network's bucket and the click's ledger shard hold, as one string. */
 async function stored(address: string, clickId: string): Promise<string> {
-  const network = networkOf(address);
-  if (!network) throw new Error(address);
-  const { bucket } = await networkKeys(DEV_ATTRIBUTION_SALT, network);
-  const clicks = await runInDurableObject(bucketFor(env, bucket), (instance: ClickBucket) => instance.dump());
-  const ledger = await ledgerFor(env, clickId).dump();
+  const bucket = await bucketOf(address);
+  const shard = ledgerFor(env, clickId);
+  const clicks = { clicks: await rowsOf(bucket, 'clicks'), claims: await rowsOf(bucket, 'claims') };
+  const ledger = { clicks: await rowsOf(shard, 'clicks'), answers: await rowsOf(shard, 'answers') };
   return JSON.stringify({ clicks, ledger });
 }
 
@@ -177,16 +183,10 @@ describe('clean-up', () => {
     const young = clickBody(PHONES.iPhone15);
     await post('/api/a/click', old, address);
     await post('/api/a/click', young, address);
-    const network = networkOf(address);
-    if (!network) throw new Error(address);
-    const stub = bucketFor(env, (await networkKeys(DEV_ATTRIBUTION_SALT, network)).bucket);
-    await runInDurableObject(stub, (_: ClickBucket, state) => {
-      state.storage.sql.exec('UPDATE clicks SET keep_until = 0 WHERE click_id = ?', old.clickId);
-    });
+    await inBucket(address, 'UPDATE clicks SET keep_until = 0 WHERE click_id = ?', old.clickId);
+    const stub = await bucketOf(address);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    const left = await runInDurableObject(stub, (instance: ClickBucket) =>
-      instance.dump().clicks.map((c) => c.click_id),
-    );
+    const left = (await rowsOf(stub, 'clicks')).map((c) => c.click_id);
     expect(left).toEqual([young.clickId]);
     // The next alarm is set for the younger click's end.
     expect(await runInDurableObject(stub, (_: ClickBucket, state) => state.storage.getAlarm())).toBeGreaterThan(
@@ -209,7 +209,7 @@ describe('clean-up', () => {
       if (answers === 0) continue;
       await runDurableObjectAlarm(stub);
       swept += answers;
-      expect(await runInDurableObject(stub, (instance: AttributionLedger) => instance.dump().answers)).toEqual([]);
+      expect(await rowsOf(stub, 'answers')).toEqual([]);
     }
     expect(swept).toBeGreaterThan(0);
   });
@@ -265,13 +265,8 @@ describe('properties', () => {
         const address = `172.20.${subnet}.9`;
         const click = clickBody(PHONES.iPhone15);
         await post('/api/a/click', click, address);
-        const network = networkOf(address);
-        if (!network) throw new Error(address);
-        const { bucket } = await networkKeys(DEV_ATTRIBUTION_SALT, network);
         const ageMs = (2 + hoursOver) * 60 * 60 * 1000;
-        await runInDurableObject(bucketFor(env, bucket), (_: ClickBucket, state) => {
-          state.storage.sql.exec('UPDATE clicks SET at = at - ? WHERE click_id = ?', ageMs, click.clickId);
-        });
+        await inBucket(address, 'UPDATE clicks SET at = at - ? WHERE click_id = ?', ageMs, click.clickId);
         const res = await post('/api/a/install', installBody(PHONES.iPhone15, `old-${newClickId()}`), address);
         const answer = (await res.json()) as { matched: boolean; clickId?: string };
         expect(answer.matched && answer.clickId === click.clickId).toBe(false);

@@ -5,18 +5,22 @@
  * always right, and not one false match.
  */
 
-import { runInDurableObject } from 'cloudflare:test';
-import { env, exports } from 'cloudflare:workers';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { ClickBucket } from '../../worker/attribution/click-bucket.ts';
-import { bucketFor } from '../../worker/attribution/ledger.ts';
-import { networkOf } from '../../worker/attribution/network.ts';
-import { networkKeys } from '../../worker/attribution/record-click.ts';
-import { DEV_ATTRIBUTION_SALT } from '../../worker/attribution/salt.ts';
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
 import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import { UA } from '../fixtures/agents.ts';
-import { type Carriers, fakeApp, newClickId, PHONES, type Phone, type Send, tap } from '../fixtures/fake-app.ts';
+import {
+  type Carriers,
+  type ClickOptions,
+  fakeApp,
+  newClickId,
+  PHONES,
+  type Phone,
+  type Send,
+  tap,
+} from '../fixtures/fake-app.ts';
+import { inBucket } from './attribution-storage.ts';
 import { ORIGIN } from './helpers.ts';
 
 const send: Send = (path, body, headers) =>
@@ -42,7 +46,7 @@ const host = (carrier: string) => `https://lander.test/i/${carrier}`;
 let installs = 0;
 const installId = () => `install-${++installs}-${crypto.randomUUID()}`;
 
-async function click(phone: Phone, address: string, options: Parameters<typeof tap>[3] = {}) {
+async function click(phone: Phone, address: string, options: ClickOptions = {}) {
   const { body, response } = tap(send, phone, address, options);
   expect((await response).status).toBe(204);
   return body;
@@ -54,15 +58,15 @@ async function install(phone: Phone, address: string, carriers?: Carriers, id = 
   return response.json<Record<string, unknown>>();
 }
 
-/** Moves a network's stored clicks `ms` into the past. */
-async function age(address: string, ms: number) {
-  const network = networkOf(address);
-  if (!network) throw new Error(`not an address: ${address}`);
-  const { bucket } = await networkKeys(DEV_ATTRIBUTION_SALT, network);
-  await runInDurableObject(bucketFor(env, bucket), (_: ClickBucket, state) => {
-    state.storage.sql.exec('UPDATE clicks SET at = at - ?', ms);
-  });
+/** `tapped` taps the page, then `installed` launches the app, from one address of a network of their own. */
+async function tapThenInstall(tapped: Phone, installed: Phone = tapped, options: ClickOptions = {}) {
+  const address = network()(1);
+  const { clickId } = await click(tapped, address, options);
+  return { clickId, answer: await install(installed, address) };
 }
+
+/** Moves a network's stored clicks `ms` into the past. */
+const age = (address: string, ms: number) => inBucket(address, 'UPDATE clicks SET at = at - ?', ms);
 
 type Expected = { matched: true; method: string; clickId: string; data?: object } | { matched: false; reason: string };
 const outcomes: { name: string; expected: Expected; answer: Record<string, unknown> }[] = [];
@@ -73,7 +77,7 @@ function judge(name: string, answer: Record<string, unknown>, expected: Expected
   if (expected.matched) {
     expect(answer).toMatchObject({ matched: true, method: expected.method, clickId: expected.clickId });
     if (expected.data) expect(answer.data).toEqual(expected.data);
-    expect(answer.confidence).toBe(expected.method === 'probabilistic' ? answer.confidence : 100);
+    if (expected.method !== 'probabilistic') expect(answer.confidence).toBe(100);
   } else {
     expect(answer).toEqual({ matched: false, reason: expected.reason });
   }
@@ -254,52 +258,44 @@ describe('probabilistic fallback', () => {
   });
 
   scenario("Android Chrome's reduced agent, told by client hints", async (name) => {
-    const at = network();
-    const { clickId } = await click(PHONES.galaxyS23, at(31), { d: campaign(SPRING) });
-    judge(name, await install(PHONES.galaxyS23, at(31)), { matched: true, method: 'probabilistic', clickId });
+    const { clickId, answer } = await tapThenInstall(PHONES.galaxyS23, PHONES.galaxyS23, { d: campaign(SPRING) });
+    judge(name, answer, { matched: true, method: 'probabilistic', clickId });
   });
 
   scenario("Android's reduced agent without hints: the version does not decide", async (name) => {
-    const at = network();
     const phone = { ...PHONES.galaxyS23, web: { ...PHONES.galaxyS23.web, hints: undefined } };
-    const { clickId } = await click(phone, at(32));
-    judge(name, await install(phone, at(32)), { matched: true, method: 'probabilistic', clickId });
+    const { clickId, answer } = await tapThenInstall(phone);
+    judge(name, answer, { matched: true, method: 'probabilistic', clickId });
   });
 
   scenario('fractional dp (Pixel 8 at 2.625×) against whole CSS pixels', async (name) => {
-    const at = network();
-    const { clickId } = await click(PHONES.pixel8Firefox, at(33));
-    judge(name, await install(PHONES.pixel8Firefox, at(33)), { matched: true, method: 'probabilistic', clickId });
+    const { clickId, answer } = await tapThenInstall(PHONES.pixel8Firefox);
+    judge(name, answer, { matched: true, method: 'probabilistic', clickId });
   });
 
   scenario('tapped in landscape, launched in portrait', async (name) => {
-    const at = network();
-    const { clickId } = await click(PHONES.iPhone15, at(34), { landscape: true });
-    judge(name, await install(PHONES.iPhone15, at(34)), { matched: true, method: 'probabilistic', clickId });
+    const { clickId, answer } = await tapThenInstall(PHONES.iPhone15, PHONES.iPhone15, { landscape: true });
+    judge(name, answer, { matched: true, method: 'probabilistic', clickId });
   });
 
   scenario('Safari 26 freezes iOS at 18_6: its Version tells 26, the app says 26.1', async (name) => {
-    const at = network();
-    const { clickId } = await click(PHONES.iPhone16Safari26, at(35));
-    judge(name, await install(PHONES.iPhone16Safari26, at(35)), { matched: true, method: 'probabilistic', clickId });
+    const { clickId, answer } = await tapThenInstall(PHONES.iPhone16Safari26);
+    judge(name, answer, { matched: true, method: 'probabilistic', clickId });
   });
 
   scenario('an iOS 26 webview (WeChat): frozen 18_6 and no Version, so the version does not decide', async (name) => {
-    const at = network();
-    const { clickId } = await click(PHONES.iPhone16WeChat, at(36));
-    judge(name, await install(PHONES.iPhone16WeChat, at(36)), { matched: true, method: 'probabilistic', clickId });
+    const { clickId, answer } = await tapThenInstall(PHONES.iPhone16WeChat);
+    judge(name, answer, { matched: true, method: 'probabilistic', clickId });
   });
 
   scenario('HarmonyOS NEXT browser and native app', async (name) => {
-    const at = network();
-    const { clickId } = await click(PHONES.mate60Next, at(37));
-    judge(name, await install(PHONES.mate60Next, at(37)), { matched: true, method: 'probabilistic', clickId });
+    const { clickId, answer } = await tapThenInstall(PHONES.mate60Next);
+    judge(name, answer, { matched: true, method: 'probabilistic', clickId });
   });
 
   scenario('HarmonyOS 4: the page saw Harmony, the app is an Android app', async (name) => {
-    const at = network();
-    const { clickId } = await click(PHONES.nova9Harmony4, at(38));
-    judge(name, await install(PHONES.nova9Harmony4, at(38)), { matched: true, method: 'probabilistic', clickId });
+    const { clickId, answer } = await tapThenInstall(PHONES.nova9Harmony4);
+    judge(name, answer, { matched: true, method: 'probabilistic', clickId });
   });
 
   scenario('one person tapped twice (one visitor id): one person, the latest click', async (name) => {
@@ -376,43 +372,37 @@ describe('no match where a guess would be wrong', () => {
   });
 
   scenario('another OS family: an Android click never matches an iOS install', async (name) => {
-    const at = network();
-    await click(PHONES.galaxyS23, at(55));
     const iosLookalike = { ...PHONES.iPhone15, tz: PHONES.galaxyS23.tz, appLangs: PHONES.galaxyS23.appLangs };
-    judge(name, await install(iosLookalike, at(55)), { matched: false, reason: 'none' });
+    const { answer } = await tapThenInstall(PHONES.galaxyS23, iosLookalike);
+    judge(name, answer, { matched: false, reason: 'none' });
   });
 
   scenario('another OS version (iOS 17.5 tap, iOS 18.1 install): none', async (name) => {
-    const at = network();
-    await click(PHONES.iPhone15, at(56));
     const updated = { ...PHONES.iPhone15, app: { ...PHONES.iPhone15.app, osVersion: '18.1' } };
-    judge(name, await install(updated, at(56)), { matched: false, reason: 'none' });
+    const { answer } = await tapThenInstall(PHONES.iPhone15, updated);
+    judge(name, answer, { matched: false, reason: 'none' });
   });
 
   scenario('another Android model told by hints: none', async (name) => {
-    const at = network();
-    await click(PHONES.galaxyS23, at(57));
     const other = { ...PHONES.galaxyS23, app: { ...PHONES.galaxyS23.app, model: 'SM-A546B' } };
-    judge(name, await install(other, at(57)), { matched: false, reason: 'none' });
+    const { answer } = await tapThenInstall(PHONES.galaxyS23, other);
+    judge(name, answer, { matched: false, reason: 'none' });
   });
 
   scenario('another screen size: none', async (name) => {
-    const at = network();
-    await click(PHONES.iPhone15, at(58));
     const plus = { ...PHONES.iPhone15, app: { ...PHONES.iPhone15.app, screen: { w: 430, h: 932, scale: 3 } } };
-    judge(name, await install(plus, at(58)), { matched: false, reason: 'none' });
+    const { answer } = await tapThenInstall(PHONES.iPhone15, plus);
+    judge(name, answer, { matched: false, reason: 'none' });
   });
 
   scenario('another time zone: none', async (name) => {
-    const at = network();
-    await click(PHONES.iPhone15, at(59));
-    judge(name, await install({ ...PHONES.iPhone15, tz: 'Asia/Tokyo' }, at(59)), { matched: false, reason: 'none' });
+    const { answer } = await tapThenInstall(PHONES.iPhone15, { ...PHONES.iPhone15, tz: 'Asia/Tokyo' });
+    judge(name, answer, { matched: false, reason: 'none' });
   });
 
   scenario('another primary language: none', async (name) => {
-    const at = network();
-    await click(PHONES.iPhone15, at(60));
-    judge(name, await install({ ...PHONES.iPhone15, appLangs: ['en-US'] }, at(60)), { matched: false, reason: 'none' });
+    const { answer } = await tapThenInstall(PHONES.iPhone15, { ...PHONES.iPhone15, appLangs: ['en-US'] });
+    judge(name, answer, { matched: false, reason: 'none' });
   });
 
   scenario('a click older than the window: expired', async (name) => {
@@ -450,17 +440,15 @@ describe('no match where a guess would be wrong', () => {
   });
 
   scenario("a crawler's tap is never recorded", async (name) => {
-    const at = network();
     const bot = { ...PHONES.iPhone15, web: { ...PHONES.iPhone15.web, agent: UA.googlebot } };
-    await click(bot, at(66));
-    judge(name, await install(PHONES.iPhone15, at(66)), { matched: false, reason: 'none' });
+    const { answer } = await tapThenInstall(bot, PHONES.iPhone15);
+    judge(name, answer, { matched: false, reason: 'none' });
   });
 
   scenario('a desktop tap is no install candidate', async (name) => {
-    const at = network();
     const desktop = { ...PHONES.iPhone15, web: { ...PHONES.iPhone15.web, agent: UA.desktop } };
-    await click(desktop, at(67));
-    judge(name, await install(PHONES.iPhone15, at(67)), { matched: false, reason: 'none' });
+    const { answer } = await tapThenInstall(desktop, PHONES.iPhone15);
+    judge(name, answer, { matched: false, reason: 'none' });
   });
 });
 
@@ -528,10 +516,6 @@ describe('opened by a link', () => {
     const response = await fakeApp(send, PHONES.iPhone15, '10.250.0.1').open(installId(), 'https://example.com/');
     expect(await response.json()).toEqual({ matched: false, reason: 'none' });
   });
-});
-
-afterAll(() => {
-  // Printed for the record; the test below holds the numbers.
 });
 
 describe('precision and recall over the scenarios above', () => {

@@ -26,24 +26,25 @@ export function isClickId(text: string): boolean {
   return text.length === 22 && fromBase64Url(text)?.length === 16;
 }
 
+/** The carrier `carrierIn` finds, as CARRIER's match: the click id in [1], the token in [2]. */
+function carrierMatch(text: string): RegExpExecArray | null {
+  const trimmed = text.trim();
+  return CARRIER.exec(trimmed) ?? CARRIER.exec(IN_TEXT.exec(trimmed)?.[1] ?? '');
+}
+
 /** The carrier in `text`: the whole of it, or the part after `/i/` in a URL anywhere inside it. */
 export function carrierIn(text: string): string | null {
-  const trimmed = text.trim();
-  if (CARRIER.test(trimmed)) return trimmed;
-  const found = IN_TEXT.exec(trimmed)?.[1];
-  return found && CARRIER.test(found) ? found : null;
+  return carrierMatch(text)?.[0] ?? null;
 }
 
 /** The campaign token a carrier carries, unverified (the page reads it like a `d` parameter). */
 export function carrierToken(text: string): string | null {
-  const carrier = carrierIn(text);
-  return (carrier && CARRIER.exec(carrier)?.[2]) || null;
+  return carrierMatch(text)?.[2] ?? null;
 }
 
 /** The click and campaign a carrier names; null when it is malformed or its token does not verify. */
 export function resolveCarrier(text: string, key: string | undefined): ResolvedCarrier | null {
-  const carrier = carrierIn(text);
-  const match = carrier ? CARRIER.exec(carrier) : null;
+  const match = carrierMatch(text);
   const clickId = match?.[1];
   if (!clickId || !isClickId(clickId)) return null;
   const token = match[2];

@@ -121,14 +121,6 @@ export class ClickBucket extends SweptObject {
       )
       .one().next;
   }
-
-  /** Everything stored, for tests and the privacy check (docs/attribution.md). */
-  dump(): { clicks: Record<string, unknown>[]; claims: Record<string, unknown>[] } {
-    return {
-      clicks: this.sql.exec('SELECT * FROM clicks').toArray(),
-      claims: this.sql.exec('SELECT * FROM claims').toArray(),
-    };
-  }
 }
 
 function rowToClick(row: Record<string, string | number | null>): BucketClick {

@@ -3,7 +3,7 @@
  * checked here before anything is read, and the answer an app gets.
  */
 import * as v from 'valibot';
-import { CLICK_ACTIONS, CLICK_ID } from '../../shared/attribution.ts';
+import { CLICK_ACTIONS, CLICK_ID, type ClickBody } from '../../shared/attribution.ts';
 import { MAX_TOKEN_LENGTH } from '../campaign/token.ts';
 import { EventNameSchema } from '../funnel/events.ts';
 import { SLUG } from '../funnel/links.ts';
@@ -28,6 +28,7 @@ const installId = v.pipe(v.string(), v.regex(/^[\w.:-]{8,128}$/, 'must be 8–12
 const appId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{3,128}$/, 'must be a package name or bundle id'));
 const carrierText = text(4096);
 
+/** The click beacon's body, held by the compiler to the `ClickBody` the page builds (shared/attribution.ts). */
 export const ClickSchema = v.strictObject({
   clickId,
   action: v.picklist(CLICK_ACTIONS, `must be one of ${CLICK_ACTIONS.join(', ')}`),
@@ -38,7 +39,7 @@ export const ClickSchema = v.strictObject({
   tz: timeZone,
   langs: languages,
   hints: v.optional(v.strictObject({ platformVersion: v.optional(text(32)), model: v.optional(text(64)) })),
-});
+}) satisfies v.GenericSchema<ClickBody>;
 
 export const PLATFORMS = ['ios', 'android', 'harmony'] as const;
 

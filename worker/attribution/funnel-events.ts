@@ -13,9 +13,10 @@ import type { Dimensions, FunnelEvent } from '../funnel/events.ts';
 import { countEvent, eventDimensions, visitorSource } from '../funnel/from-request.ts';
 import { resolveLink } from '../funnel/links.ts';
 import { settingsOf } from '../settings.ts';
-import type { AppEventInput, ClickInput, InstallAnswer, PLATFORMS } from './contract.ts';
+import type { AppEventInput, ClickInput, InstallAnswer } from './contract.ts';
+import type { OsFamily } from './os-version.ts';
 
-const OS_OF: Record<(typeof PLATFORMS)[number], DeviceInfo['operatingSystem']> = {
+const OS_OF: Record<OsFamily, DeviceInfo['operatingSystem']> = {
   ios: 'iOS',
   android: 'Android',
   harmony: 'Harmony',
@@ -28,7 +29,7 @@ const signedOnly = (data: Record<string, string> | undefined): Campaign =>
  * The short link a tap was made on: the slug the page sent, when the stored link carries the very
  * token the tap reports; else none. A forged slug can name only a link whose token it also has.
  */
-export async function tapLink(env: Env, body: ClickInput): Promise<string> {
+async function tapLink(env: Env, body: ClickInput): Promise<string> {
   if (!body.link || !body.d) return '';
   const link = await resolveLink(env, body.link);
   return link?.token === body.d ? body.link : '';
@@ -54,8 +55,7 @@ export function countTap(c: Context<AppEnv>, body: ClickInput): void {
         .then(count),
     );
   } catch {
-    // No execution context (a unit test's app.request): counted without its link.
-    count('');
+    // No execution context (a unit test's app.request): countEvent would send nothing either.
   }
 }
 
@@ -63,7 +63,7 @@ export function countTap(c: Context<AppEnv>, body: ClickInput): void {
  * The dimensions of a call from the app: the answer's campaign, the request's country and language;
  * the OS the app says it runs on, if it says, since an app's HTTP client names no browser.
  */
-function appDimensions(c: Context<AppEnv>, answer: InstallAnswer | null, platform?: keyof typeof OS_OF): Dimensions {
+function appDimensions(c: Context<AppEnv>, answer: InstallAnswer | null, platform?: OsFamily): Dimensions {
   const dims = eventDimensions(c, signedOnly(answer?.matched ? answer.data : undefined));
   return { ...dims, os: platform ? OS_OF[platform] : '', inapp: '' };
 }
@@ -73,7 +73,7 @@ export function countAnswer(
   c: Context<AppEnv>,
   type: 'install' | 'open',
   answer: InstallAnswer,
-  platform?: keyof typeof OS_OF,
+  platform?: OsFamily,
 ): void {
   const event: FunnelEvent = answer.matched ? { type, method: answer.method } : { type, unmatched: answer.reason };
   countEvent(c, { event, dims: appDimensions(c, answer, platform) });

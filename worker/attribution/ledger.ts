@@ -73,13 +73,6 @@ export class AttributionLedger extends SweptObject {
       )
       .one().next;
   }
-
-  dump(): { clicks: Record<string, unknown>[]; answers: Record<string, unknown>[] } {
-    return {
-      clicks: this.sql.exec('SELECT * FROM clicks').toArray(),
-      answers: this.sql.exec('SELECT * FROM answers').toArray(),
-    };
-  }
 }
 
 /**

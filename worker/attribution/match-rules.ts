@@ -24,8 +24,9 @@ export interface DeviceTuple {
 }
 
 /** Points differ by rounding between a browser and an app (dp from fractional densities). */
-export const SCREEN_TOLERANCE = 2;
-const SCALE_TOLERANCE = 0.1;
+const SCREEN_TOLERANCE = 2;
+/** Within a tenth, inclusive: the epsilon keeps 3 and 3.1 (0.10000000000000009 apart in floating point) within it. */
+const SCALE_TOLERANCE = 0.1 + 1e-9;
 
 /** A screen as the tuple holds it: whole points, short side first. */
 export function screenOf(w: number, h: number): { short: number; long: number } {

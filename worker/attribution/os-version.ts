@@ -9,10 +9,11 @@
  *   their Android version.
  */
 import { detectHarmony } from '../../shared/device/harmony.ts';
-import type { DeviceInfo } from '../../shared/device/types.ts';
+import type { ClientHints, DeviceInfo } from '../../shared/device/types.ts';
+import type { PLATFORMS } from './contract.ts';
 
-/** The OS families an app reports at install. */
-export type OsFamily = 'ios' | 'android' | 'harmony';
+/** The OS families an app reports at install (its `platform`). */
+export type OsFamily = (typeof PLATFORMS)[number];
 
 export interface ReportedOs {
   family: OsFamily;
@@ -23,10 +24,7 @@ export interface ReportedOs {
 }
 
 /** What the visit's hints say (headers or `navigator.userAgentData`, cleaned). */
-export interface OsHints {
-  platformVersion?: string;
-  model?: string;
-}
+export type OsHints = Pick<ClientHints, 'platformVersion' | 'model'>;
 
 const IOS = /\b(?:iPhone|CPU) OS (\d+)_(\d+)/;
 const IPAD_DESKTOP = /\bMacintosh\b.*\bVersion\/(\d+)(?:\.(\d+))?.*\bSafari\//;

@@ -9,16 +9,11 @@ import { keyedHash } from '../lib/keyed-hash.ts';
 import { settingsOf } from '../settings.ts';
 import { networkOf } from './network.ts';
 
-export interface RateLimitOptions {
-  /** The binding; the environment's `ATTRIBUTION_LIMITER` by default. */
-  limiter?: (env: Env) => RateLimit | undefined;
-}
-
-export function rateLimitPerNetwork({
-  limiter = (env) => env.ATTRIBUTION_LIMITER,
-}: RateLimitOptions = {}): MiddlewareHandler<AppEnv> {
+/** Limits `/api/a/*` per network with the `ATTRIBUTION_LIMITER` binding (429 over the limit). */
+export function rateLimitPerNetwork(): MiddlewareHandler<AppEnv> {
   return async function rateLimitMiddleware(c, next) {
-    const binding = limiter(c.env);
+    // An environment without the binding (a unit test's app.request) is not limited.
+    const binding: RateLimit | undefined = c.env.ATTRIBUTION_LIMITER;
     const salt = settingsOf(c.env).attributionSalt;
     if (binding && salt) {
       const network = networkOf(c.req.header('cf-connecting-ip'));

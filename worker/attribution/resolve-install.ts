@@ -6,15 +6,27 @@
  */
 import { readToken } from '../campaign/query-data.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
-import { resolveCarrier } from './carrier.ts';
+import { type ResolvedCarrier, resolveCarrier } from './carrier.ts';
 import type { InstallAnswer, InstallInput, MatchMethod, OpenInput } from './contract.ts';
 import { bucketFor, ledgerFor } from './ledger.ts';
 import { type AttributionContext, networkKeys } from './record-click.ts';
 import { installTuple } from './tuples.ts';
 
-type InstallContext = AttributionContext;
-
 const iso = (ms: number | null | undefined) => (typeof ms === 'number' ? new Date(ms).toISOString() : null);
+
+/** A carrier's answer: its click and campaign, certain; `at` is when the tap was, if it was recorded. */
+const carrierAnswer = (
+  method: MatchMethod,
+  carrier: ResolvedCarrier,
+  at: number | null | undefined,
+): InstallAnswer => ({
+  matched: true,
+  method,
+  confidence: 100,
+  data: carrier.data,
+  clickId: carrier.clickId,
+  clickedAt: iso(at),
+});
 
 /** Claims a carrier's click in the bucket it waits in; returns when it was made, if it was recorded. */
 async function claimCarried(env: Env, clickId: string): Promise<number | null> {
@@ -26,17 +38,16 @@ async function claimCarried(env: Env, clickId: string): Promise<number | null> {
 
 /** The answer a carrier gives, or null when `text` holds none that verifies. */
 async function byCarrier(
-  ctx: InstallContext,
+  ctx: AttributionContext,
   method: MatchMethod,
   text: string | undefined,
 ): Promise<InstallAnswer | null> {
   const carrier = text ? resolveCarrier(text, ctx.decodeKey) : null;
   if (!carrier) return null;
-  const at = await claimCarried(ctx.env, carrier.clickId);
-  return { matched: true, method, confidence: 100, data: carrier.data, clickId: carrier.clickId, clickedAt: iso(at) };
+  return carrierAnswer(method, carrier, await claimCarried(ctx.env, carrier.clickId));
 }
 
-async function decide(ctx: InstallContext, body: InstallInput, claimant: string): Promise<InstallAnswer> {
+async function decide(ctx: AttributionContext, body: InstallInput, claimant: string): Promise<InstallAnswer> {
   const carriers = body.carriers ?? {};
   const order: [MatchMethod, string | undefined][] = [
     ['apk', carriers.apk],
@@ -78,7 +89,7 @@ const installKey = (salt: string, app: string, installId: string): Promise<strin
  * call that decided it, so the install is counted once (docs/operators.md).
  */
 export async function resolveInstall(
-  ctx: InstallContext,
+  ctx: AttributionContext,
   body: InstallInput,
 ): Promise<{ answer: InstallAnswer; first: boolean }> {
   const key = await installKey(ctx.salt, body.app, body.installId);
@@ -90,7 +101,7 @@ export async function resolveInstall(
 
 /** The answer the install `(app, installId)` got, if it was answered (and not forgotten since). */
 export async function installAnswerOf(
-  ctx: InstallContext,
+  ctx: AttributionContext,
   app: string,
   installId: string,
 ): Promise<InstallAnswer | null> {
@@ -102,16 +113,9 @@ export async function installAnswerOf(
  * An installed app opened by a link: the link's carrier, read the way a pasted one is (its URL or
  * the bare carrier), so the method is `clipboard`. Counting only: nothing is claimed.
  */
-export async function resolveOpen(ctx: InstallContext, body: OpenInput): Promise<InstallAnswer> {
+export async function resolveOpen(ctx: AttributionContext, body: OpenInput): Promise<InstallAnswer> {
   const carrier = resolveCarrier(body.carrier, ctx.decodeKey);
   if (!carrier) return { matched: false, reason: 'none' };
   const indexed = await ledgerFor(ctx.env, carrier.clickId).lookupClick(carrier.clickId);
-  return {
-    matched: true,
-    method: 'clipboard',
-    confidence: 100,
-    data: carrier.data,
-    clickId: carrier.clickId,
-    clickedAt: iso(indexed?.at),
-  };
+  return carrierAnswer('clipboard', carrier, indexed?.at);
 }

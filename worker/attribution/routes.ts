@@ -21,19 +21,30 @@ import { installAnswerOf, resolveInstall, resolveOpen } from './resolve-install.
 
 type Schema = typeof ClickSchema | typeof InstallSchema | typeof OpenSchema | typeof AppEventSchema;
 
-/** The JSON body checked against `schema`: its output, or the message of a 400. */
-async function readBody<S extends Schema>(text: string, schema: S): Promise<v.InferOutput<S> | { error: string }> {
+/**
+ * The JSON body checked against `schema` and, for the app's calls, naming a configured app
+ * (`appData[].package` / `.bundle_id`): its output, or the 400 to answer.
+ */
+async function readBody<S extends Schema>(c: Context<AppEnv>, schema: S): Promise<v.InferOutput<S> | Response> {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(await c.req.text());
   } catch {
-    return { error: 'body must be JSON' };
+    return c.json({ error: 'body must be JSON' }, 400);
   }
   const result = v.safeParse(schema, json);
-  return result.success ? result.output : { error: firstIssue(result.issues) };
+  if (!result.success) return c.json({ error: firstIssue(result.issues) }, 400);
+  const body = result.output;
+  if ('app' in body && !isConfiguredApp(c, body.app)) {
+    return c.json({ error: `app: "${body.app}" is not a configured app` }, 400);
+  }
+  return body;
 }
 
-const isError = (value: object): value is { error: string } => 'error' in value && typeof value.error === 'string';
+/** Whether `app` is a package or bundle id of a configured app. */
+function isConfiguredApp(c: Context<AppEnv>, app: string): boolean {
+  return c.get('config').config.appData.some((item) => item.package === app || item.bundle_id === app);
+}
 
 /** Mounted at `/api/a`. */
 export const attribution = new Hono<AppEnv>();
@@ -67,8 +78,8 @@ function contextOf(c: Context<AppEnv>) {
 }
 
 attribution.post('/click', async (c) => {
-  const body = await readBody(await c.req.text(), ClickSchema);
-  if (isError(body)) return c.json(body, 400);
+  const body = await readBody(c, ClickSchema);
+  if (body instanceof Response) return body;
   const device = c.get('device');
   // A crawler's "tap" is no visitor's: answered like any other, never recorded.
   if (!device.bot) {
@@ -78,15 +89,9 @@ attribution.post('/click', async (c) => {
   return c.body(null, 204);
 });
 
-/** Whether `app` is a package or bundle id of a configured app. */
-function isConfiguredApp(c: Context<AppEnv>, app: string): boolean {
-  return c.get('config').config.appData.some((item) => item.package === app || item.bundle_id === app);
-}
-
 attribution.post('/install', async (c) => {
-  const body = await readBody(await c.req.text(), InstallSchema);
-  if (isError(body)) return c.json(body, 400);
-  if (!isConfiguredApp(c, body.app)) return c.json({ error: `app: "${body.app}" is not a configured app` }, 400);
+  const body = await readBody(c, InstallSchema);
+  if (body instanceof Response) return body;
   const { answer, first } = await resolveInstall(contextOf(c), body);
   // A retry gets the same answer and is the same install: counted once.
   if (first) countAnswer(c, 'install', answer, body.platform);
@@ -94,18 +99,16 @@ attribution.post('/install', async (c) => {
 });
 
 attribution.post('/open', async (c) => {
-  const body = await readBody(await c.req.text(), OpenSchema);
-  if (isError(body)) return c.json(body, 400);
-  if (!isConfiguredApp(c, body.app)) return c.json({ error: `app: "${body.app}" is not a configured app` }, 400);
+  const body = await readBody(c, OpenSchema);
+  if (body instanceof Response) return body;
   const answer = await resolveOpen(contextOf(c), body);
   countAnswer(c, 'open', answer);
   return c.json(answer);
 });
 
 attribution.post('/event', async (c) => {
-  const body = await readBody(await c.req.text(), AppEventSchema);
-  if (isError(body)) return c.json(body, 400);
-  if (!isConfiguredApp(c, body.app)) return c.json({ error: `app: "${body.app}" is not a configured app` }, 400);
+  const body = await readBody(c, AppEventSchema);
+  if (body instanceof Response) return body;
   countAppEvent(c, body, await installAnswerOf(contextOf(c), body.app, body.installId));
   return c.body(null, 204);
 });

@@ -14,20 +14,15 @@ import {
   type ClickBody,
   carrierOf,
   fillCarrier,
+  newClickId,
   SHORT_LINK_PATH,
 } from '../../../shared/attribution.ts';
-import { toBase64Url } from '../../../shared/base64url.ts';
 
 /** The links a tap attributes: open-app links (`data-open`) and download buttons (`data-kind`). */
-export const PRIMARY_ACTION = 'a[data-open], a[data-kind]';
-
-/** 128 random bits, URL-safe base64 without padding: 22 characters. */
-export function newClickId(): string {
-  return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
-}
+const PRIMARY_ACTION = 'a[data-open], a[data-kind]';
 
 /** What the tap on `link` was: the guide when the page showed it instead of following the link. */
-export function actionOf(link: HTMLElement, prevented: boolean): ClickAction {
+function actionOf(link: HTMLElement, prevented: boolean): ClickAction {
   const { open, kind } = link.dataset;
   if (prevented || open === 'guide') return 'guide';
   if (open) return 'open';
@@ -35,7 +30,7 @@ export function actionOf(link: HTMLElement, prevented: boolean): ClickAction {
 }
 
 /** Writes `text` to the clipboard inside the tap; the old way where the async API is missing. */
-export function copyText(text: string): void {
+function copyText(text: string): void {
   if (navigator.clipboard?.writeText) {
     navigator.clipboard.writeText(text).catch(() => copyBySelection(text));
     return;
@@ -59,7 +54,7 @@ function copyBySelection(text: string): void {
 }
 
 /** Sends `body` so that it survives the page being left at once (a store link, an app opening). */
-export function sendClick(body: string): void {
+function sendClick(body: string): void {
   if (navigator.sendBeacon?.(CLICK_PATH, body)) return;
   void fetch(CLICK_PATH, {
     method: 'POST',
