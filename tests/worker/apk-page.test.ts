@@ -7,16 +7,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CARRIER_SLOT } from '../../shared/attribution.ts';
 import { PARENTS_KEY } from '../../worker/apk/parents.ts';
 import { UA } from '../fixtures/agents.ts';
-import { get, ORIGIN } from './helpers.ts';
+import { get, handoffOf, ORIGIN } from './helpers.ts';
 
 const APK_PATH = '/android/pebble-notes-2.4.0.apk';
 const FACTS = { file: 'pebble-notes-2.4.0.apk', size: 123_456, sha256: 'ab'.repeat(32), version: '2.4.0' };
 const STAMPED = `${ORIGIN}/dl/${CARRIER_SLOT}/pebble-notes-2.4.0.apk`;
 
-function handoff(html: string) {
-  const json = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1];
-  return JSON.parse(json ?? 'null')?.store;
-}
+const handoff = (html: string) => handoffOf(html)?.store;
 
 const page = async (path: string, userAgent = UA.androidChrome) =>
   handoff(await (await get(path, { userAgent })).text());

@@ -8,7 +8,7 @@ import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import { UA } from '../fixtures/agents.ts';
 import { DEMO as demo } from '../fixtures/config.ts';
-import { clearConfig, get, storeConfig } from './helpers.ts';
+import { clearConfig, get, handoffOf, storeConfig } from './helpers.ts';
 
 const CLICK = 'AAECAwQFBgcICQoLDA0ODw';
 const token = encryptToken(JSON.stringify({ channel: 'spring-sale', inviter: 'Ann Lee' }), DEV_DECODE_KEY);
@@ -27,8 +27,7 @@ async function store(
 ): Promise<{ html: string; store: Store; status: number }> {
   const res = await get(path, { userAgent });
   const html = await res.text();
-  const json = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1];
-  return { html, status: res.status, store: JSON.parse(json ?? 'null').store };
+  return { html, status: res.status, store: handoffOf(html).store };
 }
 
 afterEach(async () => {

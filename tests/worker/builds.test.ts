@@ -3,12 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KV_LATEST_BUILD, kvBuildManifestKey } from '../../shared/build-manifest.ts';
 import { routeRules } from '../../shared/route-rules.ts';
 import app from '../../worker/index.ts';
-import { get, ORIGIN } from './helpers.ts';
+import { get, handoffOf, ORIGIN } from './helpers.ts';
 
-const carried = JSON.parse(
-  /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(await (await get('/')).text())?.[1] ??
-    'null',
-).store.buildId as string;
+const carried = handoffOf(await (await get('/')).text()).store.buildId as string;
 
 const OTHER = { id: 'other-build-0001', timestamp: 1_700_000_000_000 };
 const OTHER_MANIFEST = { ...OTHER, matcher: [{ path: '/elsewhere', redirect: { to: 'https://example.com/' } }] };

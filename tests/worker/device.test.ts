@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../shared/device.ts';
 import { mergeVary } from '../../worker/middleware/visitor.ts';
 import { UA } from '../fixtures/agents.ts';
-import { get, ORIGIN } from './helpers.ts';
+import { get, handoffOf, ORIGIN } from './helpers.ts';
 
 const DETECTION_HEADERS = [
   'user-agent',
@@ -159,8 +159,7 @@ describe('the rendered page', () => {
   it('carries the detected OS and in-app name on the root element and in the store', async () => {
     const html = await (await get('/', { userAgent: UA.weChatAndroid })).text();
     expect(html).toMatch(/<html[^>]* data-os="Android" data-in-app="WeChat"/);
-    const json = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1];
-    expect(JSON.parse(json ?? 'null').store.deviceInfo.inApp.name).toBe('WeChat');
+    expect(handoffOf(html).store.deviceInfo.inApp.name).toBe('WeChat');
   });
 
   it('never reflects an agent or hint unescaped into the page', async () => {

@@ -6,7 +6,7 @@ import { encryptToken } from '../../worker/campaign/token.ts';
 import app from '../../worker/index.ts';
 import { UA } from '../fixtures/agents.ts';
 import { decodeQrImage } from '../fixtures/qr-image.ts';
-import { clearConfig, get, ORIGIN, storeConfig } from './helpers.ts';
+import { clearConfig, get, handoffOf, ORIGIN, storeConfig } from './helpers.ts';
 
 /** A configuration that differs from the demo in every field the page shows. */
 function testConfig(change: (c: LanderConfigInput) => void = () => {}): LanderConfigInput {
@@ -48,12 +48,6 @@ function testConfig(change: (c: LanderConfigInput) => void = () => {}): LanderCo
 
 async function seed(config: unknown): Promise<void> {
   await storeConfig(config);
-}
-
-/** The hand-off JSON the page carries. */
-function handoff(html: string) {
-  const json = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1];
-  return JSON.parse(json ?? 'null');
 }
 
 /** The `<a>` of the primary button in server HTML. */
@@ -132,7 +126,7 @@ describe('the button in the server HTML, from the seeded config', () => {
     const src = qrSrc(html);
     expect(decodeQrImage(src)).toBe(`https://lander.test/?${campaign}`);
     expect(html.split(src.slice(-40))).toHaveLength(2);
-    expect(handoff(html).store.download.qr?.src).toBe('');
+    expect(handoffOf(html).store.download.qr?.src).toBe('');
   });
 
   it('gives a 2 kB page address (a long token, channel and inviter) a scannable code in a page under 40 kB', async () => {
@@ -150,7 +144,7 @@ describe('the button in the server HTML, from the seeded config', () => {
     await seed(testConfig());
     const html = await (await get('/', { userAgent: UA.androidChrome })).text();
     expect(html).not.toContain('class="qr-code"');
-    expect(handoff(html).store.download.qr).toBeNull();
+    expect(handoffOf(html).store.download.qr).toBeNull();
   });
 
   it('marks the button for the guide inside Android WeChat without a YYB link', async () => {
@@ -159,7 +153,7 @@ describe('the button in the server HTML, from the seeded config', () => {
       await get('/', { userAgent: UA.weChatAndroid, headers: { 'accept-language': 'zh-CN' } })
     ).text();
     expect(primary(html)?.kind).toBe('apk');
-    expect(handoff(html).store.download.guide).toEqual({
+    expect(handoffOf(html).store.download.guide).toEqual({
       title: '请在浏览器中打开本页以下载',
       steps: ['点击右上角的 ···', '选择「在浏览器中打开」'],
       close: '我知道了',
@@ -171,21 +165,21 @@ describe('the button in the server HTML, from the seeded config', () => {
     await seed(testConfig((c) => Object.assign(c.appData[0] ?? {}, { yyb_url: yyb })));
     const html = await (await get('/', { userAgent: UA.weChatAndroid })).text();
     expect(primary(html)).toEqual({ href: yyb.replaceAll('&', '&amp;'), kind: 'yyb' });
-    expect(handoff(html).store.download.guide).toBeNull();
+    expect(handoffOf(html).store.download.guide).toBeNull();
   });
 
   it('tells an iOS in-app browser that holds back App Store links (Douyin) to open Safari', async () => {
     await seed(testConfig());
     const html = await (await get('/', { userAgent: UA.douyinIos, headers: { 'accept-language': 'en' } })).text();
     expect(primary(html)?.kind).toBe('app-store');
-    expect(handoff(html).store.download.guide.steps[1]).toBe('Choose “Open in Safari”');
+    expect(handoffOf(html).store.download.guide.steps[1]).toBe('Choose “Open in Safari”');
   });
 
   it('lets iOS WeChat, whose webview opens App Store links, go straight to the App Store', async () => {
     await seed(testConfig());
     const html = await (await get('/', { userAgent: UA.weChatIos })).text();
     expect(primary(html)).toEqual({ href: 'https://apps.apple.com/app/id6740858208', kind: 'app-store' });
-    expect(handoff(html).store.download.guide).toBeNull();
+    expect(handoffOf(html).store.download.guide).toBeNull();
   });
 });
 
@@ -259,7 +253,7 @@ describe('the page from the config', () => {
         c.links = { apple_app_ids: ['ABCDE12345.com.tern'] };
       }),
     );
-    const { store } = handoff(await (await get('/')).text());
+    const { store } = handoffOf(await (await get('/')).text());
     expect(store.appData).toEqual([
       { plat: 1, version: expect.any(String) },
       { plat: 2, version: expect.any(String) },
@@ -275,7 +269,7 @@ describe('the page from the config', () => {
     const html = await (await get('/', { userAgent: UA.androidChrome })).text();
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
-    expect(handoff(html).store.download.tagline).toBe('</script><script>alert(1)\u2028</script>');
+    expect(handoffOf(html).store.download.tagline).toBe('</script><script>alert(1)\u2028</script>');
   });
 
   it('shows the config in use on /test', async () => {
@@ -298,7 +292,7 @@ describe('a missing, unreadable, invalid or slow config never breaks the page', 
     expect(res.headers.get('x-config')).toBe('fallback');
     const html = await res.text();
     expect(html).toContain('Pebble Notes');
-    expect(handoff(html).store.config.fallback).toBe(reason);
+    expect(handoffOf(html).store.config.fallback).toBe(reason);
   }
 
   it('serves the demo app when the key is missing', async () => {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import app from '../../worker/index.ts';
 import { UA } from '../fixtures/agents.ts';
-import { get, ORIGIN } from './helpers.ts';
+import { get, handoffOf, ORIGIN } from './helpers.ts';
 
 describe('errors', () => {
   it('answers an unmatched path with 404 and the path and the query a page reads in the message', async () => {
@@ -41,8 +41,7 @@ describe('errors', () => {
 
   it('hands the route error to the browser so the 404 page hydrates', async () => {
     const html = await (await get('/gone')).text();
-    const json = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1];
-    const errors = JSON.parse(json ?? 'null').hydration.errors;
+    const errors = handoffOf(html).hydration.errors;
     expect(errors.root).toMatchObject({ kind: 'response', status: 404, data: { message: 'Page not found: /gone' } });
   });
 });

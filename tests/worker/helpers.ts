@@ -20,6 +20,19 @@ export function get(
   );
 }
 
+const HANDOFF_BLOCK = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s;
+
+/** The hand-off data block of a page's HTML as written (escaped JSON), or '' when the page has none. */
+export function handoffBlock(html: string): string {
+  return HANDOFF_BLOCK.exec(html)?.[1] ?? '';
+}
+
+/** The hand-off a page's HTML carries (shared/handoff.ts), parsed; null when it carries none. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read any field of the parsed JSON
+export function handoffOf(html: string): any {
+  return JSON.parse(handoffBlock(html) || 'null');
+}
+
 /** Stores `config` (an object, or raw text) as the configuration the worker reads from KV. */
 export async function storeConfig(config: unknown): Promise<void> {
   await env.KV.put(CONFIG_KEY, typeof config === 'string' ? config : JSON.stringify(config));

@@ -4,7 +4,7 @@ import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import app from '../../worker/index.ts';
 import { UA } from '../fixtures/agents.ts';
-import { get, ORIGIN } from './helpers.ts';
+import { get, handoffBlock, handoffOf, ORIGIN } from './helpers.ts';
 
 const HOSTILE_INVITER = '</script><script>alert(1)</script>\u2028<img src=x onerror=alert(2)>';
 
@@ -13,12 +13,9 @@ function pathOf(link: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-function handoff(html: string): {
-  store: { campaign: { signed: Record<string, string>; plain: Record<string, string> } };
-} {
-  const json = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1];
-  return JSON.parse(json ?? 'null');
-}
+const handoff = (
+  html: string,
+): { store: { campaign: { signed: Record<string, string>; plain: Record<string, string> } } } => handoffOf(html);
 
 describe('/landing with a campaign link', () => {
   it('renders the inviter and channel of a link minted by npm run link in the server HTML', async () => {
@@ -37,7 +34,7 @@ describe('/landing with a campaign link', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
-    const block = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    const block = handoffBlock(html);
     expect(block).not.toMatch(/[<>\u2028\u2029]/);
     expect(handoff(html).store.campaign.signed.inviter).toBe(HOSTILE_INVITER);
     expect(handoff(html).store.campaign.signed.channel).toBe('x\u2029y');

@@ -8,7 +8,7 @@ import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import { UA } from '../fixtures/agents.ts';
 import { decodeQrImage } from '../fixtures/qr-image.ts';
-import { get, ORIGIN } from './helpers.ts';
+import { get, handoffOf, ORIGIN } from './helpers.ts';
 
 const D = encryptToken(JSON.stringify({ inviter: 'Ann' }), DEV_DECODE_KEY);
 const TRACKED = `?d=${D}&channel=a&utm_source=x&fbclid=y&campaign=42`;
@@ -17,11 +17,6 @@ const ADDRESS = `?d=${D}&channel=a`;
 const LEFT_OUT = ['utm_source', 'fbclid', 'campaign=42'];
 
 const unescapeAmp = (value: string): string => value.replaceAll('&amp;', '&');
-
-function handoff(html: string) {
-  const json = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1];
-  return JSON.parse(json ?? 'null');
-}
 
 function canonical(html: string): string | undefined {
   const href = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
@@ -49,14 +44,14 @@ describe.each(['/', '/landing'])('%s with tracking parameters beside the campaig
     const html = await (await get(`${path}${TRACKED}`, { userAgent: UA.iPhoneSafari })).text();
     const targets = linkTargets(html);
     for (const target of targets) for (const name of LEFT_OUT) expect(target).not.toContain(name);
-    const { openApp } = handoff(html).store;
+    const { openApp } = handoffOf(html).store;
     expect(openApp.href).toBe('https://open.pebble-notes.example/open/?inviter=Ann&channel=a');
     expect(targets).toContain(openApp.href);
   });
 
   it('keeps tracking parameters out of the App Store link', async () => {
     const html = await (await get(`${path}${TRACKED}`, { userAgent: UA.iPhoneSafari })).text();
-    const { primary } = handoff(html).store.download;
+    const { primary } = handoffOf(html).store.download;
     expect(primary.kind).toBe('app-store');
     for (const name of LEFT_OUT) expect(primary.href).not.toContain(name);
     expect(linkTargets(html)).toContain(primary.href);
@@ -64,14 +59,14 @@ describe.each(['/', '/landing'])('%s with tracking parameters beside the campaig
 
   it('gives a desktop a QR code of the address', async () => {
     const html = await (await get(`${path}${TRACKED}`, { userAgent: UA.desktop })).text();
-    expect(handoff(html).store.download.qr.url).toBe(`${ORIGIN}${path}${ADDRESS}`);
+    expect(handoffOf(html).store.download.qr.url).toBe(`${ORIGIN}${path}${ADDRESS}`);
     const src = /<img class="qr-code" src="(data:image\/bmp;base64,[A-Za-z0-9+/=]+)"/.exec(html)?.[1] ?? '';
     expect(decodeQrImage(src)).toBe(`${ORIGIN}${path}${ADDRESS}`);
   });
 
   it('hands the browser channel as the only plain parameter, and the token', async () => {
     const html = await (await get(`${path}${TRACKED}`)).text();
-    expect(handoff(html).store.campaign).toEqual({ signed: { inviter: 'Ann' }, plain: { channel: 'a' }, token: D });
+    expect(handoffOf(html).store.campaign).toEqual({ signed: { inviter: 'Ann' }, plain: { channel: 'a' }, token: D });
   });
 
   it('carries no tracking parameter anywhere in the page', async () => {
@@ -90,7 +85,7 @@ describe('the device a page hands to the browser', () => {
         headers: { referer: 'https://ref.test/', 'accept-language': 'de' },
       })
     ).text();
-    expect(handoff(html).store.deviceInfo).toEqual({
+    expect(handoffOf(html).store.deviceInfo).toEqual({
       operatingSystem: 'Android',
       browser: 'Chrome',
       bot: false,
@@ -104,7 +99,7 @@ describe('the device a page hands to the browser', () => {
     const html = await (
       await get('/test', { userAgent: UA.androidChrome, headers: { referer: 'https://ref.test/' } })
     ).text();
-    expect(handoff(html).store.deviceInfo).toMatchObject({
+    expect(handoffOf(html).store.deviceInfo).toMatchObject({
       userAgent: UA.androidChrome,
       referrer: 'https://ref.test/',
       browser: 'Chrome',
@@ -116,7 +111,7 @@ describe('the device a page hands to the browser', () => {
     for (const path of ['/test/', '/TEST', '/Test', '/t%65st', '/%74EST/']) {
       const html = await (await get(path, { userAgent: UA.androidChrome })).text();
       expect(html, path).toContain('class="screen diagnostics"');
-      expect(handoff(html).store.deviceInfo.userAgent, path).toBe(UA.androidChrome);
+      expect(handoffOf(html).store.deviceInfo.userAgent, path).toBe(UA.androidChrome);
     }
   });
 });
@@ -127,7 +122,7 @@ describe('a bare question mark', () => {
     const plain = await get('/', { userAgent: UA.desktop });
     await plain.text();
     const bare = await get('/?', { userAgent: UA.desktop });
-    expect(handoff(await bare.text()).store.download.qr.url).toBe(`${ORIGIN}/`);
+    expect(handoffOf(await bare.text()).store.download.qr.url).toBe(`${ORIGIN}/`);
     expect(idOf(bare)).toBe(idOf(plain));
   });
 });

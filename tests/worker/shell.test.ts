@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UA } from '../fixtures/agents.ts';
-import { get } from './helpers.ts';
+import { get, handoffOf } from './helpers.ts';
 
 describe('the page shell', () => {
   it('renders / as a complete HTML document with status 200', async () => {
@@ -37,8 +37,7 @@ describe('the page shell', () => {
 
   it('hands the store to the browser in a JSON data block', async () => {
     const html = await (await get('/')).text();
-    const json = /<script type="application\/json" id="lander-data">(.*?)<\/script>/s.exec(html)?.[1];
-    const handoff = JSON.parse(json ?? 'null');
+    const handoff = handoffOf(html);
     expect(handoff.store.deviceInfo.operatingSystem).toBe('iOS');
     expect(handoff.hydration.errors).toBeNull();
   });
