@@ -62,36 +62,43 @@ export function Dashboard({ api, t, onSignOut }: { api: AdminApi; t: AdminTexts;
   return (
     <>
       <header className="admin-header">
-        <h1>{t.heading}</h1>
-        <form className="range" onSubmit={(event) => event.preventDefault()}>
-          <label>
-            {t.from}
-            <input type="date" name="from" value={range.from} max={range.to} onChange={setDay('from')} />
-          </label>
-          <label>
-            {t.to}
-            <input type="date" name="to" value={range.to} min={range.from} onChange={setDay('to')} />
-          </label>
-          <button type="button" onClick={() => void load()}>
-            {t.refresh}
-          </button>
-          <label>
-            {t.exportBy}
-            <select value={exportBy} onChange={(event) => setExportBy(event.target.value as Grouping)}>
-              <option value="channel">{t.channel}</option>
-              <option value="day">{t.day}</option>
-              <option value="inviter">{t.inviter}</option>
-              <option value="link">{t.link}</option>
-            </select>
-          </label>
-          <button type="button" className="primary" onClick={exportCsv}>
-            {t.exportCsv}
-          </button>
+        <div className="admin-title">
+          <h1>{t.heading}</h1>
           {onSignOut ? (
             <button type="button" onClick={onSignOut}>
               {t.signOut}
             </button>
           ) : null}
+        </div>
+        {/* Two groups that wrap as wholes: the range the figures cover, and what the CSV holds. */}
+        <form className="range" onSubmit={(event) => event.preventDefault()}>
+          <div className="controls">
+            <label>
+              {t.from}
+              <input type="date" name="from" value={range.from} max={range.to} onChange={setDay('from')} />
+            </label>
+            <label>
+              {t.to}
+              <input type="date" name="to" value={range.to} min={range.from} onChange={setDay('to')} />
+            </label>
+            <button type="button" onClick={() => void load()}>
+              {t.refresh}
+            </button>
+          </div>
+          <div className="controls">
+            <label>
+              {t.exportBy}
+              <select value={exportBy} onChange={(event) => setExportBy(event.target.value as Grouping)}>
+                <option value="channel">{t.channel}</option>
+                <option value="day">{t.day}</option>
+                <option value="inviter">{t.inviter}</option>
+                <option value="link">{t.link}</option>
+              </select>
+            </label>
+            <button type="button" className="primary" onClick={exportCsv}>
+              {t.exportCsv}
+            </button>
+          </div>
         </form>
       </header>
       {error ? (
