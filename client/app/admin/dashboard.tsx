@@ -7,7 +7,8 @@ import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
 import { type AdminApi, type Grouping, type LinkView, messageOf, type Range, type StatsRow } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DailyChart } from './daily-chart.tsx';
-import { FunnelChart, Legend, STEPS, stepOf } from './funnel-chart.tsx';
+import { FunnelChart, STEPS, stepOf } from './funnel-chart.tsx';
+import { Legend } from './legend.tsx';
 import { LinksPanel } from './links-panel.tsx';
 
 const DAY_MS = 86_400_000;
@@ -132,25 +133,18 @@ function Figures({ figures, t }: { figures: Figures; t: AdminTexts }) {
       <Totals rows={days} t={t} />
       <section className="panel" aria-labelledby="funnel-heading">
         <h2 id="funnel-heading">{t.funnel}</h2>
-        <Legend t={t} />
+        <Legend keys={STEPS.map((step) => [`bar-${step}`, t[step]] as const)} />
         {channels.length > 0 ? <FunnelChart rows={channels.slice(0, 8)} t={t} /> : <p>{t.noData}</p>}
       </section>
       <section className="panel" aria-labelledby="daily-heading">
         <h2 id="daily-heading">{t.daily}</h2>
-        <ul className="legend">
-          <li>
-            <span className="swatch bar-views" aria-hidden="true" />
-            {t.views}
-          </li>
-          <li>
-            <span className="swatch line-taps" aria-hidden="true" />
-            {t.taps}
-          </li>
-          <li>
-            <span className="swatch line-installs" aria-hidden="true" />
-            {t.installs}
-          </li>
-        </ul>
+        <Legend
+          keys={[
+            ['bar-views', t.views],
+            ['line-taps', t.taps],
+            ['line-installs', t.installs],
+          ]}
+        />
         <DailyChart rows={days} t={t} />
       </section>
       <section className="panel wide-panel" aria-labelledby="inviters-heading">
