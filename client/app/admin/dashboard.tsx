@@ -7,6 +7,7 @@ import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
 import { type AdminApi, type Grouping, type LinkView, messageOf, type Range, type StatsRow } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DailyChart } from './daily-chart.tsx';
+import { DataTable } from './data-table.tsx';
 import { FunnelChart, STEPS, stepOf } from './funnel-chart.tsx';
 import { Legend } from './legend.tsx';
 import { LinksPanel } from './links-panel.tsx';
@@ -149,33 +150,20 @@ function Figures({ figures, t }: { figures: Figures; t: AdminTexts }) {
       </section>
       <section className="panel wide-panel" aria-labelledby="inviters-heading">
         <h2 id="inviters-heading">{t.inviters}</h2>
-        <div className="table-scroll">
-          <table className="inviters-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.inviter}</th>
-                <th scope="col">{t.views}</th>
-                <th scope="col">{t.visitors}</th>
-                <th scope="col">{t.taps}</th>
-                <th scope="col">{t.installs}</th>
+        <DataTable className="inviters-table" head={[t.inviter, t.views, t.visitors, t.taps, t.installs]}>
+          {inviters
+            .filter((row) => row.key !== '')
+            .slice(0, 10)
+            .map((row) => (
+              <tr key={row.key} data-inviter={row.key}>
+                <th scope="row">{row.key}</th>
+                <td>{row.views}</td>
+                <td>{row.visitors}</td>
+                <td>{row.taps}</td>
+                <td>{row.installs}</td>
               </tr>
-            </thead>
-            <tbody>
-              {inviters
-                .filter((row) => row.key !== '')
-                .slice(0, 10)
-                .map((row) => (
-                  <tr key={row.key} data-inviter={row.key}>
-                    <th scope="row">{row.key}</th>
-                    <td>{row.views}</td>
-                    <td>{row.visitors}</td>
-                    <td>{row.taps}</td>
-                    <td>{row.installs}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+        </DataTable>
       </section>
     </div>
   );

@@ -56,4 +56,3 @@ export function FunnelChart({ rows, t }: { rows: StatsRow[]; t: AdminTexts }) {
     </svg>
   );
 }
-

@@ -5,6 +5,7 @@
 import { type FormEvent, useState } from 'react';
 import { type AdminApi, type LinkView, messageOf } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
+import { DataTable } from './data-table.tsx';
 
 function CopyButton({ text, t }: { text: string; t: AdminTexts }) {
   const [copied, setCopied] = useState(false);
@@ -74,39 +75,26 @@ export function LinksPanel({
           {error}
         </p>
       ) : null}
-      <div className="table-scroll">
-        <table className="links-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.link}</th>
-              <th scope="col">{t.channel}</th>
-              <th scope="col">{t.inviter}</th>
-              <th scope="col">{t.created}</th>
-              <th scope="col">{t.qr}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {links.map((link) => (
-              <tr key={link.slug} data-slug={link.slug}>
-                <td>
-                  <a href={link.shortUrl} target="_blank" rel="noreferrer">
-                    /s/{link.slug}
-                  </a>{' '}
-                  <CopyButton text={link.shortUrl} t={t} />
-                </td>
-                <td>{link.data.channel ?? ''}</td>
-                <td>{link.data.inviter ?? ''}</td>
-                <td>{link.createdAt.slice(0, 10)}</td>
-                <td>
-                  <a href={link.qr} target="_blank" rel="noreferrer" aria-label={`${t.qr} /s/${link.slug}`}>
-                    <img className="qr-thumb" src={link.qr} alt="" width={40} height={40} loading="lazy" />
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable className="links-table" head={[t.link, t.channel, t.inviter, t.created, t.qr]}>
+        {links.map((link) => (
+          <tr key={link.slug} data-slug={link.slug}>
+            <td>
+              <a href={link.shortUrl} target="_blank" rel="noreferrer">
+                /s/{link.slug}
+              </a>{' '}
+              <CopyButton text={link.shortUrl} t={t} />
+            </td>
+            <td>{link.data.channel ?? ''}</td>
+            <td>{link.data.inviter ?? ''}</td>
+            <td>{link.createdAt.slice(0, 10)}</td>
+            <td>
+              <a href={link.qr} target="_blank" rel="noreferrer" aria-label={`${t.qr} /s/${link.slug}`}>
+                <img className="qr-thumb" src={link.qr} alt="" width={40} height={40} loading="lazy" />
+              </a>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }
