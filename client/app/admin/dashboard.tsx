@@ -1,7 +1,8 @@
 /**
  * The signed-in console (docs/operators.md): a date range, the funnel per channel, the daily series,
  * the top inviters, the links, and CSV export of any grouping. Every figure comes from `/api/stats`
- * for the range; a failed call shows the API's message in place.
+ * for the range; a failed call shows the API's message in place. The links start as the sign-in listed
+ * them and do not depend on the range: only Refresh lists them again.
  */
 import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
 import { type AdminApi, type Grouping, type LinkView, messageOf, type Range, type StatsRow } from './admin-api.ts';
@@ -26,33 +27,45 @@ interface Figures {
   inviters: StatsRow[];
 }
 
-export function Dashboard({ api, t, onSignOut }: { api: AdminApi; t: AdminTexts; onSignOut?: () => void }) {
+export function Dashboard({
+  api,
+  initialLinks,
+  t,
+  onSignOut,
+}: {
+  api: AdminApi;
+  initialLinks: LinkView[];
+  t: AdminTexts;
+  onSignOut?: () => void;
+}) {
   const [range, setRange] = useState<Range>(defaultRange);
   const [figures, setFigures] = useState<Figures | null>(null);
-  const [links, setLinks] = useState<LinkView[]>([]);
+  const [links, setLinks] = useState<LinkView[]>(initialLinks);
   const [error, setError] = useState('');
   const [exportBy, setExportBy] = useState<Grouping>('channel');
 
-  const load = useCallback(async () => {
-    setError('');
-    try {
-      const [channels, days, inviters, list] = await Promise.all([
-        api.stats('channel', range),
-        api.stats('day', range),
-        api.stats('inviter', range),
-        api.links(),
-      ]);
-      setFigures({ channels, days, inviters });
-      setLinks(list);
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
-  }, [api, range]);
+  const load = useCallback(
+    async (withLinks: boolean) => {
+      setError('');
+      try {
+        const [channels, days, inviters, list] = await Promise.all([
+          api.stats('channel', range),
+          api.stats('day', range),
+          api.stats('inviter', range),
+          withLinks ? api.links() : undefined,
+        ]);
+        setFigures({ channels, days, inviters });
+        if (list) setLinks(list);
+      } catch (failure) {
+        setError(messageOf(failure));
+      }
+    },
+    [api, range],
+  );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the range changes, not when the api object is made anew
   useEffect(() => {
-    void load();
-  }, [range.from, range.to]);
+    void load(false);
+  }, [load]);
 
   const setDay = (end: keyof Range) => (event: ChangeEvent<HTMLInputElement>) => {
     if (event.target.value) setRange({ ...range, [end]: event.target.value });
@@ -83,7 +96,7 @@ export function Dashboard({ api, t, onSignOut }: { api: AdminApi; t: AdminTexts;
               {t.to}
               <input type="date" name="to" value={range.to} min={range.from} onChange={setDay('to')} />
             </label>
-            <button type="button" onClick={() => void load()}>
+            <button type="button" onClick={() => void load(true)}>
               {t.refresh}
             </button>
           </div>
