@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import type { LinkView } from '../../shared/admin-contract.ts';
 import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { qrSvg } from './link-qr.ts';
@@ -13,7 +14,7 @@ import { createLink, LinkRequestSchema, listLinks, resolveLink, type StoredLink 
 const MAX_BODY = 8_192;
 
 /** A link as the API shows it: its page, short and QR URLs on `origin`. */
-export function linkView(origin: string, link: StoredLink) {
+export function linkView(origin: string, link: StoredLink): LinkView {
   return {
     slug: link.slug,
     url: `${origin}/landing?d=${link.token}`,
