@@ -14,7 +14,7 @@ import { createLink, LinkRequestSchema, listLinks, resolveLink, type StoredLink 
 const MAX_BODY = 8_192;
 
 /** A link as the API shows it: its page, short and QR URLs on `origin`. */
-export function linkView(origin: string, link: StoredLink): LinkView {
+function linkView(origin: string, link: StoredLink): LinkView {
   return {
     slug: link.slug,
     url: `${origin}/landing?d=${link.token}`,

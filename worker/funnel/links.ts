@@ -45,7 +45,7 @@ export type CreateResult = { ok: true; link: StoredLink } | { ok: false; status:
 const SLUG_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 /** A random 8-character slug without look-alike characters (l, o, 0, 1). */
-export function randomSlug(): string {
+function randomSlug(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return Array.from(bytes, (byte) => SLUG_ALPHABET[byte % SLUG_ALPHABET.length]).join('');
 }

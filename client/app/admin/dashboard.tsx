@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** The last 7 days up to today (UTC), as the stats API's default. */
-export function defaultRange(now = Date.now()): Range {
+function defaultRange(now = Date.now()): Range {
   return { from: utcDay(now - 6 * DAY_MS), to: utcDay(now) };
 }
 
