@@ -163,8 +163,11 @@ function Figures({ figures, t }: { figures: Figures; t: AdminTexts }) {
       </section>
       <section className="panel wide-panel" aria-labelledby="inviters-heading">
         <h2 id="inviters-heading">{t.inviters}</h2>
-        <DataTable className="inviters-table" head={[t.inviter, t.views, t.visitors, t.taps, t.installs]}>
-          {inviters
+        <DataTable
+          className="inviters-table"
+          head={[t.inviter, t.views, t.visitors, t.taps, t.installs]}
+          empty={t.noData}
+          rows={inviters
             .filter((row) => row.key !== '')
             .slice(0, 10)
             .map((row) => (
@@ -176,7 +179,7 @@ function Figures({ figures, t }: { figures: Figures; t: AdminTexts }) {
                 <td>{row.installs}</td>
               </tr>
             ))}
-        </DataTable>
+        />
       </section>
     </div>
   );

@@ -1,7 +1,21 @@
 import type { ReactNode } from 'react';
 
-/** A console table (docs/operators.md): its column headings, its rows, scrolling sideways inside its panel on a phone. */
-export function DataTable({ className, head, children }: { className: string; head: string[]; children: ReactNode }) {
+/**
+ * A console table (docs/operators.md): its column headings and rows, scrolling sideways inside its
+ * panel on a phone; without rows, the sentence `empty` in its place rather than bare headings.
+ */
+export function DataTable({
+  className,
+  head,
+  rows,
+  empty,
+}: {
+  className: string;
+  head: string[];
+  rows: ReactNode[];
+  empty: string;
+}) {
+  if (rows.length === 0) return <p className="empty">{empty}</p>;
   return (
     <div className="table-scroll">
       <table className={className}>
@@ -14,7 +28,7 @@ export function DataTable({ className, head, children }: { className: string; he
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>{rows}</tbody>
       </table>
     </div>
   );

@@ -75,8 +75,11 @@ export function LinksPanel({
           {error}
         </p>
       ) : null}
-      <DataTable className="links-table" head={[t.link, t.channel, t.inviter, t.created, t.qr]}>
-        {links.map((link) => (
+      <DataTable
+        className="links-table"
+        head={[t.link, t.channel, t.inviter, t.created, t.qr]}
+        empty={t.noLinks}
+        rows={links.map((link) => (
           <tr key={link.slug} data-slug={link.slug}>
             <td>
               <a href={link.shortUrl} target="_blank" rel="noreferrer">
@@ -94,7 +97,7 @@ export function LinksPanel({
             </td>
           </tr>
         ))}
-      </DataTable>
+      />
     </section>
   );
 }
