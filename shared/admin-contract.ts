@@ -3,6 +3,14 @@
  * console and CLIs that read them.
  */
 
+/**
+ * A short link's slug, 3 to 48 of a–z, 0–9 and `-`, as a pattern source: the worker's check and route,
+ * and the console's `pattern` attribute (whose `v` flag wants the `-` escaped).
+ */
+export const SLUG_PATTERN = '[a-z0-9\\-]{3,48}';
+/** The longest channel or inviter a link request may give. */
+export const MAX_LINK_FIELD = 256;
+
 /** One row of `GET /api/stats`. */
 export interface StatsRow {
   /** The grouping's value: a day, a channel, an inviter, a link… (`''` for none). */

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import type { LinkView } from '../../shared/admin-contract.ts';
+import { type LinkView, SLUG_PATTERN } from '../../shared/admin-contract.ts';
 import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { qrSvg } from './link-qr.ts';
@@ -54,7 +54,7 @@ linksRoute.get('/', async (c) => {
 /** `GET /s/<slug>.svg`, mounted at `/s`. */
 export const linkQrRoute = new Hono<AppEnv>();
 
-linkQrRoute.get('/:file{[a-z0-9-]{3,48}\\.svg}', async (c) => {
+linkQrRoute.get(`/:file{${SLUG_PATTERN}\\.svg}`, async (c) => {
   const slug = c.req.param('file').slice(0, -'.svg'.length);
   const link = await resolveLink(c.env, slug);
   if (!link) return c.text('No such link', 404);

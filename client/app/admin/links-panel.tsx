@@ -3,6 +3,7 @@
  * and the table of links, each with its short URL to copy and its QR code (`/s/<slug>.svg`).
  */
 import { type FormEvent, useState } from 'react';
+import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../../shared/admin-contract.ts';
 import { type AdminApi, type LinkView, messageOf } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DataTable } from './data-table.tsx';
@@ -56,15 +57,15 @@ export function LinksPanel({
       <form className="link-form" onSubmit={create}>
         <label>
           {t.channel}
-          <input name="channel" maxLength={256} autoComplete="off" />
+          <input name="channel" maxLength={MAX_LINK_FIELD} autoComplete="off" />
         </label>
         <label>
           {t.inviter}
-          <input name="inviter" maxLength={256} autoComplete="off" />
+          <input name="inviter" maxLength={MAX_LINK_FIELD} autoComplete="off" />
         </label>
         <label>
           {t.slug}
-          <input name="slug" pattern="[a-z0-9\-]{3,48}" placeholder={t.slugHint} autoComplete="off" />
+          <input name="slug" pattern={SLUG_PATTERN} placeholder={t.slugHint} autoComplete="off" />
         </label>
         <button type="submit" className="primary" disabled={busy}>
           {t.create}
