@@ -10,6 +10,7 @@ import type { AdminTexts } from './admin-texts.ts';
 import { DailyChart } from './daily-chart.tsx';
 import { DataTable } from './data-table.tsx';
 import { FunnelChart, STEPS, stepOf } from './funnel-chart.tsx';
+import { latestOnly, STALE } from './latest-only.ts';
 import { Legend } from './legend.tsx';
 import { LinksPanel } from './links-panel.tsx';
 
@@ -43,24 +44,29 @@ export function Dashboard({
   const [links, setLinks] = useState<LinkView[]>(initialLinks);
   const [error, setError] = useState('');
   const [exportBy, setExportBy] = useState<Grouping>('channel');
+  const [newest] = useState(latestOnly);
 
   const load = useCallback(
     async (withLinks: boolean) => {
       setError('');
       try {
-        const [channels, days, inviters, list] = await Promise.all([
-          api.stats('channel', range),
-          api.stats('day', range),
-          api.stats('inviter', range),
-          withLinks ? api.links() : undefined,
-        ]);
+        const answer = await newest(
+          Promise.all([
+            api.stats('channel', range),
+            api.stats('day', range),
+            api.stats('inviter', range),
+            withLinks ? api.links() : undefined,
+          ]),
+        );
+        if (answer === STALE) return;
+        const [channels, days, inviters, list] = answer;
         setFigures({ channels, days, inviters });
         if (list) setLinks(list);
       } catch (failure) {
         setError(messageOf(failure));
       }
     },
-    [api, range],
+    [api, range, newest],
   );
 
   useEffect(() => {
