@@ -25,6 +25,9 @@ CREATE TABLE funnel_daily (
 -- One row per visitor, day and dimension combination, so visitors are counted once a day under any
 -- grouping or filter. `visitor` is a keyed hash whose key changes every day: rows of two days
 -- cannot be joined, and nothing leads back to the visitor id or address.
+-- Its dimension columns repeat funnel_daily's on purpose (keep the two in step): a visitor column in
+-- funnel_daily would give every visitor their own count rows, and COUNT(DISTINCT visitor) needs the
+-- visitor beside each dimension it may be grouped or filtered by (worker/funnel/stats-query.ts).
 CREATE TABLE funnel_visitors (
   day TEXT NOT NULL,
   visitor TEXT NOT NULL,

@@ -11,6 +11,7 @@
  * without `--env` (or with `--local`), else `--base` or `LANDER_URL`; the token: `ADMIN_TOKEN`.
  */
 import { parseArgs } from 'node:util';
+import type { LinkView } from '../shared/admin-contract.ts';
 import { decodeKey } from '../worker/campaign/decode-key.ts';
 import { adminTarget, callAdmin, errorOf } from './lib/admin-api.ts';
 import { mintLink } from './lib/mint-link.ts';
@@ -58,7 +59,7 @@ async function shortLink(payload: Record<string, string>): Promise<void> {
     });
     if (!res.ok) fail(await errorOf(res));
     // The API's own answer: the worker and this script are one repository.
-    const link = (await res.json()) as { shortUrl: string; url: string; qr: string };
+    const link = (await res.json()) as LinkView;
     console.log(link.shortUrl);
     console.log(link.url);
     console.log(link.qr);

@@ -120,6 +120,27 @@ describe('the console', () => {
     await page.context().close();
   });
 
+  it('lists the links once when it opens, and not again when the range changes', async () => {
+    const page = await signedIn(DEVICES.desktop);
+    const listed: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/links') listed.push(request.url());
+    });
+    await page.reload();
+    await page.locator(`[data-channel="${CHANNEL}"]`).waitFor();
+    expect(listed).toHaveLength(1);
+    const from = page.locator('input[name="from"]');
+    const earlier = new Date(Date.parse(await from.inputValue()) - 86_400_000).toISOString().slice(0, 10);
+    // The range's three stats calls go out together: once the last has answered, a links call would have gone too.
+    const answered = page.waitForResponse(
+      (res) => res.url().includes(`from=${earlier}`) && res.url().includes('by=inviter'),
+    );
+    await from.fill(earlier);
+    await answered;
+    expect(listed).toHaveLength(1);
+    await page.context().close();
+  });
+
   it('creates a link that opens the campaign’s landing page', async () => {
     const page = await signedIn(DEVICES.desktop);
     const slug = `made-${suffix}`;

@@ -4,6 +4,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
+import type { LinkView } from '../../shared/admin-contract.ts';
 import { DEV_ADMIN_TOKEN } from '../../worker/admin/admin-auth.ts';
 import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
 import { readCampaign } from '../../worker/campaign/query-data.ts';
@@ -13,15 +14,6 @@ import { failingDb } from './funnel-fixtures.ts';
 
 const ORIGIN = 'https://lander.test';
 const auth = { authorization: `Bearer ${DEV_ADMIN_TOKEN}`, 'content-type': 'application/json' };
-
-interface LinkView {
-  slug: string;
-  url: string;
-  shortUrl: string;
-  qr: string;
-  data: Record<string, string>;
-  expiresAt: string | null;
-}
 
 const freshSlug = (): string => `s-${crypto.randomUUID().slice(0, 8)}`;
 

@@ -22,28 +22,18 @@ async function stats(query: string, headers: Record<string, string> = {}, bindin
 describe('GET /api/stats', () => {
   it('groups by the dimension asked for, under a filter', async () => {
     const channel = freshChannel();
-    await writeRollup(env.FUNNEL_DB, [
-      funnelMessage(
-        { type: 'view', page: 'landing' },
-        { channel, inviter: 'ann', link: 'spring' },
-        { day: '2026-11-02' },
+    const seeded = [
+      ['ann', 'spring', '2026-11-02'],
+      ['ann', 'spring', '2026-11-03'],
+      ['bob', 'spring', '2026-11-03'],
+      ['cai', 'autumn', '2026-11-03'],
+    ] as const;
+    await writeRollup(
+      env.FUNNEL_DB,
+      seeded.map(([inviter, link, day]) =>
+        funnelMessage({ type: 'view', page: 'landing' }, { channel, inviter, link }, { day }),
       ),
-      funnelMessage(
-        { type: 'view', page: 'landing' },
-        { channel, inviter: 'ann', link: 'spring' },
-        { day: '2026-11-03' },
-      ),
-      funnelMessage(
-        { type: 'view', page: 'landing' },
-        { channel, inviter: 'bob', link: 'spring' },
-        { day: '2026-11-03' },
-      ),
-      funnelMessage(
-        { type: 'view', page: 'landing' },
-        { channel, inviter: 'cai', link: 'autumn' },
-        { day: '2026-11-03' },
-      ),
-    ]);
+    );
     const res = await stats(`from=2026-11-01&to=2026-11-05&by=inviter&channel=${channel}&link=spring`);
     expect(res.status).toBe(200);
     const body = await res.json<{ from: string; to: string; by: string; rows: { key: string; views: number }[] }>();

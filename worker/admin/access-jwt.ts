@@ -35,7 +35,7 @@ interface KeySet {
 const keySets = new Map<string, Promise<KeySet>>();
 
 /** The bare host of a team domain as an operator may write it. */
-export function teamHost(teamDomain: string): string {
+function teamHost(teamDomain: string): string {
   return teamDomain
     .trim()
     .replace(/^https?:\/\//, '')

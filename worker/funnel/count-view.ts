@@ -12,8 +12,8 @@ import type { Campaign } from '../../shared/campaign.ts';
 import { isUuid, USER_ID_KEY } from '../../shared/identity.ts';
 import type { AppEnv } from '../env.ts';
 import { settingsOf } from '../settings.ts';
-import { type Dimensions, type FunnelEvent, MAX_DIMENSION, type PageKind } from './events.ts';
-import { countEvent, eventDimensions, isCountedVisit, visitorSource } from './from-request.ts';
+import type { Dimensions, FunnelEvent, PageKind } from './events.ts';
+import { countEvent, eventDimensions, isCountedVisit, visitorPlace, visitorSource } from './from-request.ts';
 
 export { SHORT_LINK_PATH } from '../../shared/attribution.ts';
 
@@ -47,12 +47,7 @@ export function pageView(c: Context<AppEnv>, pathname: string, campaign: Campaig
 export function countView(c: Context<AppEnv>, view: PageView | null, status: number): void {
   if (!view || status >= 400 || !isCountedVisit(c)) return;
   // The country and the language are the visitor's own, not the page's (one page serves many of each).
-  const country = c.req.raw.cf?.country;
-  const dims = {
-    ...view.dims,
-    country: typeof country === 'string' ? country.slice(0, MAX_DIMENSION) : '',
-    lang: c.get('device').language.slice(0, MAX_DIMENSION),
-  };
+  const dims = { ...view.dims, ...visitorPlace(c) };
   const cookie = settingsOf(c.env).cookieless ? undefined : getCookie(c, USER_ID_KEY);
   countEvent(c, {
     event: view.event,

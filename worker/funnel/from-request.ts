@@ -18,18 +18,22 @@ const cut = (value: string | undefined): string => (value ?? '').slice(0, MAX_DI
  */
 export function eventDimensions(c: Context<AppEnv>, campaign: Campaign, link = ''): Dimensions {
   const device = c.get('device');
-  const country = c.req.raw.cf?.country;
   return {
     channel: cut(campaign.signed.channel),
     inviter: cut(campaign.signed.inviter),
     link: cut(link),
     os: device.operatingSystem,
     inapp: cut(device.inApp?.name),
-    country: typeof country === 'string' ? cut(country) : '',
-    lang: cut(device.language),
+    ...visitorPlace(c),
     plainChannel: cut(campaign.plain.channel),
     plainInviter: cut(campaign.plain.inviter),
   };
+}
+
+/** The dimensions that are the visitor's own rather than the page's: Cloudflare's country and the language. */
+export function visitorPlace(c: Context<AppEnv>): Pick<Dimensions, 'country' | 'lang'> {
+  const country = c.req.raw.cf?.country;
+  return { country: typeof country === 'string' ? cut(country) : '', lang: cut(c.get('device').language) };
 }
 
 /** Who the visitor of `c` is: the visitor id when the page sent one, else address and agent (hashed later). */

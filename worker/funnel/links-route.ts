@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { type LinkView, SLUG_PATTERN } from '../../shared/admin-contract.ts';
 import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { qrSvg } from './link-qr.ts';
@@ -13,7 +14,7 @@ import { createLink, LinkRequestSchema, listLinks, resolveLink, type StoredLink 
 const MAX_BODY = 8_192;
 
 /** A link as the API shows it: its page, short and QR URLs on `origin`. */
-export function linkView(origin: string, link: StoredLink) {
+function linkView(origin: string, link: StoredLink): LinkView {
   return {
     slug: link.slug,
     url: `${origin}/landing?d=${link.token}`,
@@ -53,7 +54,7 @@ linksRoute.get('/', async (c) => {
 /** `GET /s/<slug>.svg`, mounted at `/s`. */
 export const linkQrRoute = new Hono<AppEnv>();
 
-linkQrRoute.get('/:file{[a-z0-9-]{3,48}\\.svg}', async (c) => {
+linkQrRoute.get(`/:file{${SLUG_PATTERN}\\.svg}`, async (c) => {
   const slug = c.req.param('file').slice(0, -'.svg'.length);
   const link = await resolveLink(c.env, slug);
   if (!link) return c.text('No such link', 404);

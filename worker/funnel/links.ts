@@ -4,14 +4,15 @@
  * unless it was given `expiresAt`.
  */
 import * as v from 'valibot';
+import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../shared/admin-contract.ts';
 import { PayloadSchema } from '../campaign/query-data.ts';
 import { encryptToken, MAX_TOKEN_LENGTH } from '../campaign/token.ts';
 import { settingsOf } from '../settings.ts';
 
 /** A slug: 3 to 48 of a–z, 0–9 and `-`. */
-export const SLUG = /^[a-z0-9-]{3,48}$/;
+export const SLUG = new RegExp(`^${SLUG_PATTERN}$`);
 
-const Field = v.pipe(v.string(), v.minLength(1), v.maxLength(256));
+const Field = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_LINK_FIELD));
 
 /** The body of `POST /api/links`. */
 export const LinkRequestSchema = v.strictObject({
@@ -45,7 +46,7 @@ export type CreateResult = { ok: true; link: StoredLink } | { ok: false; status:
 const SLUG_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 /** A random 8-character slug without look-alike characters (l, o, 0, 1). */
-export function randomSlug(): string {
+function randomSlug(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return Array.from(bytes, (byte) => SLUG_ALPHABET[byte % SLUG_ALPHABET.length]).join('');
 }

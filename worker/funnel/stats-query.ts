@@ -6,7 +6,7 @@
  */
 
 import * as v from 'valibot';
-import type { StatsRow } from '../../shared/stats.ts';
+import type { StatsRow } from '../../shared/admin-contract.ts';
 import { utcDay } from './events.ts';
 
 /** What `by` may name, and the column each reads. */

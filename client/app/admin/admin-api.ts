@@ -4,7 +4,7 @@
  * when it closes), or — with Cloudflare Access in front — with no token: Access puts its signed
  * assertion on every call the browser makes, so the calls carry only its cookie.
  */
-import type { StatsRow } from '../../../shared/stats.ts';
+import type { LinkView, StatsRow } from '../../../shared/admin-contract.ts';
 import { type HttpClient, HttpError, http } from '../http-client.ts';
 
 const TOKEN_KEY = 'lander:admin-token';
@@ -31,18 +31,7 @@ export function keepToken(token: string | null): void {
 /** `/api/stats` groupings the console shows or exports. */
 export type Grouping = 'day' | 'channel' | 'inviter' | 'link';
 
-export type { StatsRow };
-
-/** A short link as `/api/links` gives it. */
-export interface LinkView {
-  slug: string;
-  url: string;
-  shortUrl: string;
-  qr: string;
-  data: Record<string, string>;
-  createdAt: string;
-  expiresAt: string | null;
-}
+export type { LinkView, StatsRow };
 
 /** What a new link asks for. */
 export interface LinkRequest {

@@ -11,22 +11,25 @@ import { useHandoff } from '../store.tsx';
 // asset URLs): a stylesheet imported as a chunk dependency would add its file to the visitors' entry
 // chunk (docs/routes.md). The console shows nothing but a heading before it is in.
 import adminCss from './admin.css?url';
-import { adminApi, keepToken, statusOf, storedToken } from './admin-api.ts';
+import { type AdminApi, adminApi, keepToken, type LinkView, statusOf, storedToken } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
 import { Dashboard } from './dashboard.tsx';
 
-/** Where signing in stands: checking, asking for the token, signed in, or no admin API here. */
+/**
+ * Where signing in stands: checking, asking for the token, signed in, or no admin API here. Signed in
+ * keeps the API client made for the token (one object for the session) and the links the sign-in listed.
+ */
 type Session =
   | { state: 'checking' }
   | { state: 'signed-out'; refused: boolean }
-  | { state: 'signed-in'; token: string | null }
+  | { state: 'signed-in'; token: string | null; api: AdminApi; links: LinkView[] }
   | { state: 'unconfigured' };
 
 /** Signs in with `token` (null: Cloudflare Access or nothing) by listing the links. */
 async function trySession(token: string | null): Promise<Session> {
+  const api = adminApi(token);
   try {
-    await adminApi(token).links();
-    return { state: 'signed-in', token };
+    return { state: 'signed-in', token, api, links: await api.links() };
   } catch (error) {
     const status = statusOf(error);
     if (status === 503) return { state: 'unconfigured' };
@@ -66,7 +69,12 @@ export function Component() {
       <meta name="robots" content="noindex, nofollow" />
       {mounted ? <link rel="stylesheet" href={adminCss} precedence="default" /> : null}
       {session.state === 'signed-in' ? (
-        <Dashboard api={adminApi(session.token)} t={t} onSignOut={session.token ? signOut : undefined} />
+        <Dashboard
+          api={session.api}
+          initialLinks={session.links}
+          t={t}
+          onSignOut={session.token ? signOut : undefined}
+        />
       ) : (
         <section className="panel sign-in">
           <h1>{t.heading}</h1>

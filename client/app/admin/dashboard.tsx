@@ -1,20 +1,24 @@
 /**
  * The signed-in console (docs/operators.md): a date range, the funnel per channel, the daily series,
  * the top inviters, the links, and CSV export of any grouping. Every figure comes from `/api/stats`
- * for the range; a failed call shows the API's message in place.
+ * for the range; a failed call shows the API's message in place. The links start as the sign-in listed
+ * them and do not depend on the range: only Refresh lists them again.
  */
 import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
 import { type AdminApi, type Grouping, type LinkView, messageOf, type Range, type StatsRow } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DailyChart } from './daily-chart.tsx';
-import { FunnelChart, Legend, STEPS, stepOf } from './funnel-chart.tsx';
+import { DataTable } from './data-table.tsx';
+import { FunnelChart, STEPS, stepOf } from './funnel-chart.tsx';
+import { latestOnly, STALE } from './latest-only.ts';
+import { Legend } from './legend.tsx';
 import { LinksPanel } from './links-panel.tsx';
 
 const DAY_MS = 86_400_000;
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** The last 7 days up to today (UTC), as the stats API's default. */
-export function defaultRange(now = Date.now()): Range {
+function defaultRange(now = Date.now()): Range {
   return { from: utcDay(now - 6 * DAY_MS), to: utcDay(now) };
 }
 
@@ -24,33 +28,50 @@ interface Figures {
   inviters: StatsRow[];
 }
 
-export function Dashboard({ api, t, onSignOut }: { api: AdminApi; t: AdminTexts; onSignOut?: () => void }) {
+export function Dashboard({
+  api,
+  initialLinks,
+  t,
+  onSignOut,
+}: {
+  api: AdminApi;
+  initialLinks: LinkView[];
+  t: AdminTexts;
+  onSignOut?: () => void;
+}) {
   const [range, setRange] = useState<Range>(defaultRange);
   const [figures, setFigures] = useState<Figures | null>(null);
-  const [links, setLinks] = useState<LinkView[]>([]);
+  const [links, setLinks] = useState<LinkView[]>(initialLinks);
   const [error, setError] = useState('');
   const [exportBy, setExportBy] = useState<Grouping>('channel');
+  const [newest] = useState(latestOnly);
 
-  const load = useCallback(async () => {
-    setError('');
-    try {
-      const [channels, days, inviters, list] = await Promise.all([
-        api.stats('channel', range),
-        api.stats('day', range),
-        api.stats('inviter', range),
-        api.links(),
-      ]);
-      setFigures({ channels, days, inviters });
-      setLinks(list);
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
-  }, [api, range]);
+  const load = useCallback(
+    async (withLinks: boolean) => {
+      setError('');
+      try {
+        const answer = await newest(
+          Promise.all([
+            api.stats('channel', range),
+            api.stats('day', range),
+            api.stats('inviter', range),
+            withLinks ? api.links() : undefined,
+          ]),
+        );
+        if (answer === STALE) return;
+        const [channels, days, inviters, list] = answer;
+        setFigures({ channels, days, inviters });
+        if (list) setLinks(list);
+      } catch (failure) {
+        setError(messageOf(failure));
+      }
+    },
+    [api, range, newest],
+  );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the range changes, not when the api object is made anew
   useEffect(() => {
-    void load();
-  }, [range.from, range.to]);
+    void load(false);
+  }, [load]);
 
   const setDay = (end: keyof Range) => (event: ChangeEvent<HTMLInputElement>) => {
     if (event.target.value) setRange({ ...range, [end]: event.target.value });
@@ -62,36 +83,43 @@ export function Dashboard({ api, t, onSignOut }: { api: AdminApi; t: AdminTexts;
   return (
     <>
       <header className="admin-header">
-        <h1>{t.heading}</h1>
-        <form className="range" onSubmit={(event) => event.preventDefault()}>
-          <label>
-            {t.from}
-            <input type="date" name="from" value={range.from} max={range.to} onChange={setDay('from')} />
-          </label>
-          <label>
-            {t.to}
-            <input type="date" name="to" value={range.to} min={range.from} onChange={setDay('to')} />
-          </label>
-          <button type="button" onClick={() => void load()}>
-            {t.refresh}
-          </button>
-          <label>
-            {t.exportBy}
-            <select value={exportBy} onChange={(event) => setExportBy(event.target.value as Grouping)}>
-              <option value="channel">{t.channel}</option>
-              <option value="day">{t.day}</option>
-              <option value="inviter">{t.inviter}</option>
-              <option value="link">{t.link}</option>
-            </select>
-          </label>
-          <button type="button" className="primary" onClick={exportCsv}>
-            {t.exportCsv}
-          </button>
+        <div className="admin-title">
+          <h1>{t.heading}</h1>
           {onSignOut ? (
             <button type="button" onClick={onSignOut}>
               {t.signOut}
             </button>
           ) : null}
+        </div>
+        {/* Two groups that wrap as wholes: the range the figures cover, and what the CSV holds. */}
+        <form className="range" onSubmit={(event) => event.preventDefault()}>
+          <div className="controls">
+            <label>
+              {t.from}
+              <input type="date" name="from" value={range.from} max={range.to} onChange={setDay('from')} />
+            </label>
+            <label>
+              {t.to}
+              <input type="date" name="to" value={range.to} min={range.from} onChange={setDay('to')} />
+            </label>
+            <button type="button" onClick={() => void load(true)}>
+              {t.refresh}
+            </button>
+          </div>
+          <div className="controls">
+            <label>
+              {t.exportBy}
+              <select value={exportBy} onChange={(event) => setExportBy(event.target.value as Grouping)}>
+                <option value="channel">{t.channel}</option>
+                <option value="day">{t.day}</option>
+                <option value="inviter">{t.inviter}</option>
+                <option value="link">{t.link}</option>
+              </select>
+            </label>
+            <button type="button" className="primary" onClick={exportCsv}>
+              {t.exportCsv}
+            </button>
+          </div>
         </form>
       </header>
       {error ? (
@@ -125,56 +153,39 @@ function Figures({ figures, t }: { figures: Figures; t: AdminTexts }) {
       <Totals rows={days} t={t} />
       <section className="panel" aria-labelledby="funnel-heading">
         <h2 id="funnel-heading">{t.funnel}</h2>
-        <Legend t={t} />
+        <Legend keys={STEPS.map((step) => [`bar-${step}`, t[step]] as const)} />
         {channels.length > 0 ? <FunnelChart rows={channels.slice(0, 8)} t={t} /> : <p>{t.noData}</p>}
       </section>
       <section className="panel" aria-labelledby="daily-heading">
         <h2 id="daily-heading">{t.daily}</h2>
-        <ul className="legend">
-          <li>
-            <span className="swatch bar-views" aria-hidden="true" />
-            {t.views}
-          </li>
-          <li>
-            <span className="swatch line-taps" aria-hidden="true" />
-            {t.taps}
-          </li>
-          <li>
-            <span className="swatch line-installs" aria-hidden="true" />
-            {t.installs}
-          </li>
-        </ul>
+        <Legend
+          keys={[
+            ['bar-views', t.views],
+            ['line-taps', t.taps],
+            ['line-installs', t.installs],
+          ]}
+        />
         <DailyChart rows={days} t={t} />
       </section>
       <section className="panel wide-panel" aria-labelledby="inviters-heading">
         <h2 id="inviters-heading">{t.inviters}</h2>
-        <div className="table-scroll">
-          <table className="inviters-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.inviter}</th>
-                <th scope="col">{t.views}</th>
-                <th scope="col">{t.visitors}</th>
-                <th scope="col">{t.taps}</th>
-                <th scope="col">{t.installs}</th>
+        <DataTable
+          className="inviters-table"
+          head={[t.inviter, t.views, t.visitors, t.taps, t.installs]}
+          empty={t.noData}
+          rows={inviters
+            .filter((row) => row.key !== '')
+            .slice(0, 10)
+            .map((row) => (
+              <tr key={row.key} data-inviter={row.key}>
+                <th scope="row">{row.key}</th>
+                <td>{row.views}</td>
+                <td>{row.visitors}</td>
+                <td>{row.taps}</td>
+                <td>{row.installs}</td>
               </tr>
-            </thead>
-            <tbody>
-              {inviters
-                .filter((row) => row.key !== '')
-                .slice(0, 10)
-                .map((row) => (
-                  <tr key={row.key} data-inviter={row.key}>
-                    <th scope="row">{row.key}</th>
-                    <td>{row.views}</td>
-                    <td>{row.visitors}</td>
-                    <td>{row.taps}</td>
-                    <td>{row.installs}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+        />
       </section>
     </div>
   );

@@ -56,17 +56,3 @@ export function FunnelChart({ rows, t }: { rows: StatsRow[]; t: AdminTexts }) {
     </svg>
   );
 }
-
-/** The colour key of the charts. */
-export function Legend({ t, steps = STEPS }: { t: AdminTexts; steps?: readonly Step[] }) {
-  return (
-    <ul className="legend">
-      {steps.map((step) => (
-        <li key={step}>
-          <span className={`swatch bar-${step}`} aria-hidden="true" />
-          {t[step]}
-        </li>
-      ))}
-    </ul>
-  );
-}

@@ -3,8 +3,10 @@
  * and the table of links, each with its short URL to copy and its QR code (`/s/<slug>.svg`).
  */
 import { type FormEvent, useState } from 'react';
+import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../../shared/admin-contract.ts';
 import { type AdminApi, type LinkView, messageOf } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
+import { DataTable } from './data-table.tsx';
 
 function CopyButton({ text, t }: { text: string; t: AdminTexts }) {
   const [copied, setCopied] = useState(false);
@@ -55,15 +57,15 @@ export function LinksPanel({
       <form className="link-form" onSubmit={create}>
         <label>
           {t.channel}
-          <input name="channel" maxLength={256} autoComplete="off" />
+          <input name="channel" maxLength={MAX_LINK_FIELD} autoComplete="off" />
         </label>
         <label>
           {t.inviter}
-          <input name="inviter" maxLength={256} autoComplete="off" />
+          <input name="inviter" maxLength={MAX_LINK_FIELD} autoComplete="off" />
         </label>
         <label>
           {t.slug}
-          <input name="slug" pattern="[a-z0-9\-]{3,48}" placeholder={t.slugHint} autoComplete="off" />
+          <input name="slug" pattern={SLUG_PATTERN} placeholder={t.slugHint} autoComplete="off" />
         </label>
         <button type="submit" className="primary" disabled={busy}>
           {t.create}
@@ -74,39 +76,29 @@ export function LinksPanel({
           {error}
         </p>
       ) : null}
-      <div className="table-scroll">
-        <table className="links-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.link}</th>
-              <th scope="col">{t.channel}</th>
-              <th scope="col">{t.inviter}</th>
-              <th scope="col">{t.created}</th>
-              <th scope="col">{t.qr}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {links.map((link) => (
-              <tr key={link.slug} data-slug={link.slug}>
-                <td>
-                  <a href={link.shortUrl} target="_blank" rel="noreferrer">
-                    /s/{link.slug}
-                  </a>{' '}
-                  <CopyButton text={link.shortUrl} t={t} />
-                </td>
-                <td>{link.data.channel ?? ''}</td>
-                <td>{link.data.inviter ?? ''}</td>
-                <td>{link.createdAt.slice(0, 10)}</td>
-                <td>
-                  <a href={link.qr} target="_blank" rel="noreferrer" aria-label={`${t.qr} /s/${link.slug}`}>
-                    <img className="qr-thumb" src={link.qr} alt="" width={40} height={40} loading="lazy" />
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="links-table"
+        head={[t.link, t.channel, t.inviter, t.created, t.qr]}
+        empty={t.noLinks}
+        rows={links.map((link) => (
+          <tr key={link.slug} data-slug={link.slug}>
+            <td>
+              <a href={link.shortUrl} target="_blank" rel="noreferrer">
+                /s/{link.slug}
+              </a>{' '}
+              <CopyButton text={link.shortUrl} t={t} />
+            </td>
+            <td>{link.data.channel ?? ''}</td>
+            <td>{link.data.inviter ?? ''}</td>
+            <td>{link.createdAt.slice(0, 10)}</td>
+            <td>
+              <a href={link.qr} target="_blank" rel="noreferrer" aria-label={`${t.qr} /s/${link.slug}`}>
+                <img className="qr-thumb" src={link.qr} alt="" width={40} height={40} loading="lazy" />
+              </a>
+            </td>
+          </tr>
+        ))}
+      />
     </section>
   );
 }

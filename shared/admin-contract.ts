@@ -1,0 +1,47 @@
+/**
+ * The admin API's answers (docs/operators.md): the contract between the worker that gives them and the
+ * console and CLIs that read them.
+ */
+
+/**
+ * A short link's slug, 3 to 48 of a–z, 0–9 and `-`, as a pattern source: the worker's check and route,
+ * and the console's `pattern` attribute (whose `v` flag wants the `-` escaped).
+ */
+export const SLUG_PATTERN = '[a-z0-9\\-]{3,48}';
+/** The longest channel or inviter a link request may give. */
+export const MAX_LINK_FIELD = 256;
+
+/** One row of `GET /api/stats`. */
+export interface StatsRow {
+  /** The grouping's value: a day, a channel, an inviter, a link… (`''` for none). */
+  key: string;
+  views: number;
+  visitors: number;
+  taps: number;
+  installs: number;
+  opens: number;
+  /** App events by name. */
+  events: Record<string, number>;
+  /** The sum of the app events' values, by name. */
+  values: Record<string, number>;
+  byPage: Record<string, number>;
+  byAction: Record<string, number>;
+  byMethod: Record<string, number>;
+}
+
+/** A short link as `GET /api/links` lists it and `POST /api/links` answers it. */
+export interface LinkView {
+  slug: string;
+  /** The long campaign link, `/landing?d=<token>`. */
+  url: string;
+  /** `/s/<slug>`. */
+  shortUrl: string;
+  /** The QR code of the short link, `/s/<slug>.svg`. */
+  qr: string;
+  /** The campaign fields the token carries. */
+  data: Record<string, string>;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601, or null for a link that never expires. */
+  expiresAt: string | null;
+}

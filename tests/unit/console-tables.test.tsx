@@ -1,0 +1,32 @@
+/** The console's tables (docs/operators.md): rows under their headings, or a sentence when there are none. */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { DataTable } from '../../client/app/admin/data-table.tsx';
+
+describe('a console table', () => {
+  it('shows its headings and rows', () => {
+    const html = renderToStaticMarkup(
+      <DataTable
+        className="links-table"
+        head={['Link', 'Channel']}
+        empty="No links yet"
+        rows={[
+          <tr key="a">
+            <td>/s/spring</td>
+            <td>spring-sale</td>
+          </tr>,
+        ]}
+      />,
+    );
+    expect(html).toContain('<th scope="col">Link</th><th scope="col">Channel</th>');
+    expect(html).toContain('<td>/s/spring</td>');
+    expect(html).not.toContain('No links yet');
+  });
+
+  it('says there is nothing rather than showing bare headings', () => {
+    const html = renderToStaticMarkup(
+      <DataTable className="links-table" head={['Link', 'Channel']} empty="No links yet" rows={[]} />,
+    );
+    expect(html).toBe('<p class="empty">No links yet</p>');
+  });
+});
