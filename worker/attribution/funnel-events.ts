@@ -12,6 +12,7 @@ import type { AppEnv } from '../env.ts';
 import type { Dimensions, FunnelEvent } from '../funnel/events.ts';
 import { countEvent, eventDimensions, visitorSource } from '../funnel/from-request.ts';
 import { resolveLink } from '../funnel/links.ts';
+import { executionOf } from '../lib/execution.ts';
 import { settingsOf } from '../settings.ts';
 import type { AppEventInput, ClickInput, InstallAnswer } from './contract.ts';
 import type { OsFamily } from './os-version.ts';
@@ -48,15 +49,12 @@ export function countTap(c: Context<AppEnv>, body: ClickInput): void {
       dims: eventDimensions(c, signedOnly(body.d ? readToken(body.d, decodeKey) : undefined), link),
       visitor: visitorSource(c, cookieless ? undefined : body.visitorId),
     });
-  try {
-    c.executionCtx.waitUntil(
-      tapLink(c.env, body)
-        .catch(() => '')
-        .then(count),
-    );
-  } catch {
-    // No execution context (a unit test's app.request): countEvent would send nothing either.
-  }
+  // Without an execution context (a unit test's app.request) countEvent would send nothing either.
+  executionOf(c)?.waitUntil(
+    tapLink(c.env, body)
+      .catch(() => '')
+      .then(count),
+  );
 }
 
 /**

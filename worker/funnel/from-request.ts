@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import type { Campaign } from '../../shared/campaign.ts';
 import { MAX_USER_AGENT } from '../../shared/device.ts';
 import type { AppEnv } from '../env.ts';
+import { executionOf } from '../lib/execution.ts';
 import { type Dimensions, type EventInput, MAX_DIMENSION, type VisitorSource } from './events.ts';
 import { recordEvent } from './record-event.ts';
 
@@ -59,11 +60,6 @@ export function isCountedVisit(c: Context<AppEnv>): boolean {
 
 /** `recordEvent` for a Hono handler; without an execution context (a unit test's app.request) nothing is sent. */
 export function countEvent(c: Context<AppEnv>, input: EventInput): void {
-  let ctx: Pick<ExecutionContext, 'waitUntil'>;
-  try {
-    ctx = c.executionCtx;
-  } catch {
-    return;
-  }
-  recordEvent(c.env, ctx, input);
+  const ctx = executionOf(c);
+  if (ctx) recordEvent(c.env, ctx, input);
 }

@@ -20,6 +20,7 @@ import { ErrorScreen } from '../../client/app/shell/error-page.tsx';
 import { type ClientStore, type Handoff, serializeHandoff } from '../../shared/handoff.ts';
 import type { AppEnv } from '../env.ts';
 import { countView, pageView } from '../funnel/count-view.ts';
+import { executionOf } from '../lib/execution.ts';
 import {
   completeResponses,
   contentSecurityPolicy,
@@ -152,23 +153,12 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
         ? copy.cancel()
         : keepPage(key, copy, nonce, { status, headers: new Headers(pageHeaders(undefined, { hit: true, id })), view }),
     );
-    waitUntil(
-      c,
-      keep.catch((error: unknown) => console.error('Page cache', error)),
-    );
+    // Without an execution context (a test's app.request) the copy is still kept, unawaited.
+    executionOf(c)?.waitUntil(keep.catch((error: unknown) => console.error('Page cache', error)));
     return html(body, status, pageHeaders(nonce, { hit: false, id }));
   } catch (error) {
     console.error('Page render failed', error);
     return renderStatic(seed, { status: 500 });
-  }
-}
-
-/** Lets work finish after the response; tests calling `app.request` have no execution context. */
-function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>): void {
-  try {
-    c.executionCtx.waitUntil(promise);
-  } catch {
-    void promise;
   }
 }
 
