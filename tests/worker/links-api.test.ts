@@ -76,6 +76,11 @@ describe('POST /api/links', () => {
     expect((await res.json<{ error: string }>()).error).toContain(message);
   });
 
+  it('counts the bound in bytes, not characters: 3,000 Chinese characters are over 8 kB', async () => {
+    const res = await post({ channel: 'x', data: { note: '春'.repeat(3_000) } });
+    expect(res.status).toBe(413);
+  });
+
   it('refuses a body over 8 kB with 413', async () => {
     const res = await post({ channel: 'x', data: { note: 'n'.repeat(9_000) } });
     expect(res.status).toBe(413);

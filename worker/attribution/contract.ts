@@ -92,11 +92,3 @@ export type InstallAnswer =
       clickedAt: string | null;
     }
   | { matched: false; reason: 'none' | 'ambiguous' | 'expired' };
-
-/** The first problem of a failed parse, as `field: message`. */
-export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
-  const issue = issues[0];
-  if (!issue) return 'invalid body';
-  const path = v.getDotPath(issue);
-  return path ? `${path}: ${issue.message}` : issue.message;
-}

@@ -6,13 +6,13 @@
  * answers 503 and the page goes on without attribution.
  */
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { clientHintsFromHeaders } from '../../shared/device.ts';
 import type { AppEnv } from '../env.ts';
+import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { appConfig } from '../middleware/config.ts';
 import { settingsOf } from '../settings.ts';
-import { AppEventSchema, ClickSchema, firstIssue, InstallSchema, MAX_BODY_BYTES, OpenSchema } from './contract.ts';
+import { AppEventSchema, ClickSchema, InstallSchema, MAX_BODY_BYTES, OpenSchema } from './contract.ts';
 import { countAnswer, countAppEvent, countTap } from './funnel-events.ts';
 import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
@@ -26,15 +26,8 @@ type Schema = typeof ClickSchema | typeof InstallSchema | typeof OpenSchema | ty
  * (`appData[].package` / `.bundle_id`): its output, or the 400 to answer.
  */
 async function readBody<S extends Schema>(c: Context<AppEnv>, schema: S): Promise<v.InferOutput<S> | Response> {
-  let json: unknown;
-  try {
-    json = JSON.parse(await c.req.text());
-  } catch {
-    return c.json({ error: 'body must be JSON' }, 400);
-  }
-  const result = v.safeParse(schema, json);
-  if (!result.success) return c.json({ error: firstIssue(result.issues) }, 400);
-  const body = result.output;
+  const body = await readJson(c, schema);
+  if (body instanceof Response) return body;
   if ('app' in body && !isConfiguredApp(c, body.app)) {
     return c.json({ error: `app: "${body.app}" is not a configured app` }, 400);
   }
@@ -49,12 +42,7 @@ function isConfiguredApp(c: Context<AppEnv>, app: string): boolean {
 /** Mounted at `/api/a`. */
 export const attribution = new Hono<AppEnv>();
 
-attribution.use(
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ error: `Body larger than ${MAX_BODY_BYTES} bytes` }, 413),
-  }),
-);
+attribution.use(jsonBodyLimit(MAX_BODY_BYTES));
 attribution.use(async function attributionReady(c, next) {
   c.header('cache-control', 'no-store');
   if (!settingsOf(c.env).attributionSalt)

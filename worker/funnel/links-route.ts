@@ -3,10 +3,10 @@
  * lists them (admin only); `GET /s/<slug>.svg` is a stored link's QR code, for anyone.
  */
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import { type LinkView, SLUG_PATTERN } from '../../shared/admin-contract.ts';
 import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
+import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { qrSvg } from './link-qr.ts';
 import { createLink, LinkRequestSchema, listLinks, resolveLink, type StoredLink } from './links.ts';
 
@@ -30,18 +30,10 @@ export const linksRoute = new Hono<AppEnv>();
 
 linksRoute.use(adminAuth());
 
-linksRoute.post('/', async (c) => {
-  const text = await c.req.text();
-  if (text.length > MAX_BODY) return c.json({ error: `the body is over ${MAX_BODY} bytes` }, 413);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return c.json({ error: 'the body is not JSON' }, 400);
-  }
-  const parsed = v.safeParse(LinkRequestSchema, body);
-  if (!parsed.success) return c.json({ error: v.summarize(parsed.issues) }, 400);
-  const result = await createLink(c.env, parsed.output);
+linksRoute.post('/', jsonBodyLimit(MAX_BODY), async (c) => {
+  const body = await readJson(c, LinkRequestSchema);
+  if (body instanceof Response) return body;
+  const result = await createLink(c.env, body);
   if (!result.ok) return c.json({ error: result.error }, result.status);
   return c.json(linkView(new URL(c.req.url).origin, result.link), 201);
 });
