@@ -23,9 +23,6 @@ export const CLICK_PATH = '/api/a/click';
 /** The page a pasted carrier opens: `https://<host>/i/<carrier>`. */
 export const CARRIER_PATH = '/i/';
 
-/** A short link's page, `/s/<slug>` (docs/operators.md): a tap there tells the worker its slug. */
-export const SHORT_LINK_PATH = '/s/';
-
 /** A click id: 22 characters of URL-safe base64 (the strict spelling is checked on the worker). */
 export const CLICK_ID = /^[A-Za-z0-9_-]{22}$/;
 
@@ -75,4 +72,6 @@ export interface AttributionView {
   copy: boolean;
   /** Link templates by the plain href they replace on a tap: each holds `CARRIER_SLOT`. */
   links: Record<string, string>;
+  /** On a short link's page, its slug: every tap reports it (`ClickBody.link`). */
+  link?: string;
 }

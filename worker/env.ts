@@ -5,6 +5,7 @@ import type { Language } from '../shared/texts.ts';
 import type { ApkParents } from './apk/parents.ts';
 import type { LoadedConfig } from './config/load-config.ts';
 import type { StoredLink } from './funnel/links.ts';
+import type { PageIdentity } from './lib/page-of.ts';
 
 export interface AppVariables {
   /** The visitor's device, detected once per request. */
@@ -20,6 +21,8 @@ export interface AppVariables {
    * started before the configuration's, awaited by the page, so the two KV reads wait together.
    */
   apkParents: Promise<ApkParents>;
+  /** Which page the request is for, once it was asked (lib/page-of.ts `pageOf`). */
+  page?: PageIdentity;
   /** On `/s/<slug>` only: the stored short link, or null when it is unknown or expired (funnel/short-link.ts). */
   link?: StoredLink | null;
 }

@@ -48,7 +48,7 @@ app.route(STAMPED_PATH.slice(0, -1), apkDownload);
 app.get('*', apkParents());
 app.use(appConfig());
 app.route('/.well-known', wellKnown);
-app.get('/s/:slug', shortLink());
+app.get('*', shortLink());
 app.use('/admin', noindex());
 app.get('*', appLinkFallback(), renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));

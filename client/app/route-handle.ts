@@ -1,7 +1,14 @@
 /** What a route of the route table tells the shell and the worker about itself (`handle`). */
 import type { Language } from '../../shared/texts.ts';
 
+/**
+ * Which page a route is: the worker reads it with the router's own matcher (worker/lib/page-of.ts),
+ * so every spelling the router accepts (`/LANDING`, `/landing/`, an escaped letter) is the same page.
+ */
+export type Page = 'download' | 'landing' | 'carrier' | 'short' | 'diagnostics' | 'admin' | 'not-found';
+
 export interface RouteHandle {
+  page: Page;
   /**
    * The lazily imported screen's source under `client/app/`, without `.tsx` (`landing/landing-page`):
    * the worker names its chunk in the build manifest from it. Short, since the table is in the entry chunk.

@@ -22,13 +22,13 @@ function requireDiagnostics({ request, context }: LoaderFunctionArgs): null {
   return null;
 }
 
-const landing = {
-  lazy: () => import('./landing/landing-page.tsx'),
-  handle: {
-    chunk: 'landing/landing-page',
-    title: (l) => texts(l).landingHeading,
-  } satisfies RouteHandle,
-};
+/** The campaign screen, shown by three routes, each its own page (route-handle.ts). */
+function landing(page: 'landing' | 'carrier' | 'short') {
+  return {
+    lazy: () => import('./landing/landing-page.tsx'),
+    handle: { page, chunk: 'landing/landing-page', title: (l) => texts(l).landingHeading } satisfies RouteHandle,
+  };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -41,28 +41,39 @@ export const routes: RouteObject[] = [
         id: 'index',
         index: true,
         lazy: () => import('./download/download-page.tsx'),
-        handle: { chunk: 'download/download-page' } satisfies RouteHandle,
+        handle: { page: 'download', chunk: 'download/download-page' } satisfies RouteHandle,
       },
-      { id: 'landing', path: 'landing', ...landing },
+      { id: 'landing', path: 'landing', ...landing('landing') },
       // A carrier link pasted into a browser (docs/attribution.md): the same screen, its campaign from the carrier.
-      { id: 'carrier', path: 'i/:carrier', ...landing },
+      { id: 'carrier', path: 'i/:carrier', ...landing('carrier') },
       // A short link (docs/operators.md): the same screen, its campaign from the stored link.
-      { id: 'short', path: 's/:slug', ...landing },
+      { id: 'short', path: 's/:slug', ...landing('short') },
       {
         id: 'test',
         path: 'test',
         loader: requireDiagnostics,
         lazy: () => import('./diagnostics/diagnostics-page.tsx'),
         handle: {
+          page: 'diagnostics',
           chunk: 'diagnostics/diagnostics-page',
           title: (l) => texts(l).testHeading,
           noindex: true,
         } satisfies RouteHandle,
       },
-      // The operators' console (docs/operators.md). No handle: every byte here is in the visitors' entry
+      // The operators' console (docs/operators.md). A bare handle: every byte here is in the visitors' entry
       // chunk, so the worker marks it noindex and the screen links its own stylesheet (docs/routes.md).
-      { id: 'admin', path: 'admin', lazy: () => import('./admin/admin-page.tsx') },
-      { id: 'not-found', path: '*', loader: ({ request }) => notFound(request) },
+      {
+        id: 'admin',
+        path: 'admin',
+        lazy: () => import('./admin/admin-page.tsx'),
+        handle: { page: 'admin' } satisfies RouteHandle,
+      },
+      {
+        id: 'not-found',
+        path: '*',
+        loader: ({ request }) => notFound(request),
+        handle: { page: 'not-found' } satisfies RouteHandle,
+      },
     ],
   },
 ];

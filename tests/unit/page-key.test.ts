@@ -7,8 +7,10 @@ const verdict = {} as SeedInputs['verdict'];
 const config = {} as SeedInputs['config'];
 const settings = {} as SeedInputs['settings'];
 const apkParents = {} as SeedInputs['apkParents'];
+const page: SeedInputs['page'] = { page: 'download' };
 const inputs = (change: Partial<SeedInputs> = {}): SeedInputs => ({
   url: new URL('https://lander.test/?a=1'),
+  page,
   language: 'en',
   verdict,
   device: null,
@@ -33,6 +35,7 @@ describe('the page key', () => {
 
   it('changes with every other input', () => {
     const others: Partial<SeedInputs>[] = [
+      { page: { page: 'landing' } },
       { language: 'zh-CN' },
       { verdict: { ...verdict } },
       { device: {} as NonNullable<SeedInputs['device']> },

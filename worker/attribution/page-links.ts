@@ -41,6 +41,8 @@ export interface PageLinksInput {
   screen: 'download' | 'landing' | 'other';
   /** HarmonyOS NEXT's App Linking domain when its open link is one (open-app.ts). */
   appLinkingDomain: string | null;
+  /** On a short link's page, its slug, for the taps to report (docs/operators.md). */
+  link?: string;
   /** The page's origin and the uploaded parent's file name, when the Android app has one. */
   stampedApk?: { origin: string; file: string } | null;
 }
@@ -51,6 +53,7 @@ export function pageLinks({
   openApp,
   screen,
   appLinkingDomain,
+  link,
   stampedApk = null,
 }: PageLinksInput): AttributionView {
   const links: Record<string, string> = {};
@@ -81,5 +84,5 @@ export function pageLinks({
     }
   }
   const copy = screen === 'landing' || (screen === 'download' && attribution.copy_on_download);
-  return { copy, links };
+  return link ? { copy, links, link } : { copy, links };
 }

@@ -1,21 +1,19 @@
 /**
- * Page views for the funnel (docs/operators.md): a person's view of `/`, `/landing`, `/i/…` or `/s/…`
- * is counted once the page's response is decided, kept pages included, after the response
- * (`countEvent` runs under `ctx.waitUntil`). A view's event and dimensions depend only on what the page
+ * Page views for the funnel (docs/operators.md): a person's view of `/`, `/landing`, `/i/…` or `/s/…`,
+ * however the router spells them (lib/page-of.ts), is counted once the page's response is decided,
+ * kept pages included, after the response (`countEvent` runs under `ctx.waitUntil`). A view's event and dimensions depend only on what the page
  * was made from, so they are built once per page (`pageView`) and kept with a kept page; a request
  * adds only its country, its language and its visitor.
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { CARRIER_PATH, SHORT_LINK_PATH } from '../../shared/attribution.ts';
 import type { Campaign } from '../../shared/campaign.ts';
 import { isUuid, USER_ID_KEY } from '../../shared/identity.ts';
 import type { AppEnv } from '../env.ts';
+import type { PageIdentity } from '../lib/page-of.ts';
 import { settingsOf } from '../settings.ts';
-import type { Dimensions, FunnelEvent, PageKind } from './events.ts';
+import { type Dimensions, type FunnelEvent, PAGE_KINDS, type PageKind } from './events.ts';
 import { countEvent, eventDimensions, isCountedVisit, visitorPlace, visitorSource } from './from-request.ts';
-
-export { SHORT_LINK_PATH } from '../../shared/attribution.ts';
 
 /** A page's view, as counted: the event and its dimensions without the country and the language. */
 export interface PageView {
@@ -23,18 +21,11 @@ export interface PageView {
   dims: Dimensions;
 }
 
-/** Which counted page `pathname` is, or null for a page that is not counted (`/test`, a 404, …). */
-export function pageKindOf(pathname: string): PageKind | null {
-  if (pathname === '/') return 'download';
-  if (pathname === '/landing') return 'landing';
-  if (pathname.startsWith(CARRIER_PATH)) return 'carrier';
-  return pathname.startsWith(SHORT_LINK_PATH) ? 'short' : null;
-}
+const isCounted = (page: string): page is PageKind => (PAGE_KINDS as readonly string[]).includes(page);
 
-/** The view of the page `c` asks for, shown with `campaign`; null when the page is not counted. */
-export function pageView(c: Context<AppEnv>, pathname: string, campaign: Campaign): PageView | null {
-  const page = pageKindOf(pathname);
-  if (!page) return null;
+/** The view of `identity`, the page `c` asks for, shown with `campaign`; null when the page is not counted. */
+export function pageView(c: Context<AppEnv>, { page }: PageIdentity, campaign: Campaign): PageView | null {
+  if (!isCounted(page)) return null;
   const dims = eventDimensions(c, campaign, c.get('link')?.slug);
   return { event: { type: 'view', page }, dims: { ...dims, country: '', lang: '' } };
 }

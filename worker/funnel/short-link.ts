@@ -7,11 +7,14 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
+import { pageOf } from '../lib/page-of.ts';
 import { resolveLink } from './links.ts';
 
+/** On a short link's page, however the router spells it (lib/page-of.ts), reads its link; elsewhere nothing. */
 export function shortLink(): MiddlewareHandler<AppEnv> {
   return async function shortLinkMiddleware(c, next) {
-    c.set('link', await resolveLink(c.env, c.req.param('slug') ?? ''));
+    const { page, slug } = pageOf(c);
+    if (page === 'short') c.set('link', await resolveLink(c.env, slug ?? ''));
     await next();
   };
 }

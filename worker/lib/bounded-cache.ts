@@ -21,6 +21,8 @@ export const CACHE_SHARES = {
   languages: 256 * 2 ** 10,
   /** QR code images (render/qr-code.ts): a few kB each. */
   qrCodes: 512 * 2 ** 10,
+  /** Which page a path is (lib/page-of.ts): ~100 bytes each, a thousand paths. */
+  pageIdentities: 128 * 2 ** 10,
   /** Merged `Vary` values (middleware/visitor.ts): a handful. */
   vary: 16 * 2 ** 10,
 } as const;

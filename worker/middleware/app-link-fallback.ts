@@ -7,9 +7,8 @@
  * target is always `/landing` on this site: the request contributes its query, never the target.
  */
 import type { MiddlewareHandler } from 'hono';
-import { matchRoutes } from 'react-router-dom';
-import { routes } from '../../client/app/routes.tsx';
 import type { AppEnv } from '../env.ts';
+import { pageOf } from '../lib/page-of.ts';
 
 export const APP_LINK_TARGET = '/landing';
 
@@ -43,18 +42,14 @@ export function matchesAppLinkPath(pattern: string, path: string): boolean {
   return p === pattern.length;
 }
 
-/** Whether Lander renders a screen of its own at `pathname` (anything but the not-found route). */
-function isOwnPage(pathname: string): boolean {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  return matches.length > 0 && matches.at(-1)?.route.id !== 'not-found';
-}
-
 export function appLinkFallback(): MiddlewareHandler<AppEnv> {
   return async function appLinkFallbackMiddleware(c, next) {
     const { paths } = c.get('config').config.links;
     // Hono's path is the URL's, decoded where it has escapes: only those need the URL's own spelling.
     const pathname = c.req.url.includes('%') ? new URL(c.req.url).pathname : c.req.path;
-    if (!paths.some((pattern) => matchesAppLinkPath(pattern, pathname)) || isOwnPage(pathname)) return next();
+    if (!paths.some((pattern) => matchesAppLinkPath(pattern, pathname)) || pageOf(c).page !== 'not-found') {
+      return next();
+    }
     return c.redirect(`${APP_LINK_TARGET}${new URL(c.req.url).search}`, 307);
   };
 }

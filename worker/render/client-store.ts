@@ -4,7 +4,6 @@
  */
 import type { Context } from 'hono';
 import type { ApkParentFacts } from '../../shared/apk-parent.ts';
-import { CARRIER_PATH } from '../../shared/attribution.ts';
 import type { Campaign } from '../../shared/campaign.ts';
 import { NO_CAMPAIGN } from '../../shared/campaign.ts';
 import type { LanderConfig } from '../../shared/config/schema.ts';
@@ -19,7 +18,8 @@ import { pageQuery, readCampaign } from '../campaign/query-data.ts';
 import { carriedBuild } from '../carried-build.ts';
 import { appItemFor } from '../config/app-item.ts';
 import type { AppEnv } from '../env.ts';
-import { pageKindOf } from '../funnel/count-view.ts';
+import type { PageIdentity } from '../lib/page-of.ts';
+import { pageOf } from '../lib/page-of.ts';
 import { type Settings, settingsOf } from '../settings.ts';
 import { downloadView } from './download-view.ts';
 import { landingView } from './landing-view.ts';
@@ -34,6 +34,8 @@ import { siteMeta } from './site-meta.ts';
 export interface SeedInputs {
   /** The page's address: origin, path and the query a page reads (campaign/query-data.ts `pageQuery`). */
   url: URL;
+  /** Which page that address is, as the route table says (lib/page-of.ts): one frozen object per path. */
+  page: PageIdentity;
   language: Language;
   /** What the pages read of the device: one frozen object per verdict (shared/device/verdict.ts). */
   verdict: Verdict;
@@ -51,20 +53,6 @@ export interface SeedInputs {
   linkToken: string | null;
 }
 
-/** The page that shows the whole detection (docs/screens.md), as the router matches it: any case, a trailing slash. */
-const DEVICE_TABLE_PATH = /^\/test\/?$/i;
-
-/** Whether `pathname` is the page that shows the whole detection, escaped or not (the router decodes it). */
-export function showsDevice(pathname: string): boolean {
-  if (DEVICE_TABLE_PATH.test(pathname)) return true;
-  if (!pathname.includes('%')) return false;
-  try {
-    return DEVICE_TABLE_PATH.test(decodeURIComponent(pathname));
-  } catch {
-    return false;
-  }
-}
-
 /** The address a page is made from: `url` with only the query a page reads (a bare `?` included). */
 export function pageAddress(url: URL): URL {
   const bare = url.href.length === url.origin.length + url.pathname.length;
@@ -77,11 +65,13 @@ export function pageAddress(url: URL): URL {
  */
 export function seedInputs(c: Context<AppEnv>, url: URL, apkParents: ApkParents = NO_PARENTS): SeedInputs {
   const { config, fallback } = c.get('config');
+  const page = pageOf(c);
   return {
     url: pageAddress(url),
+    page,
     language: c.get('language'),
     verdict: c.get('verdict'),
-    device: showsDevice(url.pathname) ? c.get('device') : null,
+    device: page.page === 'diagnostics' ? c.get('device') : null,
     config,
     fallback,
     settings: settingsOf(c.env),
@@ -94,8 +84,8 @@ export function seedInputs(c: Context<AppEnv>, url: URL, apkParents: ApkParents 
  * The page's campaign: its query's, or on a carrier page (`/i/<carrier>`, docs/attribution.md) the
  * carrier's token, on a short link's page (docs/operators.md) the link's token, read as the `d` parameter.
  */
-function campaignOf(url: URL, key: string | undefined, linkToken: string | null): Campaign {
-  const carried = url.pathname.startsWith(CARRIER_PATH) ? carrierToken(url.pathname.slice(CARRIER_PATH.length)) : null;
+function campaignOf(url: URL, page: PageIdentity, key: string | undefined, linkToken: string | null): Campaign {
+  const carried = page.carrier ? carrierToken(page.carrier) : null;
   const token = linkToken ?? carried;
   if (!token) return url.search ? readCampaign(url.searchParams, key) : NO_CAMPAIGN;
   const params = new URLSearchParams(url.searchParams);
@@ -103,11 +93,10 @@ function campaignOf(url: URL, key: string | undefined, linkToken: string | null)
   return readCampaign(params, key);
 }
 
-/** Which screen a path shows, as far as attribution cares. */
-function screenOf(pathname: string): 'download' | 'landing' | 'other' {
-  const kind = pageKindOf(pathname);
-  if (kind === 'download') return 'download';
-  return kind === null ? 'other' : 'landing';
+/** Which screen a page shows, as far as attribution cares: the campaign pages always copy the carrier. */
+function screenOf({ page }: PageIdentity): 'download' | 'landing' | 'other' {
+  if (page === 'download') return 'download';
+  return page === 'landing' || page === 'carrier' || page === 'short' ? 'landing' : 'other';
 }
 
 /** The parent uploaded for the configured Android app, if any (docs/apk-stamping.md). */
@@ -119,6 +108,7 @@ function androidParent(config: LanderConfig, parents: ApkParents): ApkParentFact
 /** The seed made from `inputs`. */
 export function clientStore({
   url,
+  page,
   language,
   verdict,
   device,
@@ -129,7 +119,7 @@ export function clientStore({
   linkToken,
 }: SeedInputs): ClientStore {
   const { downloadOrigin, env } = settings;
-  const campaign = campaignOf(url, settings.decodeKey, linkToken);
+  const campaign = campaignOf(url, page, settings.decodeKey, linkToken);
   const query = appStoreQuery(config.attribution, campaign);
   const download = downloadView({
     config,
@@ -167,7 +157,8 @@ export function clientStore({
       attribution: config.attribution,
       download,
       openApp,
-      screen: screenOf(url.pathname),
+      screen: screenOf(page),
+      link: page.page === 'short' ? page.slug : undefined,
       appLinkingDomain: appLinking ? (config.links.universal_link_domain ?? null) : null,
       stampedApk: apkParent && { origin: url.origin, file: apkParent.file },
     }),

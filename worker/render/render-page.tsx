@@ -89,27 +89,31 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const inputs = seedInputs(c, url, await c.get('apkParents'));
+  // A kept page is made from the page's address alone; a page never kept (a 404, the device table)
+  // may read the raw URL: the not-found message names the path and query as asked (docs/routes.md).
+  const keepable = inputs.page.page !== 'not-found' && inputs.device === null;
   const key = pageKey(inputs);
-  const kept = keptPage(key);
+  const kept = keepable ? keptPage(key) : undefined;
   if (kept) {
     countView(c, kept.view, kept.status);
     return html(kept.body, kept.status, kept.headers);
   }
   const seed = clientStore(inputs);
   // An unknown or expired short link (funnel/short-link.ts) is no page.
-  if (c.get('link') === null) return renderStatic(seed, { status: 404, description: `Page not found: ${c.req.path}` });
-  const view = pageView(c, url.pathname, seed.campaign);
+  const notFound = { status: 404, description: `Page not found: ${url.pathname}${url.search}` };
+  if (c.get('link') === null) return renderStatic(seed, notFound);
+  const view = pageView(c, inputs.page, seed.campaign);
 
   const requestContext = routeContext({ diagnostics: seed.diagnostics });
-  // The routes see the page's address, not the raw URL: a parameter no page reads cannot reach them.
-  const request = inputs.url.href === c.req.url ? c.req.raw : new Request(inputs.url, c.req.raw);
+  // A kept page's routes see the page's address, not the raw URL: a parameter no page reads cannot reach them.
+  const request = !keepable || inputs.url.href === c.req.url ? c.req.raw : new Request(inputs.url, c.req.raw);
   const context = await handler.query(request, { requestContext }).catch((error: unknown) => {
     console.error('Route resolution failed', error);
     return null;
   });
   if (context instanceof Response) return context;
 
-  if (!context) return renderStatic(seed, { status: 404, description: `Page not found: ${c.req.path}` });
+  if (!context) return renderStatic(seed, notFound);
 
   const status = context.statusCode;
   const handoff: Handoff = { store: seed, hydration: serializeHydration(context) };
@@ -147,15 +151,15 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     const id = pageId(key);
     // One copy goes to the visitor as it streams, the other into the cache once complete and clean.
     const [body, copy] = stream.tee();
-    // A degraded page is not kept, nor the device table: it shows this visitor's own detection.
+    // A degraded page is not kept, nor a page made from the raw URL or this visitor's own detection.
     const keep = stream.allReady.then(() =>
-      degraded || inputs.device !== null
+      degraded || !keepable
         ? copy.cancel()
         : keepPage(key, copy, nonce, { status, headers: new Headers(pageHeaders(undefined, { hit: true, id })), view }),
     );
     // Without an execution context (a test's app.request) the copy is still kept, unawaited.
     executionOf(c)?.waitUntil(keep.catch((error: unknown) => console.error('Page cache', error)));
-    return html(body, status, pageHeaders(nonce, { hit: false, id }));
+    return html(body, status, pageHeaders(nonce, keepable ? { hit: false, id } : undefined));
   } catch (error) {
     console.error('Page render failed', error);
     return renderStatic(seed, { status: 500 });

@@ -15,7 +15,6 @@ import {
   carrierOf,
   fillCarrier,
   newClickId,
-  SHORT_LINK_PATH,
 } from '../../../shared/attribution.ts';
 
 /** The links a tap attributes: open-app links (`data-open`) and download buttons (`data-kind`). */
@@ -128,7 +127,7 @@ export function watchClicks({
       langs: (navigator.languages?.length ? navigator.languages : [navigator.language]).slice(0, 10),
     };
     if (token) body.d = token;
-    if (location.pathname.startsWith(SHORT_LINK_PATH)) body.link = location.pathname.slice(SHORT_LINK_PATH.length);
+    if (attribution.link) body.link = attribution.link;
     const visitor = visitorId();
     if (visitor) body.visitorId = visitor;
     if (hints.platformVersion || hints.model) body.hints = { ...hints };
