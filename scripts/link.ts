@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { LinkView } from '../shared/admin-contract.ts';
-import { decodeKey } from '../worker/campaign/decode-key.ts';
+import { secretOf } from '../worker/settings.ts';
 import { adminTarget, callAdmin, errorOf } from './lib/admin-api.ts';
 import { mintLink } from './lib/mint-link.ts';
 
@@ -80,7 +80,7 @@ if (values.short) {
   await shortLink(payload);
   process.exit(0);
 }
-const key = decodeKey({ LANDER_ENV: production ? 'production' : 'development', DECODE_KEY: process.env.DECODE_KEY });
+const key = secretOf({ LANDER_ENV: production ? 'production' : 'development', DECODE_KEY: process.env.DECODE_KEY }, 'DECODE_KEY');
 if (!key) fail('set DECODE_KEY to the production decode key');
 
 const base = values.base ?? (production ? fail('--base is required with --env production') : 'http://localhost:8787');

@@ -1,13 +1,52 @@
 /**
- * The environment's variables (wrangler.toml `[vars]`, the `DECODE_KEY` secret; docs/config.md) as one
- * typed object. Every part of the worker reads its settings here, never `env.X` strings: each variable
- * is parsed in one place, once per environment object (workerd hands the same one to every request of
- * an isolate). Bindings (KV, ASSETS) stay on `env`.
+ * The environment's variables and secrets (wrangler.toml `[vars]`, `wrangler secret put`; README,
+ * docs/config.md) as one typed object: every variable with its parse, every secret with its
+ * development default and what production does without it. Every part of the worker reads its
+ * settings here, never `env.X` strings: each is parsed in one place, once per environment object
+ * (workerd hands the same one to every request of an isolate). Bindings (KV, D1, …) stay on `env`.
  */
-import { adminToken } from './admin/admin-token.ts';
-import { attributionSalt } from './attribution/salt.ts';
-import { decodeKey } from './campaign/decode-key.ts';
-import { funnelSalt } from './funnel/visitor-key.ts';
+
+/**
+ * The secrets with a built-in development default, so a fresh checkout works. Development takes the
+ * secret, else the default; production takes only a secret of its own — never the default — and
+ * without one does what `without` says, logged once per isolate rather than on every request.
+ */
+export const SECRETS = {
+  /** Key of campaign tokens (docs/campaign-links.md); 16 bytes. */
+  DECODE_KEY: { dev: 'LanderDevKey2026', without: 'campaign decoding is off in production' },
+  /** Key of every hash attribution stores (docs/attribution.md). */
+  ATTRIBUTION_SALT: { dev: 'lander-dev-attribution-salt', without: '/api/a/* answers 503 in production' },
+  /** Key of the funnel's daily visitor hashes (docs/operators.md). */
+  FUNNEL_SALT: { dev: 'lander-dev-funnel-salt', without: 'the funnel counts no visitors in production' },
+  /** Bearer token of the admin API (docs/operators.md). */
+  ADMIN_TOKEN: { dev: 'lander-dev-admin', without: 'only Cloudflare Access signs operators in, in production' },
+} as const;
+
+export type SecretName = keyof typeof SECRETS;
+
+export const DEV_DECODE_KEY = SECRETS.DECODE_KEY.dev;
+export const DEV_ATTRIBUTION_SALT = SECRETS.ATTRIBUTION_SALT.dev;
+export const DEV_FUNNEL_SALT = SECRETS.FUNNEL_SALT.dev;
+export const DEV_ADMIN_TOKEN = SECRETS.ADMIN_TOKEN.dev;
+
+// The secrets whose absence this isolate has logged.
+const reported = new Set<SecretName>();
+
+/** The secret `name` of `env` by the rule of `SECRETS`, or undefined when there is none to use. */
+export function secretOf(
+  env: { LANDER_ENV?: string } & Partial<Record<SecretName, string>>,
+  name: SecretName,
+): string | undefined {
+  const { dev, without } = SECRETS[name];
+  const value = env[name];
+  if (env.LANDER_ENV !== 'production') return value || dev;
+  if (value && value !== dev) return value;
+  if (!reported.has(name)) {
+    reported.add(name);
+    console.error(`${name} ${value ? 'is the development key' : 'is not set'}: ${without}`);
+  }
+  return undefined;
+}
 
 export interface Settings {
   /** `LANDER_ENV`: anything but `production` is development. */
@@ -61,10 +100,10 @@ function parse(env: Env): Settings {
     traceOrigin: env.TRACE_ORIGIN ?? '',
     traceAllowedOrigins: parseOrigins(env.TRACE_ALLOWED_ORIGINS),
     configCacheMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0,
-    decodeKey: decodeKey(env),
-    attributionSalt: attributionSalt(env),
-    funnelSalt: funnelSalt(env),
-    adminToken: adminToken(env),
+    decodeKey: secretOf(env, 'DECODE_KEY'),
+    attributionSalt: secretOf(env, 'ATTRIBUTION_SALT'),
+    funnelSalt: secretOf(env, 'FUNNEL_SALT'),
+    adminToken: secretOf(env, 'ADMIN_TOKEN'),
     cookieless: env.COOKIELESS === 'on',
   });
 }

@@ -4,7 +4,7 @@
  * the `LANDER_URL` variable; `--base` always wins) and the token (`ADMIN_TOKEN`; the development default for a local or
  * development worker, never for production).
  */
-import { DEV_ADMIN_TOKEN } from '../../worker/admin/admin-auth.ts';
+import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 
 export interface AdminTarget {
   /** The worker's origin, e.g. `https://get.example.com`. */

@@ -5,7 +5,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { mintLink } from '../../scripts/lib/mint-link.ts';
-import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { DEMO } from '../fixtures/config.ts';
 import { browserForThisFile, DEVICES, hydrated, screenshot } from './browser.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CARRIER_SLOT, carrierOf, fillCarrier } from '../../shared/attribution.ts';
 import { carrierIn, carrierToken, isClickId, resolveCarrier } from '../../worker/attribution/carrier.ts';
-import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 
 const CLICK = 'AAECAwQFBgcICQoLDA0ODw';

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_DIMENSIONS } from '../../worker/funnel/events.ts';
 import { messageOf } from '../../worker/funnel/record-event.ts';
-import { DEV_FUNNEL_SALT, funnelSalt, visitorHash } from '../../worker/funnel/visitor-key.ts';
+import { visitorHash } from '../../worker/funnel/visitor-key.ts';
+import { DEV_FUNNEL_SALT, secretOf } from '../../worker/settings.ts';
+
+const funnelSalt = (env: { LANDER_ENV: string; FUNNEL_SALT?: string }) => secretOf(env, 'FUNNEL_SALT');
 
 const SALT = 'test-salt';
 const ANN = { visitorId: 'v-123' };

@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toBase64Url } from '../../shared/base64url.ts';
-import { DEV_ADMIN_TOKEN } from '../../worker/admin/admin-auth.ts';
+import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 import worker from '../../worker/index.ts';
 
 const STATS = 'https://lander.test/api/stats';

@@ -9,7 +9,7 @@ import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import { toBase64Url } from '../../shared/base64url.ts';
 import { parentMetadata } from '../../worker/apk/parents.ts';
 import { locateReserved } from '../../worker/apk/reserve.ts';
-import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import { UA } from '../fixtures/agents.ts';
 import { readCarrier } from '../fixtures/apk.ts';

@@ -10,7 +10,7 @@ import type { AttributionLedger } from '../../worker/attribution/ledger.ts';
 import { bucketFor } from '../../worker/attribution/ledger.ts';
 import { networkOf } from '../../worker/attribution/network.ts';
 import { networkKeys } from '../../worker/attribution/record-click.ts';
-import { DEV_ATTRIBUTION_SALT } from '../../worker/attribution/salt.ts';
+import { DEV_ATTRIBUTION_SALT } from '../../worker/settings.ts';
 
 /** The bucket that holds the clicks of `address`'s network, under the development salt. */
 export async function bucketOf(address: string): Promise<DurableObjectStub<ClickBucket>> {

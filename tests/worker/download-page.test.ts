@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LanderConfigInput } from '../../shared/config/schema.ts';
-import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import app from '../../worker/index.ts';
 import { UA } from '../fixtures/agents.ts';

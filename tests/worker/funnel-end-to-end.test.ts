@@ -7,7 +7,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { DEV_ADMIN_TOKEN } from '../../worker/admin/admin-auth.ts';
+import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 import { type EventInput, NO_DIMENSIONS, utcDay } from '../../worker/funnel/events.ts';
 import { messageOf, recordEvent } from '../../worker/funnel/record-event.ts';
 import type { StatsResult, StatsRow } from '../../worker/funnel/stats-query.ts';

@@ -7,8 +7,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { DEV_ADMIN_TOKEN } from '../../worker/admin/admin-auth.ts';
-import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import type { StatsResult, StatsRow } from '../../worker/funnel/stats-query.ts';
 import app from '../../worker/index.ts';

@@ -5,7 +5,7 @@
  * Every inline script carries this response's nonce.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import { UA } from '../fixtures/agents.ts';
 import { get } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, inject, it, vi } from 'vitest';
-import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import app from '../../worker/index.ts';
 import { UA } from '../fixtures/agents.ts';

@@ -5,8 +5,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { LinkView } from '../../shared/admin-contract.ts';
-import { DEV_ADMIN_TOKEN } from '../../worker/admin/admin-auth.ts';
-import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { readCampaign } from '../../worker/campaign/query-data.ts';
 import { resolveLink, SLUG } from '../../worker/funnel/links.ts';
 import worker from '../../worker/index.ts';

@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { isSafeTarget, type RouteRule, routeRules } from '../../shared/route-rules.ts';
-import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import app from '../../worker/index.ts';
 import { routeRules as routeRulesMiddleware } from '../../worker/middleware/route-rules.ts';

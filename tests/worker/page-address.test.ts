@@ -4,7 +4,7 @@
  * URLs, the open-app links, App Store links, the desktop QR code and the hand-off's campaign.
  */
 import { describe, expect, it } from 'vitest';
-import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import { UA } from '../fixtures/agents.ts';
 import { decodeQrImage } from '../fixtures/qr-image.ts';

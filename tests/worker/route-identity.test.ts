@@ -6,8 +6,8 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../client/app/route-handle.ts';
-import { DEV_ADMIN_TOKEN } from '../../worker/admin/admin-auth.ts';
-import { DEV_DECODE_KEY } from '../../worker/campaign/decode-key.ts';
+import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import type { StatsResult } from '../../worker/funnel/stats-query.ts';
 import { pageAt } from '../../worker/lib/page-of.ts';

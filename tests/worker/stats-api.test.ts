@@ -4,7 +4,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { DEV_ADMIN_TOKEN } from '../../worker/admin/admin-auth.ts';
+import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 import { writeRollup } from '../../worker/funnel/consume-batch.ts';
 import worker from '../../worker/index.ts';
 import { failingDb, freshChannel, funnelMessage } from './funnel-fixtures.ts';

@@ -10,8 +10,6 @@ import { settingsOf } from '../settings.ts';
 import { verifyAccessJwt } from './access-jwt.ts';
 import { safeEqual } from './safe-equal.ts';
 
-export { adminToken, DEV_ADMIN_TOKEN } from './admin-token.ts';
-
 function bearer(header: string | undefined): string | undefined {
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header ?? '');
   return match?.[1];

@@ -1,12 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-let decodeKey: typeof import('../../worker/campaign/decode-key.ts').decodeKey;
+type Env = { LANDER_ENV?: string; DECODE_KEY?: string };
+let decodeKey: (env: Env) => string | undefined;
 let DEV_DECODE_KEY: string;
 
 beforeEach(async () => {
   // The "logged once" memory is per isolate: each test starts with a fresh module.
   vi.resetModules();
-  ({ decodeKey, DEV_DECODE_KEY } = await import('../../worker/campaign/decode-key.ts'));
+  const settings = await import('../../worker/settings.ts');
+  decodeKey = (env) => settings.secretOf(env, 'DECODE_KEY');
+  DEV_DECODE_KEY = settings.DEV_DECODE_KEY;
 });
 
 afterEach(() => {
