@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qrImage } from '../../worker/render/qr-code.ts';
+import { qrImage } from '../../worker/lib/qr-code.ts';
 import { decodeQrImage as decode } from '../fixtures/qr-image.ts';
 
 describe('the desktop QR code', () => {

@@ -2,7 +2,7 @@
  * The desktop QR code's cost (docs/screens.md): encoding and drawing one code for a URL never seen
  * before (no kept image), by URL length, on one core in Node (the same V8 as workerd).
  */
-import { qrImage } from '../../worker/render/qr-code.ts';
+import { qrImage } from '../../worker/lib/qr-code.ts';
 import type { BenchRow, BenchSection } from './context.ts';
 
 const LENGTHS = [100, 500, 1000, 2000];

@@ -7,7 +7,7 @@ import { type LinkView, SLUG_PATTERN } from '../../shared/admin-contract.ts';
 import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
-import { qrSvg } from './link-qr.ts';
+import { qrSvg } from '../lib/qr-code.ts';
 import { createLink, LinkRequestSchema, listLinks, resolveLink, type StoredLink } from './links.ts';
 
 /** The most bytes a link request may have. */
@@ -49,8 +49,10 @@ export const linkQrRoute = new Hono<AppEnv>();
 linkQrRoute.get(`/:file{${SLUG_PATTERN}\\.svg}`, async (c) => {
   const slug = c.req.param('file').slice(0, -'.svg'.length);
   const link = await resolveLink(c.env, slug);
-  if (!link) return c.text('No such link', 404);
-  return c.body(qrSvg(`${new URL(c.req.url).origin}/s/${slug}`), 200, {
+  // A slug's URL always fits a QR code; null is only for texts too long for any.
+  const svg = link && qrSvg(`${new URL(c.req.url).origin}/s/${slug}`);
+  if (!svg) return c.text('No such link', 404);
+  return c.body(svg, 200, {
     'Content-Type': 'image/svg+xml',
     'Cache-Control': 'public, max-age=300',
   });

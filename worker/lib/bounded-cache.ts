@@ -19,7 +19,7 @@ export const CACHE_SHARES = {
   devices: 3 * 2 ** 20,
   /** Accept-Language values and what they give (middleware/visitor.ts): a few hundred bytes each. */
   languages: 256 * 2 ** 10,
-  /** QR code images (render/qr-code.ts): a few kB each. */
+  /** QR code images (lib/qr-code.ts): a few kB each. */
   qrCodes: 512 * 2 ** 10,
   /** Which page a path is (lib/page-of.ts): ~100 bytes each, a thousand paths. */
   pageIdentities: 128 * 2 ** 10,

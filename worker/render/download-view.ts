@@ -10,7 +10,7 @@ import type { ClientStore } from '../../shared/handoff.ts';
 import { localize } from '../config/localize.ts';
 import { chooseDownload, type DownloadTarget } from './download-choice.ts';
 import { type DownloadTexts, downloadTexts, formatDate } from './download-texts.ts';
-import { qrImage } from './qr-code.ts';
+import { qrImage } from '../lib/qr-code.ts';
 
 export interface DownloadViewInput {
   config: LanderConfig;

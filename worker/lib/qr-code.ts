@@ -1,13 +1,14 @@
 /**
- * The desktop's QR code (docs/screens.md), encoded on the worker with uqr so no QR encoder reaches
- * the browser, and drawn as a 1-bit bitmap: one pixel per module, a few kilobytes even for the
- * densest code, where an SVG path of a long URL runs to tens of kilobytes. The page shows it scaled
- * up without smoothing (`image-rendering: pixelated`).
+ * QR codes, encoded on the worker with uqr so no QR encoder reaches the browser: one encoder
+ * (`qrModules`) and two renderers of its modules.
+ * - `qrImage`: the desktop page's code (docs/screens.md), a 1-bit bitmap: one pixel per module, a few
+ *   kilobytes even for the densest code, where an SVG path of a long URL runs to tens of kilobytes.
+ *   The page shows it scaled up without smoothing (`image-rendering: pixelated`).
+ * - `qrSvg`: a short link's code (docs/operators.md), for print and the console.
  *
- * What it encodes is the page's address: the same path, the signed token and the campaign's plain
- * parameters, never click ids or tracking parameters, which no page reads (docs/screens.md). Long texts use error correction L, short ones M. The mask is fixed:
- * choosing the best of the eight costs up to eight times the encoding (milliseconds for a long
- * URL), and every mask is valid and scannable.
+ * Long texts use error correction L, short ones M. The mask is fixed: choosing the best of the eight
+ * costs up to eight times the encoding (milliseconds for a long URL), and every mask is valid and
+ * scannable.
  */
 import { encode } from 'uqr';
 import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
@@ -35,18 +36,24 @@ const images = boundedCache<QrImage | null>({
   sizeOf: (image) => 2 * (image?.src.length ?? 0),
 });
 
-function build(text: string): QrImage | null {
+/** The modules of `text`'s QR code (true = dark), without the quiet zone; null when it is too long for any. */
+export function qrModules(text: string): boolean[][] | null {
   const bytes = encoder.encode(text);
   if (bytes.byteLength > MAX_BYTES) return null;
   // Bytes rather than text, and no border: uqr then skips choosing segment modes and re-shifting
-  // every row to add the quiet zone, which the bitmap adds for free.
+  // every row to add the quiet zone, which each renderer adds for free.
   const ecc = bytes.byteLength <= SMALL_BYTES ? 'M' : 'L';
-  const { data } = encode(Array.from(bytes), { ecc, border: 0, maskPattern: 0 });
+  return encode(Array.from(bytes), { ecc, border: 0, maskPattern: 0 }).data;
+}
+
+function build(text: string): QrImage | null {
+  const data = qrModules(text);
+  if (!data) return null;
   const modules = data.length + 2 * QUIET_ZONE;
   return { src: `data:image/bmp;base64,${btoa(bitmap(data))}`, size: Math.max(MIN_DISPLAY, 2 * modules) };
 }
 
-/** The QR code of `text`, or null when it is too long for any QR code. */
+/** The page's QR code of `text` (remembered per isolate), or null when it is too long for any QR code. */
 export function qrImage(text: string): QrImage | null {
   const kept = images.get(text);
   if (kept !== undefined) return kept;
@@ -88,4 +95,28 @@ function bitmap(modules: boolean[][]): string {
     out += String.fromCharCode(...row);
   }
   return out;
+}
+
+/**
+ * The QR code of `text` as an SVG document, or null when it is too long for any: one path, each run
+ * of dark modules in a row one rectangle, in a viewBox of modules with the quiet zone around.
+ */
+export function qrSvg(text: string): string | null {
+  const data = qrModules(text);
+  if (!data) return null;
+  const size = data.length + 2 * QUIET_ZONE;
+  let path = '';
+  data.forEach((row, y) => {
+    for (let x = 0; x < row.length; x += 1) {
+      if (!row[x]) continue;
+      let run = 1;
+      while (row[x + run]) run += 1;
+      path += `M${x + QUIET_ZONE} ${y + QUIET_ZONE}h${run}v1h-${run}z`;
+      x += run - 1;
+    }
+  });
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges">` +
+    `<rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`
+  );
 }
