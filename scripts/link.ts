@@ -80,7 +80,10 @@ if (values.short) {
   await shortLink(payload);
   process.exit(0);
 }
-const key = secretOf({ LANDER_ENV: production ? 'production' : 'development', DECODE_KEY: process.env.DECODE_KEY }, 'DECODE_KEY');
+const key = secretOf(
+  { LANDER_ENV: production ? 'production' : 'development', DECODE_KEY: process.env.DECODE_KEY },
+  'DECODE_KEY',
+);
 if (!key) fail('set DECODE_KEY to the production decode key');
 
 const base = values.base ?? (production ? fail('--base is required with --env production') : 'http://localhost:8787');

@@ -27,7 +27,7 @@ export const CARRIER_PATH = '/i/';
 export const CLICK_ID = /^[A-Za-z0-9_-]{22}$/;
 
 /**
- * Stands for the carrier in link templates the worker writes (`ClientStore.attribution.links`);
+ * Stands for the carrier in link templates the worker writes (`Handoff.attribution.links`);
  * the tap replaces it. Made of URL-safe characters so it survives being URL-encoded inside another
  * URL (an `intent://` fallback).
  */

@@ -19,7 +19,7 @@ import type { Language } from './texts.ts';
  * What the worker rendered the page with (docs/config.md), handed to the browser as is; what the
  * browser learns later lives beside it (client/app/store.tsx). Nothing secret belongs here.
  */
-export interface ClientStore {
+export interface Handoff {
   /** The build whose HTML produced this page. */
   buildId: string;
   env: 'development' | 'production';
@@ -76,8 +76,9 @@ export type SerializedError =
   | { kind: 'response'; status: number; statusText: string; data: unknown }
   | { kind: 'error'; message: string };
 
-export interface Handoff {
-  store: ClientStore;
+/** The page's data block: the hand-off and React Router's hydration data. */
+export interface HandoffBlock {
+  handoff: Handoff;
   hydration: HydrationState;
 }
 
@@ -103,32 +104,32 @@ export function serializeForScript(value: unknown): string {
  * The hand-off as the page carries it. The desktop QR image is in the page once, in its `<img>`
  * (class `QR_CLASS`), so it is left out here and read back from the page (`parseHandoff`).
  */
-export function serializeHandoff(handoff: Handoff): string {
-  const { qr } = handoff.store.download;
-  if (!qr) return serializeForScript(handoff);
-  const download = { ...handoff.store.download, qr: { ...qr, src: '' } };
-  return serializeForScript({ ...handoff, store: { ...handoff.store, download } });
+export function serializeHandoff(block: HandoffBlock): string {
+  const { qr } = block.handoff.download;
+  if (!qr) return serializeForScript(block);
+  const download = { ...block.handoff.download, qr: { ...qr, src: '' } };
+  return serializeForScript({ ...block, handoff: { ...block.handoff, download } });
 }
 
 /**
  * Reads and sanity-checks the hand-off; throws when the page carries none or a malformed one.
  * `qrSrc` is the page's QR image, which the hand-off leaves out.
  */
-export function parseHandoff(text: string | null | undefined, qrSrc: string | null = null): Handoff {
+export function parseHandoff(text: string | null | undefined, qrSrc: string | null = null): HandoffBlock {
   if (!text) throw new Error('Lander: the page carries no hand-off data');
   const value: unknown = JSON.parse(text);
   if (
     typeof value !== 'object' ||
     value === null ||
-    !('store' in value) ||
+    !('handoff' in value) ||
     !('hydration' in value) ||
-    typeof value.store !== 'object' ||
+    typeof value.handoff !== 'object' ||
     typeof value.hydration !== 'object'
   ) {
     throw new Error('Lander: malformed hand-off data');
   }
-  const handoff = value as Handoff;
-  const qr = handoff.store.download?.qr;
+  const block = value as HandoffBlock;
+  const qr = block.handoff.download?.qr;
   if (qr && qrSrc) qr.src = qrSrc;
-  return handoff;
+  return block;
 }

@@ -230,6 +230,28 @@ export function ruleBreaks(graph: ImportGraph): string[] {
   return breaks.sort();
 }
 
+/**
+ * The worker's hubs (docs/architecture.md): what every subsystem may use, so none of them may import
+ * a subsystem ("wing": any other folder of `worker/`). `worker/index.ts` composes the wings and
+ * `worker/env.ts` names their per-request types, so both stand aside.
+ */
+const HUBS = ['worker/lib/', 'worker/kv/', 'worker/middleware/', 'worker/settings.ts'];
+const ASIDE = ['worker/index.ts', 'worker/env.ts'];
+
+function isWing(file: string): boolean {
+  return /^worker\/[^/]+\//.test(file) && !HUBS.some((hub) => file.startsWith(hub));
+}
+
+/** Imports from a hub of the worker into a wing, as `from → to`. */
+export function hubBreaks(graph: ImportGraph): string[] {
+  const breaks: string[] = [];
+  for (const [file, imports] of graph) {
+    if (ASIDE.includes(file) || !HUBS.some((hub) => file.startsWith(hub))) continue;
+    for (const { target } of imports) if (isWing(target)) breaks.push(`${file} → ${target}`);
+  }
+  return breaks.sort();
+}
+
 function folderOf(file: string): string {
   const parts = file.split('/');
   return parts[0] === 'client' ? parts.slice(0, 2).join('/') : (parts[0] ?? file);
@@ -257,13 +279,16 @@ async function report(root: string, measure: boolean): Promise<number> {
   });
   const cycles = findCycles(graph);
   const breaks = ruleBreaks(graph);
+  const fromHubs = hubBreaks(graph);
   out.push('', `Import cycles: ${cycles.length}`);
   for (const cycle of cycles) out.push(`  ${cycle.join(' → ')}`);
   out.push(`Folder rule breaks: ${breaks.length}`);
   for (const line of breaks) out.push(`  ${line}`);
+  out.push(`Arrows from a hub into a wing: ${fromHubs.length}`);
+  for (const line of fromHubs) out.push(`  ${line}`);
   if (measure) out.push(...formatRequestPaths(await measureRequestPaths()));
   console.log(out.join('\n'));
-  return cycles.length > 0 || breaks.length > 0 ? 1 : 0;
+  return cycles.length > 0 || breaks.length > 0 || fromHubs.length > 0 ? 1 : 0;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

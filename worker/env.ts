@@ -1,11 +1,20 @@
 /** Types of the worker's Hono app: bindings from `wrangler types`, per-request variables. */
+import type { Page } from '../client/app/route-handle.ts';
 import type { Verdict } from '../shared/device/verdict.ts';
 import type { DeviceInfo } from '../shared/device.ts';
 import type { Language } from '../shared/texts.ts';
 import type { ApkParents } from './apk/parents.ts';
+import type { StoredLink } from './campaign/links.ts';
 import type { LoadedConfig } from './config/load-config.ts';
-import type { StoredLink } from './funnel/links.ts';
-import type { PageIdentity } from './lib/page-of.ts';
+
+/** Which page a request is for, as the route table says (lib/page-of.ts). */
+export interface PageIdentity {
+  page: Page;
+  /** On a carrier page (`/i/<carrier>`), the carrier as the router decoded it. */
+  carrier?: string;
+  /** On a short link's page (`/s/<slug>`), the slug as the router decoded it. */
+  slug?: string;
+}
 
 export interface AppVariables {
   /** The visitor's device, detected once per request. */

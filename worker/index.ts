@@ -1,35 +1,35 @@
 /**
- * Lander's worker: security headers, visitor detection, route rules, API routes, then the
- * server-rendered page for every other path (an app link Lander has no page for goes to /landing).
- * Its queue handler counts the funnel's events (docs/operators.md).
+ * Lander's worker (docs/architecture.md): response headers and device detection for every request,
+ * route rules, each subsystem's routes, then the server-rendered page for every other path (an app
+ * link Lander has no page for goes to /landing). Its queue handler counts the funnel's events.
  */
 import { Hono } from 'hono';
 import { STAMPED_PATH } from '../shared/apk-parent.ts';
 import { routeRules as rules } from '../shared/route-rules.ts';
-import { apkDownload } from './apk/download-route.ts';
 import { apkParents } from './apk/parents-loader.ts';
+import { apkDownload } from './apk/routes.ts';
+import { appLinkFallback } from './app-links/app-link-fallback.ts';
+import { wellKnown } from './app-links/routes.ts';
 import { attribution } from './attribution/routes.ts';
+import { builds } from './builds/routes.ts';
+import { linkQrRoute, linksRoute } from './campaign/routes.ts';
+import { shortLink } from './campaign/short-link.ts';
+import { appConfig } from './config/config-middleware.ts';
+import { deviceDetection } from './device/device-detection.ts';
+import { deviceRoute } from './device/routes.ts';
 import type { AppEnv } from './env.ts';
 import { consumeFunnelBatch } from './funnel/consume-batch.ts';
-import { linkQrRoute, linksRoute } from './funnel/links-route.ts';
-import { shortLink } from './funnel/short-link.ts';
-import { statsRoute } from './funnel/stats-route.ts';
-import { appLinkFallback } from './middleware/app-link-fallback.ts';
-import { appConfig } from './middleware/config.ts';
+import { statsRoute } from './funnel/routes.ts';
+import { trace } from './identity/routes.ts';
 import { noindex } from './middleware/noindex.ts';
+import { responseHeaders } from './middleware/response-headers.ts';
 import { routeRules } from './middleware/route-rules.ts';
-import { securityHeaders } from './middleware/security-headers.ts';
-import { visitor } from './middleware/visitor.ts';
 import { renderPage } from './render/render-page.tsx';
-import { builds } from './routes/builds.ts';
-import { deviceRoute } from './routes/device.ts';
-import { trace } from './routes/trace.ts';
-import { wellKnown } from './routes/well-known.ts';
 
 const app = new Hono<AppEnv>();
 
-app.use(securityHeaders());
-app.use(visitor());
+app.use(responseHeaders());
+app.use(deviceDetection());
 app.use(routeRules({ rules }));
 
 app.get('/api/health', (c) => c.json({ ok: true }));
@@ -53,9 +53,7 @@ app.use('/admin', noindex());
 app.get('*', appLinkFallback(), renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 
-// `request` keeps the app's test entry (app.request) on the default export beside the handlers.
-export default { fetch: app.fetch, request: app.request, queue: consumeFunnelBatch } satisfies ExportedHandler<Env> &
-  Pick<typeof app, 'request'>;
+export default { fetch: app.fetch, queue: consumeFunnelBatch } satisfies ExportedHandler<Env>;
 // Durable Objects live in the main module (wrangler.toml).
 export { ClickBucket } from './attribution/click-bucket.ts';
 export { AttributionLedger } from './attribution/ledger.ts';

@@ -1,12 +1,12 @@
 /** The whole React tree, the same on the worker and in the browser; only the router differs. */
 import type { ReactNode } from 'react';
-import { type ClientStore, HANDOFF_ELEMENT_ID } from '../../shared/handoff.ts';
+import { HANDOFF_ELEMENT_ID, type Handoff } from '../../shared/handoff.ts';
 import { Document } from './shell/document.tsx';
 import { createLearnedStore, type LearnedStore, StoreProvider } from './store.tsx';
 
 export interface AppProps {
   /** What the worker hands over (shared/handoff.ts). */
-  handoff: ClientStore;
+  handoff: Handoff;
   /** What the browser learns; on the worker, nothing yet: the state the hand-off implies. */
   learned?: LearnedStore;
   /** The serialised hand-off, already escaped for a script element. */

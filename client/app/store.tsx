@@ -11,7 +11,7 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import type { Verdict } from '../../shared/device/verdict.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
-import type { ClientStore } from '../../shared/handoff.ts';
+import type { Handoff } from '../../shared/handoff.ts';
 import type { Identity } from '../../shared/identity.ts';
 
 export interface Learned {
@@ -37,7 +37,7 @@ export interface LearnedStore {
 }
 
 /** Starts as what the server rendered: the browser has learned nothing yet. */
-export function createLearnedStore(handoff: ClientStore): LearnedStore {
+export function createLearnedStore(handoff: Handoff): LearnedStore {
   const initial: Learned = {
     deviceInfo: handoff.deviceInfo,
     downloadReachable: { init: false, url: handoff.downloadOrigin },
@@ -61,7 +61,7 @@ export function createLearnedStore(handoff: ClientStore): LearnedStore {
 }
 
 // Every render happens inside <StoreProvider> (client/app/app.tsx), so the contexts have no default.
-const HandoffContext = createContext<ClientStore>(undefined as never);
+const HandoffContext = createContext<Handoff>(undefined as never);
 const LearnedContext = createContext<LearnedStore>(undefined as never);
 
 export function StoreProvider({
@@ -69,7 +69,7 @@ export function StoreProvider({
   learned,
   children,
 }: {
-  handoff: ClientStore;
+  handoff: Handoff;
   learned: LearnedStore;
   children: ReactNode;
 }) {
@@ -81,7 +81,7 @@ export function StoreProvider({
 }
 
 /** What the worker handed over. */
-export function useHandoff(): ClientStore {
+export function useHandoff(): Handoff {
   return useContext(HandoffContext);
 }
 

@@ -6,7 +6,7 @@
  * idle (the download-domain probe, identity).
  */
 import type { DataRouter } from 'react-router-dom';
-import type { ClientStore } from '../../shared/handoff.ts';
+import type { Handoff } from '../../shared/handoff.ts';
 import type { LearnedStore } from '../app/store.tsx';
 import { routeRulesLoader } from './app-manifest.ts';
 import { watchClicks } from './attribution/click-beacon.ts';
@@ -27,7 +27,7 @@ import { loadScreen, type RouteTable } from './screens.ts';
  */
 export interface EnhanceOptions extends RouteTable {
   router: DataRouter;
-  handoff: ClientStore;
+  handoff: Handoff;
   learned: LearnedStore;
   reloadOnce(url: string): boolean;
   /** Puts the guard in the router's data strategy. */

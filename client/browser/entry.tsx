@@ -39,16 +39,16 @@ function HydrationMarker() {
 async function start(): Promise<void> {
   const handoffJson = document.getElementById(HANDOFF_ELEMENT_ID)?.textContent ?? '';
   const qrSrc = document.querySelector(`img.${QR_CLASS}`)?.getAttribute('src') ?? null;
-  const handoff = parseHandoff(handoffJson, qrSrc);
-  const learned = createLearnedStore(handoff.store);
+  const { handoff, hydration } = parseHandoff(handoffJson, qrSrc);
+  const learned = createLearnedStore(handoff);
   // A screen that does not load: reload once (docs/builds.md); past the guard, the router shows the error page.
   await loadInitialScreens().catch(() => reloadOnce(location.href) && new Promise(() => {}));
   // The navigation guard comes with the code loaded after hydration (enhance.ts); until then the
   // router navigates unguarded, as it would without it.
   let guard: NavigationGuard | undefined;
   const router = createBrowserRouter(routes, {
-    hydrationData: reviveHydration(handoff.hydration),
-    getContext: () => routeContext({ diagnostics: handoff.store.diagnostics }),
+    hydrationData: reviveHydration(hydration),
+    getContext: () => routeContext({ diagnostics: handoff.diagnostics }),
     // React Router's data strategy sees every navigation, so the guard decides before anything loads.
     async dataStrategy({ request, matches }) {
       const redirect = await guard?.(request.url);
@@ -72,7 +72,7 @@ async function start(): Promise<void> {
     hydrateRoot(
       document,
       <StrictMode>
-        <App handoff={handoff.store} learned={learned} handoffJson={handoffJson}>
+        <App handoff={handoff} learned={learned} handoffJson={handoffJson}>
           <RouterProvider router={router} />
           <HydrationMarker />
         </App>
@@ -83,7 +83,7 @@ async function start(): Promise<void> {
   void import('./enhance.ts').then(({ enhance }) =>
     enhance({
       router,
-      handoff: handoff.store,
+      handoff,
       learned,
       routes,
       matchRoutes,

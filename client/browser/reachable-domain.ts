@@ -7,7 +7,7 @@
  * a refused connection, a TLS error or no answer within the timeout means the domain is down.
  * Domains are tried in order; none answering leaves `downloadOrigin`.
  */
-import type { ClientStore } from '../../shared/handoff.ts';
+import type { Handoff } from '../../shared/handoff.ts';
 import type { LearnedStore } from '../app/store.tsx';
 
 /** Each domain gets this long before the next is tried. */
@@ -39,7 +39,7 @@ export async function firstReachable(
  * `<html data-download-probed="true">` so tests can wait for the answer instead of for time.
  */
 export async function probeDownloadDomains(
-  { domains, commonConfig, downloadOrigin }: ClientStore,
+  { domains, commonConfig, downloadOrigin }: Handoff,
   learned: LearnedStore,
 ): Promise<void> {
   const url = (await firstReachable(domains, commonConfig.probe_path)) ?? downloadOrigin;

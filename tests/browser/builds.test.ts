@@ -24,7 +24,7 @@ const open = (page: Page, path: string) => openEnhanced(page, `${baseURL}${path}
 /** The build id the page runs, from its hand-off data. */
 async function runningBuild(page: Page): Promise<string> {
   const json = await page.locator('#lander-data').textContent();
-  return JSON.parse(json ?? 'null').store.buildId;
+  return JSON.parse(json ?? 'null').handoff.buildId;
 }
 
 /** Marks the current document, so a later check tells a client navigation from a full load. */

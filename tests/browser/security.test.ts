@@ -6,8 +6,8 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { DEVICES, hydrated, launch, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');

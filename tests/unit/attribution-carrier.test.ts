@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CARRIER_SLOT, carrierOf, fillCarrier } from '../../shared/attribution.ts';
 import { carrierIn, carrierToken, isClickId, resolveCarrier } from '../../worker/attribution/carrier.ts';
-import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 
 const CLICK = 'AAECAwQFBgcICQoLDA0ODw';
 const token = encryptToken(JSON.stringify({ channel: 'spring', inviter: 'ann' }), DEV_DECODE_KEY);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DownloadView } from '../../shared/download-view.ts';
-import { type ClientStore, type Handoff, parseHandoff, serializeHandoff } from '../../shared/handoff.ts';
+import { type Handoff, type HandoffBlock, parseHandoff, serializeHandoff } from '../../shared/handoff.ts';
 
 const SRC = 'data:image/bmp;base64,Qk0=';
 
-function handoffWith(qr: DownloadView['qr']): Handoff {
+function handoffWith(qr: DownloadView['qr']): HandoffBlock {
   const download = { layout: 'PC', qr } as DownloadView;
   return {
-    store: { language: 'en', download } as ClientStore,
+    handoff: { language: 'en', download } as Handoff,
     hydration: { loaderData: {}, actionData: null, errors: null },
   };
 }
@@ -18,11 +18,11 @@ describe('the hand-off', () => {
   it('leaves the QR image out: the page carries it once, in its <img>', () => {
     const text = serializeHandoff(handoffWith(qr));
     expect(text).not.toContain('base64');
-    expect(JSON.parse(text).store.download.qr).toEqual({ ...qr, src: '' });
+    expect(JSON.parse(text).handoff.download.qr).toEqual({ ...qr, src: '' });
   });
 
   it('takes the QR image back from the page when read', () => {
-    expect(parseHandoff(serializeHandoff(handoffWith(qr)), SRC).store.download.qr).toEqual(qr);
+    expect(parseHandoff(serializeHandoff(handoffWith(qr)), SRC).handoff.download.qr).toEqual(qr);
   });
 
   it('leaves a page without a QR code as it is', () => {
@@ -33,6 +33,6 @@ describe('the hand-off', () => {
   it('does not change the value it writes', () => {
     const handoff = handoffWith(qr);
     serializeHandoff(handoff);
-    expect(handoff.store.download.qr?.src).toBe(SRC);
+    expect(handoff.handoff.download.qr?.src).toBe(SRC);
   });
 });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { SeedInputs } from '../../worker/render/client-store.ts';
+import type { HandoffInputs } from '../../worker/render/handoff.ts';
 import { pageId, pageKey } from '../../worker/render/page-cache.ts';
 
 // Only the key's derivation is under test: stand-in objects will do.
-const verdict = {} as SeedInputs['verdict'];
-const config = {} as SeedInputs['config'];
-const settings = {} as SeedInputs['settings'];
-const apkParents = {} as SeedInputs['apkParents'];
-const page: SeedInputs['page'] = { page: 'download' };
-const inputs = (change: Partial<SeedInputs> = {}): SeedInputs => ({
+const verdict = {} as HandoffInputs['verdict'];
+const config = {} as HandoffInputs['config'];
+const settings = {} as HandoffInputs['settings'];
+const apkParents = {} as HandoffInputs['apkParents'];
+const page: HandoffInputs['page'] = { page: 'download' };
+const inputs = (change: Partial<HandoffInputs> = {}): HandoffInputs => ({
   url: new URL('https://lander.test/?a=1'),
   page,
   language: 'en',
@@ -34,11 +34,11 @@ describe('the page key', () => {
   });
 
   it('changes with every other input', () => {
-    const others: Partial<SeedInputs>[] = [
+    const others: Partial<HandoffInputs>[] = [
       { page: { page: 'landing' } },
       { language: 'zh-CN' },
       { verdict: { ...verdict } },
-      { device: {} as NonNullable<SeedInputs['device']> },
+      { device: {} as NonNullable<HandoffInputs['device']> },
       { config: { ...config } },
       { fallback: 'kv-timeout' },
       { settings: { ...settings } },

@@ -3,10 +3,10 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { createLearnedStore, StoreProvider, useHandoff, useLearned } from '../../client/app/store.tsx';
 import type { DeviceInfo } from '../../shared/device.ts';
-import type { ClientStore } from '../../shared/handoff.ts';
+import type { Handoff } from '../../shared/handoff.ts';
 
 const SERVER_DEVICE = { operatingSystem: 'Android' } as DeviceInfo;
-const HANDOFF = { downloadOrigin: 'https://dl.example.com', deviceInfo: SERVER_DEVICE, buildId: 'b1' } as ClientStore;
+const HANDOFF = { downloadOrigin: 'https://dl.example.com', deviceInfo: SERVER_DEVICE, buildId: 'b1' } as Handoff;
 const PROBED = { init: true, url: 'https://dl2.example.com' };
 
 function Reader() {

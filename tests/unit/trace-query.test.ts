@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QUERY_LIMITS } from '../../worker/campaign/query-data.ts';
-import { traceQuery } from '../../worker/routes/trace-query.ts';
+import { traceQuery } from '../../worker/identity/trace-query.ts';
 
 const query = (search: string) => traceQuery(new URLSearchParams(search));
 

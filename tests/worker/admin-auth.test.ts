@@ -7,12 +7,12 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toBase64Url } from '../../shared/base64url.ts';
 import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
-import worker from '../../worker/index.ts';
+import { fetchWorker } from './helpers.ts';
 
 const STATS = 'https://lander.test/api/stats';
 
 function callStats(headers: Record<string, string>, bindings: Partial<Env> = {}): Promise<Response> {
-  return Promise.resolve(worker.request(STATS, { headers }, { ...env, ...bindings }));
+  return Promise.resolve(fetchWorker(STATS, { headers }, { ...env, ...bindings }));
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -9,8 +9,8 @@ import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import { toBase64Url } from '../../shared/base64url.ts';
 import { parentMetadata } from '../../worker/apk/parents.ts';
 import { locateReserved } from '../../worker/apk/reserve.ts';
-import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
 import { readCarrier } from '../fixtures/apk.ts';
 import { get } from './helpers.ts';

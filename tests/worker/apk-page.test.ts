@@ -13,7 +13,7 @@ const APK_PATH = '/android/pebble-notes-2.4.0.apk';
 const FACTS = { file: 'pebble-notes-2.4.0.apk', size: 123_456, sha256: 'ab'.repeat(32), version: '2.4.0' };
 const STAMPED = `${ORIGIN}/dl/${CARRIER_SLOT}/pebble-notes-2.4.0.apk`;
 
-const handoff = (html: string) => handoffOf(html)?.store;
+const handoff = (html: string) => handoffOf(html)?.handoff;
 
 const page = async (path: string, userAgent = UA.androidChrome) =>
   handoff(await (await get(path, { userAgent })).text());

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { matchesAppLinkPath } from '../../worker/middleware/app-link-fallback.ts';
+import { matchesAppLinkPath } from '../../worker/app-links/app-link-fallback.ts';
 import { UA } from '../fixtures/agents.ts';
 import { DEMO as demo } from '../fixtures/config.ts';
 import { clearConfig, get, storeConfig } from './helpers.ts';

@@ -11,11 +11,10 @@ import type { ClickBucket } from '../../worker/attribution/click-bucket.ts';
 import type { AttributionLedger } from '../../worker/attribution/ledger.ts';
 import { ledgerFor } from '../../worker/attribution/ledger.ts';
 import { networkOf } from '../../worker/attribution/network.ts';
-import app from '../../worker/index.ts';
 import { UA } from '../fixtures/agents.ts';
 import { clickBody, installBody, newClickId, PHONES } from '../fixtures/fake-app.ts';
 import { bucketOf, inBucket, rowsOf } from './attribution-storage.ts';
-import { ORIGIN } from './helpers.ts';
+import { fetchWorker, ORIGIN } from './helpers.ts';
 
 function post(path: string, body: unknown, address = '192.0.2.10', userAgent = UA.iPhoneSafari) {
   return exports.default.fetch(
@@ -154,10 +153,10 @@ describe('abuse', () => {
 
   it('answers 503 in production without ATTRIBUTION_SALT, and the page still renders', async () => {
     const production = { ...env, LANDER_ENV: 'production', ATTRIBUTION_SALT: undefined };
-    const res = await app.request(`${ORIGIN}/api/a/click`, { method: 'POST', body: '{}' }, production);
+    const res = await fetchWorker(`${ORIGIN}/api/a/click`, { method: 'POST', body: '{}' }, production);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: 'Attribution is not configured (ATTRIBUTION_SALT)' });
-    const page = await app.request(`${ORIGIN}/`, { headers: { 'user-agent': UA.iPhoneSafari } }, production);
+    const page = await fetchWorker(`${ORIGIN}/`, { headers: { 'user-agent': UA.iPhoneSafari } }, production);
     expect(page.status).toBe(200);
   });
 });

@@ -4,8 +4,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARRIER_SLOT } from '../../shared/attribution.ts';
-import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
 import { DEMO as demo } from '../fixtures/config.ts';
 import { clearConfig, get, handoffOf, storeConfig } from './helpers.ts';
@@ -27,7 +27,7 @@ async function store(
 ): Promise<{ html: string; store: Store; status: number }> {
   const res = await get(path, { userAgent });
   const html = await res.text();
-  return { html, status: res.status, store: handoffOf(html).store };
+  return { html, status: res.status, store: handoffOf(html).handoff };
 }
 
 afterEach(async () => {

@@ -7,8 +7,8 @@
 
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
 import {
   type Carriers,

@@ -2,10 +2,9 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KV_LATEST_BUILD, kvBuildManifestKey } from '../../shared/build-manifest.ts';
 import { routeRules } from '../../shared/route-rules.ts';
-import app from '../../worker/index.ts';
-import { get, handoffOf, ORIGIN } from './helpers.ts';
+import { fetchWorker, get, handoffOf, ORIGIN } from './helpers.ts';
 
-const carried = handoffOf(await (await get('/')).text()).store.buildId as string;
+const carried = handoffOf(await (await get('/')).text()).handoff.buildId as string;
 
 const OTHER = { id: 'other-build-0001', timestamp: 1_700_000_000_000 };
 const OTHER_MANIFEST = { ...OTHER, matcher: [{ path: '/elsewhere', redirect: { to: 'https://example.com/' } }] };
@@ -17,7 +16,7 @@ const failingKv = {
   },
 } as unknown as KVNamespace;
 
-const withKv = (path: string, kv: KVNamespace) => app.request(`${ORIGIN}${path}`, {}, { ...env, KV: kv });
+const withKv = (path: string, kv: KVNamespace) => fetchWorker(`${ORIGIN}${path}`, {}, { ...env, KV: kv });
 
 afterEach(async () => {
   await env.KV.delete(KV_LATEST_BUILD);

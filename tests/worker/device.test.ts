@@ -2,7 +2,7 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../shared/device.ts';
-import { mergeVary } from '../../worker/middleware/visitor.ts';
+import { mergeVary } from '../../worker/lib/headers.ts';
 import { UA } from '../fixtures/agents.ts';
 import { get, handoffOf, ORIGIN } from './helpers.ts';
 
@@ -159,7 +159,7 @@ describe('the rendered page', () => {
   it('carries the detected OS and in-app name on the root element and in the store', async () => {
     const html = await (await get('/', { userAgent: UA.weChatAndroid })).text();
     expect(html).toMatch(/<html[^>]* data-os="Android" data-in-app="WeChat"/);
-    expect(handoffOf(html).store.deviceInfo.inApp.name).toBe('WeChat');
+    expect(handoffOf(html).handoff.deviceInfo.inApp.name).toBe('WeChat');
   });
 
   it('never reflects an agent or hint unescaped into the page', async () => {

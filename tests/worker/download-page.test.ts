@@ -1,12 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LanderConfigInput } from '../../shared/config/schema.ts';
-import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
-import app from '../../worker/index.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
 import { decodeQrImage } from '../fixtures/qr-image.ts';
-import { clearConfig, get, handoffOf, ORIGIN, storeConfig } from './helpers.ts';
+import { clearConfig, fetchWorker, get, handoffOf, ORIGIN, storeConfig } from './helpers.ts';
 
 /** A configuration that differs from the demo in every field the page shows. */
 function testConfig(change: (c: LanderConfigInput) => void = () => {}): LanderConfigInput {
@@ -126,7 +125,7 @@ describe('the button in the server HTML, from the seeded config', () => {
     const src = qrSrc(html);
     expect(decodeQrImage(src)).toBe(`https://lander.test/?${campaign}`);
     expect(html.split(src.slice(-40))).toHaveLength(2);
-    expect(handoffOf(html).store.download.qr?.src).toBe('');
+    expect(handoffOf(html).handoff.download.qr?.src).toBe('');
   });
 
   it('gives a 2 kB page address (a long token, channel and inviter) a scannable code in a page under 40 kB', async () => {
@@ -144,7 +143,7 @@ describe('the button in the server HTML, from the seeded config', () => {
     await seed(testConfig());
     const html = await (await get('/', { userAgent: UA.androidChrome })).text();
     expect(html).not.toContain('class="qr-code"');
-    expect(handoffOf(html).store.download.qr).toBeNull();
+    expect(handoffOf(html).handoff.download.qr).toBeNull();
   });
 
   it('marks the button for the guide inside Android WeChat without a YYB link', async () => {
@@ -153,7 +152,7 @@ describe('the button in the server HTML, from the seeded config', () => {
       await get('/', { userAgent: UA.weChatAndroid, headers: { 'accept-language': 'zh-CN' } })
     ).text();
     expect(primary(html)?.kind).toBe('apk');
-    expect(handoffOf(html).store.download.guide).toEqual({
+    expect(handoffOf(html).handoff.download.guide).toEqual({
       title: '请在浏览器中打开本页以下载',
       steps: ['点击右上角的 ···', '选择「在浏览器中打开」'],
       close: '我知道了',
@@ -165,21 +164,21 @@ describe('the button in the server HTML, from the seeded config', () => {
     await seed(testConfig((c) => Object.assign(c.appData[0] ?? {}, { yyb_url: yyb })));
     const html = await (await get('/', { userAgent: UA.weChatAndroid })).text();
     expect(primary(html)).toEqual({ href: yyb.replaceAll('&', '&amp;'), kind: 'yyb' });
-    expect(handoffOf(html).store.download.guide).toBeNull();
+    expect(handoffOf(html).handoff.download.guide).toBeNull();
   });
 
   it('tells an iOS in-app browser that holds back App Store links (Douyin) to open Safari', async () => {
     await seed(testConfig());
     const html = await (await get('/', { userAgent: UA.douyinIos, headers: { 'accept-language': 'en' } })).text();
     expect(primary(html)?.kind).toBe('app-store');
-    expect(handoffOf(html).store.download.guide.steps[1]).toBe('Choose “Open in Safari”');
+    expect(handoffOf(html).handoff.download.guide.steps[1]).toBe('Choose “Open in Safari”');
   });
 
   it('lets iOS WeChat, whose webview opens App Store links, go straight to the App Store', async () => {
     await seed(testConfig());
     const html = await (await get('/', { userAgent: UA.weChatIos })).text();
     expect(primary(html)).toEqual({ href: 'https://apps.apple.com/app/id6740858208', kind: 'app-store' });
-    expect(handoffOf(html).store.download.guide).toBeNull();
+    expect(handoffOf(html).handoff.download.guide).toBeNull();
   });
 });
 
@@ -253,7 +252,7 @@ describe('the page from the config', () => {
         c.links = { apple_app_ids: ['ABCDE12345.com.tern'] };
       }),
     );
-    const { store } = handoffOf(await (await get('/')).text());
+    const { handoff: store } = handoffOf(await (await get('/')).text());
     expect(store.appData).toEqual([
       { plat: 1, version: expect.any(String) },
       { plat: 2, version: expect.any(String) },
@@ -269,7 +268,7 @@ describe('the page from the config', () => {
     const html = await (await get('/', { userAgent: UA.androidChrome })).text();
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
-    expect(handoffOf(html).store.download.tagline).toBe('</script><script>alert(1)\u2028</script>');
+    expect(handoffOf(html).handoff.download.tagline).toBe('</script><script>alert(1)\u2028</script>');
   });
 
   it('shows the config in use on /test', async () => {
@@ -292,7 +291,7 @@ describe('a missing, unreadable, invalid or slow config never breaks the page', 
     expect(res.headers.get('x-config')).toBe('fallback');
     const html = await res.text();
     expect(html).toContain('Pebble Notes');
-    expect(handoffOf(html).store.config.fallback).toBe(reason);
+    expect(handoffOf(html).handoff.config.fallback).toBe(reason);
   }
 
   it('serves the demo app when the key is missing', async () => {
@@ -317,7 +316,7 @@ describe('a missing, unreadable, invalid or slow config never breaks the page', 
   it('serves the demo app when KV throws', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const KV = { get: () => Promise.reject(new Error('KV exploded')) } as unknown as KVNamespace;
-    const res = await app.request(`${ORIGIN}/`, { headers: { 'user-agent': UA.androidChrome } }, { ...env, KV });
+    const res = await fetchWorker(`${ORIGIN}/`, { headers: { 'user-agent': UA.androidChrome } }, { ...env, KV });
     await expectFallback(res, 'kv-error');
   });
 
@@ -327,7 +326,7 @@ describe('a missing, unreadable, invalid or slow config never breaks the page', 
       get: () => new Promise((resolve) => setTimeout(() => resolve(JSON.stringify(testConfig())), 3000)),
     } as unknown as KVNamespace;
     const started = Date.now();
-    const res = await app.request(`${ORIGIN}/`, { headers: { 'user-agent': UA.androidChrome } }, { ...env, KV });
+    const res = await fetchWorker(`${ORIGIN}/`, { headers: { 'user-agent': UA.androidChrome } }, { ...env, KV });
     await expectFallback(res, 'kv-timeout');
     expect(Date.now() - started).toBeLessThan(1500);
   });
@@ -335,7 +334,7 @@ describe('a missing, unreadable, invalid or slow config never breaks the page', 
   it("gives a bot the demo's metadata page when KV throws", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const KV = { get: () => Promise.reject(new Error('down')) } as unknown as KVNamespace;
-    const res = await app.request(`${ORIGIN}/missing`, { headers: { 'user-agent': UA.googlebot } }, { ...env, KV });
+    const res = await fetchWorker(`${ORIGIN}/missing`, { headers: { 'user-agent': UA.googlebot } }, { ...env, KV });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-config')).toBe('fallback');
     expect(await res.text()).toContain('Pebble Notes');

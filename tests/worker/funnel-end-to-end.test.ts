@@ -7,10 +7,10 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 import { type EventInput, NO_DIMENSIONS, utcDay } from '../../worker/funnel/events.ts';
 import { messageOf, recordEvent } from '../../worker/funnel/record-event.ts';
 import type { StatsResult, StatsRow } from '../../worker/funnel/stats-query.ts';
+import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 import { freshChannel } from './funnel-fixtures.ts';
 
 const AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)';

@@ -4,19 +4,16 @@
  * `/api/stats` through the real queue and D1. Each test uses its own signed channel, so tests never
  * share rows; every figure is waited on, never a fixed time.
  */
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
-import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import type { StatsResult, StatsRow } from '../../worker/funnel/stats-query.ts';
-import app from '../../worker/index.ts';
 import { pageCacheStats } from '../../worker/render/page-cache.ts';
+import { DEV_ADMIN_TOKEN, DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
 import { clickBody, installBody, newClickId, PHONES } from '../fixtures/fake-app.ts';
 import { freshChannel } from './funnel-fixtures.ts';
-import { get, ORIGIN } from './helpers.ts';
+import { fetchWorker, get, ORIGIN } from './helpers.ts';
 
 const ADMIN = { authorization: `Bearer ${DEV_ADMIN_TOKEN}` };
 
@@ -138,13 +135,13 @@ describe('COOKIELESS=on', () => {
   const cookieless = { ...env, COOKIELESS: 'on' };
 
   it('sets no cookie on the trace service', async () => {
-    const res = await app.request(`${ORIGIN}/api/trace`, { headers: { 'user-agent': UA.iPhoneSafari } }, cookieless);
+    const res = await fetchWorker(`${ORIGIN}/api/trace`, { headers: { 'user-agent': UA.iPhoneSafari } }, cookieless);
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
   it('tells the page in its hand-off, and the page sets no cookie', async () => {
-    const res = await app.request(`${ORIGIN}/landing`, { headers: { 'user-agent': UA.iPhoneSafari } }, cookieless);
+    const res = await fetchWorker(`${ORIGIN}/landing`, { headers: { 'user-agent': UA.iPhoneSafari } }, cookieless);
     expect(res.headers.get('set-cookie')).toBeNull();
     expect(await res.text()).toContain('"cookieless":true');
   });
@@ -153,10 +150,8 @@ describe('COOKIELESS=on', () => {
     const channel = freshChannel();
     const url = `${ORIGIN}/landing?d=${tokenOf(channel)}`;
     for (const id of [crypto.randomUUID(), crypto.randomUUID()]) {
-      const ctx = createExecutionContext();
       const headers = { 'user-agent': UA.iPhoneSafari, cookie: `user_id=${id}`, 'cf-connecting-ip': '198.51.100.9' };
-      await app.fetch(new Request(url, { headers }), cookieless, ctx);
-      await waitOnExecutionContext(ctx);
+      await fetchWorker(url, { headers }, cookieless);
     }
     const row = await rowOnce(channel, (r) => r.views, 2);
     expect(row.visitors).toBe(1);

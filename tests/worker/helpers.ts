@@ -1,8 +1,22 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { CONFIG_KEY } from '../../shared/config/schema.ts';
+import worker from '../../worker/index.ts';
 import { UA } from '../fixtures/agents.ts';
 
 export const ORIGIN = 'https://lander.test';
+
+/**
+ * The worker's own `fetch` with `bindings` laid over the test environment (another variable, a
+ * failing KV), as Cloudflare's fixtures call a handler: with an execution context whose work after
+ * the response is awaited before the answer is returned.
+ */
+export async function fetchWorker(url: string, init: RequestInit = {}, bindings: Partial<Env> = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(new Request(url, init), { ...env, ...bindings }, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
 
 /** A request to the worker inside workerd, as a visitor with `userAgent` would send it. */
 export interface GetOptions {

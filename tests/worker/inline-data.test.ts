@@ -5,8 +5,8 @@
  * Every inline script carries this response's nonce.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
 import { get } from './helpers.ts';
 
@@ -45,7 +45,7 @@ describe('inline data blocks', () => {
     const res = await get(`/landing?inviter=${encodeURIComponent(NASTY)}&channel=a%26b`);
     const html = await res.text();
     expectEscaped(html);
-    const store = JSON.parse(dataBlocks(html)[0]?.content ?? 'null').store;
+    const store = JSON.parse(dataBlocks(html)[0]?.content ?? 'null').handoff;
     expect(store.campaign.plain).toEqual({ inviter: NASTY, channel: 'a&b' });
   });
 
@@ -53,7 +53,7 @@ describe('inline data blocks', () => {
     const token = encryptToken(JSON.stringify({ inviter: NASTY }), DEV_DECODE_KEY);
     const html = await (await get(`/landing?d=${token}`)).text();
     expectEscaped(html);
-    expect(JSON.parse(dataBlocks(html)[0]?.content ?? 'null').store.campaign.signed.inviter).toBe(NASTY);
+    expect(JSON.parse(dataBlocks(html)[0]?.content ?? 'null').handoff.campaign.signed.inviter).toBe(NASTY);
   });
 
   it('escape the Referer and the User-Agent carried in the device info of /test', async () => {
@@ -61,7 +61,7 @@ describe('inline data blocks', () => {
     const userAgent = `${UA.androidChrome} </script><img src=x onerror=alert(1)>`;
     const html = await (await get('/test', { userAgent, headers: { referer } })).text();
     expectEscaped(html);
-    const device = JSON.parse(dataBlocks(html)[0]?.content ?? 'null').store.deviceInfo;
+    const device = JSON.parse(dataBlocks(html)[0]?.content ?? 'null').handoff.deviceInfo;
     expect(device.userAgent).toBe(userAgent);
     expect(device.referrer).toBe(referer);
   });

@@ -9,10 +9,9 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeRules } from '../../shared/route-rules.ts';
 import { DEMO_CONFIG } from '../../worker/config/demo.ts';
-import app from '../../worker/index.ts';
 import { KV_READ_TIMEOUT_MS, readKvText } from '../../worker/kv/read-text.ts';
 import { UA } from '../fixtures/agents.ts';
-import { get, ORIGIN } from './helpers.ts';
+import { fetchWorker, get, ORIGIN } from './helpers.ts';
 
 const BUDGET_MS = 600;
 const HANG_MS = 5000;
@@ -57,7 +56,7 @@ function faultyKv(fault: Fault): KVNamespace {
 /** The worker with `kv` as its namespace; how long it took to answer completely. */
 async function timed(path: string, kv: KVNamespace): Promise<{ res: Response; body: string; ms: number }> {
   const started = performance.now();
-  const res = await app.request(`${ORIGIN}${path}`, { headers: { 'user-agent': UA.iPhoneSafari } }, { ...env, KV: kv });
+  const res = await fetchWorker(`${ORIGIN}${path}`, { headers: { 'user-agent': UA.iPhoneSafari } }, { ...env, KV: kv });
   const body = await res.text();
   return { res, body, ms: performance.now() - started };
 }

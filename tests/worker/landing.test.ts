@@ -1,10 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, inject, it, vi } from 'vitest';
-import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
-import app from '../../worker/index.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
-import { get, handoffBlock, handoffOf, ORIGIN } from './helpers.ts';
+import { fetchWorker, get, handoffBlock, handoffOf, ORIGIN } from './helpers.ts';
 
 const HOSTILE_INVITER = '</script><script>alert(1)</script>\u2028<img src=x onerror=alert(2)>';
 
@@ -15,7 +14,7 @@ function pathOf(link: string): string {
 
 const handoff = (
   html: string,
-): { store: { campaign: { signed: Record<string, string>; plain: Record<string, string> } } } => handoffOf(html);
+): { handoff: { campaign: { signed: Record<string, string>; plain: Record<string, string> } } } => handoffOf(html);
 
 describe('/landing with a campaign link', () => {
   it('renders the inviter and channel of a link minted by npm run link in the server HTML', async () => {
@@ -24,9 +23,9 @@ describe('/landing with a campaign link', () => {
     const html = await res.text();
     expect(html).toContain('<strong>Ann Lee</strong>');
     expect(html).toContain('spring-sale');
-    expect(handoff(html).store.campaign.signed).toEqual({ channel: 'spring-sale', inviter: 'Ann Lee' });
+    expect(handoff(html).handoff.campaign.signed).toEqual({ channel: 'spring-sale', inviter: 'Ann Lee' });
     // The link's utm_source (a mailer's) is no campaign data: no page reads it.
-    expect(handoff(html).store.campaign.plain).toEqual({});
+    expect(handoff(html).handoff.campaign.plain).toEqual({});
   });
 
   it('keeps a hostile payload inert in the markup and in the data block', async () => {
@@ -36,14 +35,14 @@ describe('/landing with a campaign link', () => {
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     const block = handoffBlock(html);
     expect(block).not.toMatch(/[<>\u2028\u2029]/);
-    expect(handoff(html).store.campaign.signed.inviter).toBe(HOSTILE_INVITER);
-    expect(handoff(html).store.campaign.signed.channel).toBe('x\u2029y');
+    expect(handoff(html).handoff.campaign.signed.inviter).toBe(HOSTILE_INVITER);
+    expect(handoff(html).handoff.campaign.signed.channel).toBe('x\u2029y');
   });
 
   it('does not read tokens in production when its key is the development key, and still answers 200', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const d = encryptToken(JSON.stringify({ inviter: 'Mallory' }), DEV_DECODE_KEY);
-    const res = await app.request(
+    const res = await fetchWorker(
       `${ORIGIN}/landing?d=${d}`,
       { headers: { 'user-agent': UA.iPhoneSafari } },
       { ...env, LANDER_ENV: 'production', DECODE_KEY: DEV_DECODE_KEY },
@@ -63,7 +62,7 @@ describe('/landing with a campaign link', () => {
     const html = await (await get(`/landing?d=${d}&inviter=Mallory`)).text();
     expect(html).toContain('<strong>Ann</strong>');
     expect(html).not.toContain('<strong>Mallory</strong>');
-    expect(handoff(html).store.campaign).toMatchObject({ signed: { inviter: 'Ann' }, plain: { inviter: 'Mallory' } });
+    expect(handoff(html).handoff.campaign).toMatchObject({ signed: { inviter: 'Ann' }, plain: { inviter: 'Mallory' } });
   });
 
   it('shows a plain inviter where the token names none', async () => {
@@ -82,7 +81,7 @@ describe('/landing with a campaign link', () => {
     ]) {
       const res = await get(`/landing?d=${d}`);
       expect(res.status).toBe(200);
-      expect(handoff(await res.text()).store.campaign.signed).toEqual({});
+      expect(handoff(await res.text()).handoff.campaign.signed).toEqual({});
     }
     expect(error).toHaveBeenCalledWith('Decryption failed', expect.anything());
     error.mockRestore();

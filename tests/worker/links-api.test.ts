@@ -5,12 +5,11 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { LinkView } from '../../shared/admin-contract.ts';
-import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
-import { DEV_DECODE_KEY } from '../../worker/settings.ts';
+import { resolveLink, SLUG } from '../../worker/campaign/links.ts';
 import { readCampaign } from '../../worker/campaign/query-data.ts';
-import { resolveLink, SLUG } from '../../worker/funnel/links.ts';
-import worker from '../../worker/index.ts';
+import { DEV_ADMIN_TOKEN, DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { failingDb } from './funnel-fixtures.ts';
+import { fetchWorker } from './helpers.ts';
 
 const ORIGIN = 'https://lander.test';
 const auth = { authorization: `Bearer ${DEV_ADMIN_TOKEN}`, 'content-type': 'application/json' };
@@ -18,7 +17,7 @@ const auth = { authorization: `Bearer ${DEV_ADMIN_TOKEN}`, 'content-type': 'appl
 const freshSlug = (): string => `s-${crypto.randomUUID().slice(0, 8)}`;
 
 async function post(body: unknown, bindings: Partial<Env> = {}, headers: Record<string, string> = auth) {
-  return worker.request(
+  return fetchWorker(
     `${ORIGIN}/api/links`,
     { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) },
     { ...env, ...bindings },
@@ -108,7 +107,7 @@ describe('POST /api/links', () => {
   it('lists the links made', async () => {
     const slug = freshSlug();
     await post({ channel: 'listed', slug });
-    const res = await worker.request(`${ORIGIN}/api/links`, { headers: auth }, env);
+    const res = await fetchWorker(`${ORIGIN}/api/links`, { headers: auth }, env);
     const { links } = await res.json<{ links: LinkView[] }>();
     expect(links.map((link) => link.slug)).toContain(slug);
   });
@@ -146,13 +145,13 @@ describe('GET /s/<slug>.svg', () => {
   it('serves the short link’s QR code as SVG', async () => {
     const slug = freshSlug();
     await post({ channel: 'qr', slug });
-    const res = await worker.request(`${ORIGIN}/s/${slug}.svg`, {}, env);
+    const res = await fetchWorker(`${ORIGIN}/s/${slug}.svg`, {}, env);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
     expect(await res.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
   });
 
   it('answers 404 for a link that does not exist', async () => {
-    expect((await worker.request(`${ORIGIN}/s/never-made-slug.svg`, {}, env)).status).toBe(404);
+    expect((await fetchWorker(`${ORIGIN}/s/never-made-slug.svg`, {}, env)).status).toBe(404);
   });
 });

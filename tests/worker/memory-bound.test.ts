@@ -4,10 +4,10 @@
  * share, and what the isolate keeps never passes `ISOLATE_CACHE_BUDGET`.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import { CACHE_SHARES, ISOLATE_CACHE_BUDGET, isolateCacheBytes } from '../../worker/lib/bounded-cache.ts';
 import { pageCacheStats } from '../../worker/render/page-cache.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
 import { get } from './helpers.ts';
 

@@ -1,9 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import app from '../../worker/index.ts';
 import { UA } from '../fixtures/agents.ts';
 import { DEMO as demo } from '../fixtures/config.ts';
-import { clearConfig, get, handoffOf, ORIGIN, storeConfig } from './helpers.ts';
+import { clearConfig, fetchWorker, get, handoffOf, ORIGIN, storeConfig } from './helpers.ts';
 
 const APK = `${env.DOWNLOAD_ORIGIN}/android/pebble-notes-2.4.0.apk`;
 // The demo configuration gives a provider token: App Store links carry it and the channel (docs/attribution.md).
@@ -91,11 +90,11 @@ describe('"Open the app" on / — the href in the server HTML per device', () =>
   it('WeChat on Android: a guide link without a fallback, the guide worded in the store', async () => {
     const html = await page('weChatAndroid');
     expect(openLink(html)).toEqual({ href: 'pebblenotes-dev://open?channel=spring', 'data-open': 'guide' });
-    expect(handoffOf(html).store.openApp.guide.title).toBe('Open this page in your browser to open the app');
+    expect(handoffOf(html).handoff.openApp.guide.title).toBe('Open this page in your browser to open the app');
   });
 
   it('production uses the pro scheme', async () => {
-    const res = await app.request(
+    const res = await fetchWorker(
       `${ORIGIN}/`,
       { headers: { 'user-agent': UA.androidFirefox } },
       { ...env, LANDER_ENV: 'production' },
@@ -121,7 +120,7 @@ describe('the /landing button', () => {
     const link = new URL(inject('campaignLink'));
     const html = await page('androidFirefox', `${link.pathname}${link.search}`);
     expect(openLink(html, 'button-landing')?.href).toBe('pebblenotes-dev://open?channel=spring-sale&inviter=Ann+Lee');
-    expect(handoffOf(html).store.campaign.token).toBe(link.searchParams.get('d'));
+    expect(handoffOf(html).handoff.campaign.token).toBe(link.searchParams.get('d'));
   });
 
   it('is the download where no scheme is configured', async () => {

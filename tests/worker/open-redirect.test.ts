@@ -6,11 +6,10 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { isSafeTarget, type RouteRule, routeRules } from '../../shared/route-rules.ts';
-import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
-import app from '../../worker/index.ts';
 import { routeRules as routeRulesMiddleware } from '../../worker/middleware/route-rules.ts';
-import { get, ORIGIN } from './helpers.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
+import { fetchWorker, get, ORIGIN } from './helpers.ts';
 
 const HOST = new URL(ORIGIN).host;
 const OFF_SITE = ['//evil.com', '/\\evil.com', 'https:/evil.com', 'trusted@evil.com'];
@@ -142,7 +141,7 @@ describe('route rule targets are checked at setup', () => {
   });
 
   it('applies only configured rules: an unruled path with a rule-like query is a page, not a redirect', async () => {
-    const res = await app.request(`${ORIGIN}/landing?download=1&ios=1`, {}, env);
+    const res = await fetchWorker(`${ORIGIN}/landing?download=1&ios=1`, {}, env);
     expect(res.status).toBe(200);
     expect(res.headers.get('location')).toBeNull();
   });

@@ -4,8 +4,8 @@
  * URLs, the open-app links, App Store links, the desktop QR code and the hand-off's campaign.
  */
 import { describe, expect, it } from 'vitest';
-import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
 import { decodeQrImage } from '../fixtures/qr-image.ts';
 import { get, handoffOf, ORIGIN } from './helpers.ts';
@@ -44,14 +44,14 @@ describe.each(['/', '/landing'])('%s with tracking parameters beside the campaig
     const html = await (await get(`${path}${TRACKED}`, { userAgent: UA.iPhoneSafari })).text();
     const targets = linkTargets(html);
     for (const target of targets) for (const name of LEFT_OUT) expect(target).not.toContain(name);
-    const { openApp } = handoffOf(html).store;
+    const { openApp } = handoffOf(html).handoff;
     expect(openApp.href).toBe('https://open.pebble-notes.example/open/?inviter=Ann&channel=a');
     expect(targets).toContain(openApp.href);
   });
 
   it('keeps tracking parameters out of the App Store link', async () => {
     const html = await (await get(`${path}${TRACKED}`, { userAgent: UA.iPhoneSafari })).text();
-    const { primary } = handoffOf(html).store.download;
+    const { primary } = handoffOf(html).handoff.download;
     expect(primary.kind).toBe('app-store');
     for (const name of LEFT_OUT) expect(primary.href).not.toContain(name);
     expect(linkTargets(html)).toContain(primary.href);
@@ -59,14 +59,14 @@ describe.each(['/', '/landing'])('%s with tracking parameters beside the campaig
 
   it('gives a desktop a QR code of the address', async () => {
     const html = await (await get(`${path}${TRACKED}`, { userAgent: UA.desktop })).text();
-    expect(handoffOf(html).store.download.qr.url).toBe(`${ORIGIN}${path}${ADDRESS}`);
+    expect(handoffOf(html).handoff.download.qr.url).toBe(`${ORIGIN}${path}${ADDRESS}`);
     const src = /<img class="qr-code" src="(data:image\/bmp;base64,[A-Za-z0-9+/=]+)"/.exec(html)?.[1] ?? '';
     expect(decodeQrImage(src)).toBe(`${ORIGIN}${path}${ADDRESS}`);
   });
 
   it('hands the browser channel as the only plain parameter, and the token', async () => {
     const html = await (await get(`${path}${TRACKED}`)).text();
-    expect(handoffOf(html).store.campaign).toEqual({ signed: { inviter: 'Ann' }, plain: { channel: 'a' }, token: D });
+    expect(handoffOf(html).handoff.campaign).toEqual({ signed: { inviter: 'Ann' }, plain: { channel: 'a' }, token: D });
   });
 
   it('carries no tracking parameter anywhere in the page', async () => {
@@ -85,7 +85,7 @@ describe('the device a page hands to the browser', () => {
         headers: { referer: 'https://ref.test/', 'accept-language': 'de' },
       })
     ).text();
-    expect(handoffOf(html).store.deviceInfo).toEqual({
+    expect(handoffOf(html).handoff.deviceInfo).toEqual({
       operatingSystem: 'Android',
       browser: 'Chrome',
       bot: false,
@@ -99,7 +99,7 @@ describe('the device a page hands to the browser', () => {
     const html = await (
       await get('/test', { userAgent: UA.androidChrome, headers: { referer: 'https://ref.test/' } })
     ).text();
-    expect(handoffOf(html).store.deviceInfo).toMatchObject({
+    expect(handoffOf(html).handoff.deviceInfo).toMatchObject({
       userAgent: UA.androidChrome,
       referrer: 'https://ref.test/',
       browser: 'Chrome',
@@ -111,7 +111,7 @@ describe('the device a page hands to the browser', () => {
     for (const path of ['/test/', '/TEST', '/Test', '/t%65st', '/%74EST/']) {
       const html = await (await get(path, { userAgent: UA.androidChrome })).text();
       expect(html, path).toContain('class="screen diagnostics"');
-      expect(handoffOf(html).store.deviceInfo.userAgent, path).toBe(UA.androidChrome);
+      expect(handoffOf(html).handoff.deviceInfo.userAgent, path).toBe(UA.androidChrome);
     }
   });
 });
@@ -122,7 +122,7 @@ describe('a bare question mark', () => {
     const plain = await get('/', { userAgent: UA.desktop });
     await plain.text();
     const bare = await get('/?', { userAgent: UA.desktop });
-    expect(handoffOf(await bare.text()).store.download.qr.url).toBe(`${ORIGIN}/`);
+    expect(handoffOf(await bare.text()).handoff.download.qr.url).toBe(`${ORIGIN}/`);
     expect(idOf(bare)).toBe(idOf(plain));
   });
 });

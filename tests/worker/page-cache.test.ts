@@ -121,18 +121,24 @@ describe('rendered pages kept per isolate', () => {
   });
 
   it('answers HEAD for a kept page with its status and no body', async () => {
-    await page('/no-such-page?channel=head');
-    const res = await get('/no-such-page?channel=head', { method: 'HEAD' });
-    expect(res.status).toBe(404);
+    await page('/landing?channel=head');
+    const res = await get('/landing?channel=head', { method: 'HEAD' });
+    expect(res.headers.get('server-timing')).toMatch(/^kept;desc=hit/);
+    expect(res.status).toBe(200);
     expect(await res.text()).toBe('');
   });
 
-  it('never gives a bot a kept error page: the metadata page instead', async () => {
-    await page('/no-such-page?channel=bot', UA.googlebot);
-    const second = await page('/no-such-page?channel=bot', UA.googlebot);
-    expect(second.hit).toBe(true);
-    expect(second.res.status).toBe(200);
-    expect(second.html).toContain('<meta name="robots" content="noindex">');
-    expect(second.html).not.toContain('<script');
+  it('never keeps a not-found page, and a bot gets the metadata page each time', async () => {
+    const before = pageCacheStats();
+    for (const userAgent of [UA.iPhoneSafari, UA.googlebot, UA.googlebot]) {
+      const res = await get('/no-such-page?channel=bot', { userAgent });
+      const html = await res.text();
+      expect(res.status).toBe(userAgent === UA.googlebot ? 200 : 404);
+      if (userAgent === UA.googlebot) {
+        expect(html).toContain('<meta name="robots" content="noindex">');
+        expect(html).not.toContain('<script');
+      }
+    }
+    expect(pageCacheStats()).toMatchObject({ hits: before.hits, kept: before.kept });
   });
 });

@@ -6,11 +6,10 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../client/app/route-handle.ts';
-import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
-import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import type { StatsResult } from '../../worker/funnel/stats-query.ts';
 import { pageAt } from '../../worker/lib/page-of.ts';
+import { DEV_ADMIN_TOKEN, DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { freshChannel } from './funnel-fixtures.ts';
 import { get, handoffOf, ORIGIN } from './helpers.ts';
 
@@ -68,7 +67,8 @@ describe('the page a path is', () => {
   });
 
   it('reads anything else as not found', () => {
-    for (const path of ['/nope', '/landing/more', '/i/', '/s/a/b', '/tests']) expect(pageAt(path).page).toBe('not-found');
+    for (const path of ['/nope', '/landing/more', '/i/', '/s/a/b', '/tests'])
+      expect(pageAt(path).page).toBe('not-found');
   });
 });
 
@@ -94,7 +94,7 @@ describe('every spelling of a page', () => {
     const d = tokenOf(freshChannel());
     for (const path of [...spellings('/landing'), ...spellings('/i/', CARRIER)]) {
       const handoff = handoffOf(await (await get(`${path}?d=${d}`)).text());
-      expect(handoff.store.attribution.copy, path).toBe(true);
+      expect(handoff.handoff.attribution.copy, path).toBe(true);
     }
   });
 
@@ -104,7 +104,7 @@ describe('every spelling of a page', () => {
     const paths = spellings('/s/', slug);
     for (const path of paths) {
       const html = await (await get(path)).text();
-      const { store } = handoffOf(html);
+      const { handoff: store } = handoffOf(html);
       expect(store.campaign.signed.channel, path).toBe(channel);
       expect(store.attribution).toMatchObject({ copy: true, link: slug });
     }
@@ -121,7 +121,7 @@ describe('every spelling of a page', () => {
 
   it('shows the whole detection on every spelling of /test', async () => {
     for (const path of spellings('/test')) {
-      const { store } = handoffOf(await (await get(path)).text());
+      const { handoff: store } = handoffOf(await (await get(path)).text());
       expect(store.deviceInfo, path).toHaveProperty('userAgent');
     }
   });
@@ -143,6 +143,8 @@ describe('a page that is not found', () => {
   });
 
   it('names the query of an unknown short link too', async () => {
-    expect(await (await get('/s/no-such-link?from=mail')).text()).toContain('Page not found: /s/no-such-link?from=mail');
+    expect(await (await get('/s/no-such-link?from=mail')).text()).toContain(
+      'Page not found: /s/no-such-link?from=mail',
+    );
   });
 });

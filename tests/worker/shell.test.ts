@@ -38,7 +38,7 @@ describe('the page shell', () => {
   it('hands the store to the browser in a JSON data block', async () => {
     const html = await (await get('/')).text();
     const handoff = handoffOf(html);
-    expect(handoff.store.deviceInfo.operatingSystem).toBe('iOS');
+    expect(handoff.handoff.deviceInfo.operatingSystem).toBe('iOS');
     expect(handoff.hydration.errors).toBeNull();
   });
 

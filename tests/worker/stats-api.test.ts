@@ -4,15 +4,15 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 import { writeRollup } from '../../worker/funnel/consume-batch.ts';
-import worker from '../../worker/index.ts';
+import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 import { failingDb, freshChannel, funnelMessage } from './funnel-fixtures.ts';
+import { fetchWorker } from './helpers.ts';
 
 const auth = { authorization: `Bearer ${DEV_ADMIN_TOKEN}` };
 
 async function stats(query: string, headers: Record<string, string> = {}, bindings: Partial<Env> = {}) {
-  return worker.request(
+  return fetchWorker(
     `https://lander.test/api/stats?${query}`,
     { headers: { ...auth, ...headers } },
     { ...env, ...bindings },

@@ -1,14 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import app from '../../worker/index.ts';
 import { parseOrigins } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
-import { get, ORIGIN } from './helpers.ts';
+import { fetchWorker, get, ORIGIN } from './helpers.ts';
 
 const ALLOWED = 'https://www.partner.example, https://m.partner.example/';
 
 function call(origin: string, init: { method?: string; headers?: Record<string, string> } = {}, allowed = ALLOWED) {
-  return app.request(
+  return fetchWorker(
     `${ORIGIN}/api/trace`,
     { method: init.method ?? 'GET', headers: { 'user-agent': UA.iPhoneSafari, origin, ...init.headers } },
     { ...env, TRACE_ALLOWED_ORIGINS: allowed },

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findCycles, importGraph, ROOT, requestPath, ruleBreaks, WORKER_ENTRY } from '../architecture.ts';
+import { findCycles, hubBreaks, importGraph, ROOT, requestPath, ruleBreaks, WORKER_ENTRY } from '../architecture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lander-architecture-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,7 +18,26 @@ describe('architecture', () => {
     expect(graph.size).toBeGreaterThan(100);
     expect(findCycles(graph)).toEqual([]);
     expect(ruleBreaks(graph)).toEqual([]);
+    expect(hubBreaks(graph)).toEqual([]);
     expect(requestPath(graph)[0]).toBe(WORKER_ENTRY);
+  });
+
+  it('reports an arrow from a hub into a wing, but not from the entry or the environment types', () => {
+    const root = join(dir, 'hubs');
+    const put = (path: string, text: string) => {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    put('worker/funnel/count.ts', 'export const count = 1;\n');
+    put('worker/lib/uses-funnel.ts', "import { count } from '../funnel/count.ts';\nexport const u = count;\n");
+    put('worker/settings.ts', "import { count } from './funnel/count.ts';\nexport const s = count;\n");
+    put('worker/lib/plain.ts', "import { s } from '../settings.ts';\nexport const p = s;\n");
+    put('worker/index.ts', "import { count } from './funnel/count.ts';\nexport default count;\n");
+    put('worker/env.ts', "import type { count } from './funnel/count.ts';\nexport type C = typeof count;\n");
+    expect(hubBreaks(importGraph(root, ['worker']))).toEqual([
+      'worker/lib/uses-funnel.ts → worker/funnel/count.ts',
+      'worker/settings.ts → worker/funnel/count.ts',
+    ]);
   });
 
   it('detects a cycle through static imports, type-only ones included, but not through import()', () => {

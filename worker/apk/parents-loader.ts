@@ -59,9 +59,9 @@ const isolateLoader = createParentsLoader();
  * to await. Mounted before the configuration's middleware: under a slow KV the two reads share one
  * 500 ms budget instead of adding two (docs/config.md). The read never rejects.
  */
-export function apkParents({ load = isolateLoader }: { load?: ParentsLoader } = {}): MiddlewareHandler<AppEnv> {
+export function apkParents(): MiddlewareHandler<AppEnv> {
   return async function apkParentsMiddleware(c, next) {
-    c.set('apkParents', load(c.env.KV, settingsOf(c.env).configCacheMs));
+    c.set('apkParents', isolateLoader(c.env.KV, settingsOf(c.env).configCacheMs));
     await next();
   };
 }

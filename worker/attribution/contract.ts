@@ -4,9 +4,9 @@
  */
 import * as v from 'valibot';
 import { CLICK_ACTIONS, CLICK_ID, type ClickBody } from '../../shared/attribution.ts';
+import { SLUG } from '../campaign/links.ts';
 import { MAX_TOKEN_LENGTH } from '../campaign/token.ts';
 import { EventNameSchema } from '../funnel/events.ts';
-import { SLUG } from '../funnel/links.ts';
 
 /** Largest body any `/api/a/*` call accepts (413 above). */
 export const MAX_BODY_BYTES = 8 * 1024;

@@ -8,12 +8,12 @@
 import { type Context, Hono } from 'hono';
 import type * as v from 'valibot';
 import { clientHintsFromHeaders } from '../../shared/device.ts';
+import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
+import { countAnswer, countAppEvent, countTap } from '../funnel/count-attribution.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
-import { appConfig } from '../middleware/config.ts';
 import { settingsOf } from '../settings.ts';
 import { AppEventSchema, ClickSchema, InstallSchema, MAX_BODY_BYTES, OpenSchema } from './contract.ts';
-import { countAnswer, countAppEvent, countTap } from './funnel-events.ts';
 import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
 import { recordClick } from './record-click.ts';

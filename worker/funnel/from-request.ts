@@ -7,7 +7,6 @@ import type { Context } from 'hono';
 import type { Campaign } from '../../shared/campaign.ts';
 import { MAX_USER_AGENT } from '../../shared/device.ts';
 import type { AppEnv } from '../env.ts';
-import { executionOf } from '../lib/execution.ts';
 import { type Dimensions, type EventInput, MAX_DIMENSION, type VisitorSource } from './events.ts';
 import { recordEvent } from './record-event.ts';
 
@@ -58,8 +57,7 @@ export function isCountedVisit(c: Context<AppEnv>): boolean {
   return !['sec-purpose', 'purpose', 'x-moz'].some((name) => PREFETCH.test(c.req.header(name) ?? ''));
 }
 
-/** `recordEvent` for a Hono handler; without an execution context (a unit test's app.request) nothing is sent. */
+/** `recordEvent` for a Hono handler: sent after the response (`waitUntil`). */
 export function countEvent(c: Context<AppEnv>, input: EventInput): void {
-  const ctx = executionOf(c);
-  if (ctx) recordEvent(c.env, ctx, input);
+  recordEvent(c.env, c.executionCtx, input);
 }

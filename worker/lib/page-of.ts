@@ -7,18 +7,10 @@
  */
 import type { Context } from 'hono';
 import { matchRoutes } from 'react-router-dom';
-import type { Page, RouteHandle } from '../../client/app/route-handle.ts';
+import type { RouteHandle } from '../../client/app/route-handle.ts';
 import { routes } from '../../client/app/routes.tsx';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv, PageIdentity } from '../env.ts';
 import { boundedCache, CACHE_SHARES, stringBytes } from './bounded-cache.ts';
-
-export interface PageIdentity {
-  page: Page;
-  /** On a carrier page (`/i/<carrier>`), the carrier as the router decoded it. */
-  carrier?: string;
-  /** On a short link's page (`/s/<slug>`), the slug as the router decoded it. */
-  slug?: string;
-}
 
 const NOT_FOUND: PageIdentity = Object.freeze({ page: 'not-found' });
 

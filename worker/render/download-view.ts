@@ -6,18 +6,18 @@
 import type { LanderConfig } from '../../shared/config/schema.ts';
 import type { Verdict } from '../../shared/device/verdict.ts';
 import type { DownloadButton, DownloadView } from '../../shared/download-view.ts';
-import type { ClientStore } from '../../shared/handoff.ts';
+import type { Handoff } from '../../shared/handoff.ts';
 import { localize } from '../config/localize.ts';
+import { qrImage } from '../lib/qr-code.ts';
 import { chooseDownload, type DownloadTarget } from './download-choice.ts';
 import { type DownloadTexts, downloadTexts, formatDate } from './download-texts.ts';
-import { qrImage } from '../lib/qr-code.ts';
 
 export interface DownloadViewInput {
   config: LanderConfig;
   device: Verdict;
-  language: ClientStore['language'];
+  language: Handoff['language'];
   downloadOrigin: string;
-  /** The page's address (render/client-store.ts `pageAddress`): the desktop QR code opens it. */
+  /** The page's address (render/handoff.ts `pageAddress`): the desktop QR code opens it. */
   pageUrl: URL;
   /** Added to App Store links (worker/attribution/page-links.ts). */
   appStoreQuery?: string;

@@ -6,7 +6,7 @@ import { type Campaign, campaignFields } from '../../shared/campaign.ts';
 import type { LanderConfig } from '../../shared/config/schema.ts';
 import type { Verdict } from '../../shared/device/verdict.ts';
 import type { DownloadView } from '../../shared/download-view.ts';
-import type { ClientStore } from '../../shared/handoff.ts';
+import type { Handoff } from '../../shared/handoff.ts';
 import type { OpenAppView, OpenFallback } from '../../shared/open-app-view.ts';
 import { downloadTexts } from './download-texts.ts';
 import { chooseOpenApp } from './open-app.ts';
@@ -14,8 +14,8 @@ import { chooseOpenApp } from './open-app.ts';
 export interface OpenAppViewInput {
   config: LanderConfig;
   device: Verdict;
-  env: ClientStore['env'];
-  language: ClientStore['language'];
+  env: Handoff['env'];
+  language: Handoff['language'];
   pageUrl: URL;
   /** Carried to the app (docs/campaign-links.md). */
   campaign: Campaign;

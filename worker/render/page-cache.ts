@@ -1,16 +1,17 @@
 /**
  * Rendered pages, kept per isolate (docs/decisions/005-keep-rendered-pages-per-isolate.md). The page
- * route renders from the client store seed (everything the screens read) and the URL (what the routes
- * read), and the seed is made from its inputs alone (`SeedInputs`, client-store.ts: the page's address,
- * the language, the device's verdict, the configuration, the settings, …). The key is every one of those inputs, taken
- * from the very object the seed is made from, so nothing the page shows can be missing from its key.
+ * route renders from the hand-off (everything the screens read) and the URL (what the routes read),
+ * and the hand-off is made from its inputs alone (`HandoffInputs`, handoff.ts: the page's address,
+ * the language, the device's verdict, the configuration, the settings, …). The key is every one of
+ * those inputs, taken from the very object the hand-off is made from, so nothing the page shows can
+ * be missing from its key.
  * A kept page is the whole response: its bytes and every header, made once. It has no per-response
  * part: a complete page has no inline script, so its CSP needs no nonce (docs/security.md). The page's
  * view for the funnel is kept with it, so a kept page's view is counted without being built again.
  */
 import type { PageView } from '../funnel/count-view.ts';
 import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
-import type { SeedInputs } from './client-store.ts';
+import type { HandoffInputs } from './handoff.ts';
 
 /** A kept page, ready to answer with: the same bytes and headers for every request with its key. */
 export interface KeptPage {
@@ -46,7 +47,7 @@ export function pageCacheStats(): Readonly<typeof stats> & { entries: number } {
 const objectIds = new WeakMap<object, number>();
 let nextObjectId = 0;
 
-function partOf(value: SeedInputs[keyof SeedInputs]): string {
+function partOf(value: HandoffInputs[keyof HandoffInputs]): string {
   if (value === null || typeof value !== 'object') return String(value);
   if (value instanceof URL) return value.href;
   let id = objectIds.get(value);
@@ -59,9 +60,9 @@ function partOf(value: SeedInputs[keyof SeedInputs]): string {
 
 /**
  * The key of the page made from `inputs`: each input in turn, an object by its identity. Every field
- * of `SeedInputs` is in it, whatever fields it gains, so the key cannot miss what the page is made of.
+ * of `HandoffInputs` is in it, whatever fields it gains, so the key cannot miss what the page is made of.
  */
-export function pageKey(inputs: SeedInputs): string {
+export function pageKey(inputs: HandoffInputs): string {
   let key = '';
   for (const value of Object.values(inputs)) key += `${partOf(value)}\n`;
   return key;

@@ -17,34 +17,16 @@ import { routeContext } from '../../client/app/route-context.ts';
 import type { RouteHandle } from '../../client/app/route-handle.ts';
 import { routes } from '../../client/app/routes.tsx';
 import { ErrorScreen } from '../../client/app/shell/error-page.tsx';
-import { type ClientStore, type Handoff, serializeHandoff } from '../../shared/handoff.ts';
+import { type Handoff, serializeHandoff } from '../../shared/handoff.ts';
 import type { AppEnv } from '../env.ts';
 import { countView, pageView } from '../funnel/count-view.ts';
-import { executionOf } from '../lib/execution.ts';
-import {
-  completeResponses,
-  contentSecurityPolicy,
-  NONCE_FREE_CSP,
-  newNonce,
-  SECURITY_HEADERS,
-} from '../middleware/security-headers.ts';
-import { ACCEPT_CH, DETECTION_VARY, mergeVary } from '../middleware/visitor.ts';
+import { answerHeaders, complete, contentSecurityPolicy, NONCE_FREE_CSP, newNonce } from '../lib/headers.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
-import { clientStore, seedInputs } from './client-store.ts';
+import { handoffInputs, makeHandoff } from './handoff.ts';
 import { metaPageHtml } from './meta-page.ts';
 import { keepPage, keptPage, pageId, pageKey } from './page-cache.ts';
 
 const handler = createStaticHandler(routes);
-
-// Every header a page answers with but the CSP and `Server-Timing`, written once: a page is a complete
-// response (security-headers.ts `completeResponses`), so no middleware adds to it afterwards.
-const HTML_HEADERS: readonly [string, string][] = [
-  ['content-type', 'text/html; charset=utf-8'],
-  ['cache-control', 'private, no-cache'],
-  ['vary', mergeVary('User-Agent, Accept-Language', DETECTION_VARY)],
-  ['accept-ch', ACCEPT_CH],
-  ...SECURITY_HEADERS,
-];
 
 /** Server-only: hoists the page's stylesheets and screen chunks into <head>. Renders nothing. */
 function Preload({ assets }: { assets: PageAssets }) {
@@ -59,19 +41,20 @@ function Preload({ assets }: { assets: PageAssets }) {
  * in `Server-Timing`, for load tools and DevTools.
  */
 function pageHeaders(nonce?: string, kept?: { hit: boolean; id: string }): [string, string][] {
-  const headers: [string, string][] = [
-    ...HTML_HEADERS,
-    ['content-security-policy', nonce ? contentSecurityPolicy(nonce) : NONCE_FREE_CSP],
-  ];
+  const headers = answerHeaders(
+    [
+      ['content-type', 'text/html; charset=utf-8'],
+      ['cache-control', 'private, no-cache'],
+    ],
+    nonce ? contentSecurityPolicy(nonce) : NONCE_FREE_CSP,
+  );
   if (kept) headers.push(['server-timing', `kept;desc=${kept.hit ? 'hit' : 'miss'}, page;desc=${kept.id}`]);
   return headers;
 }
 
-/** A complete HTML response: no middleware adds headers to it. */
+/** A complete HTML response (lib/headers.ts): no middleware adds headers to it. */
 function html(body: BodyInit, status: number, headers: HeadersInit = pageHeaders()): Response {
-  const response = new Response(body, { status, headers });
-  completeResponses.add(response);
-  return response;
+  return complete(new Response(body, { status, headers }));
 }
 
 /**
@@ -88,7 +71,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 /** The kept page for what this request renders, else a new render (kept once complete). */
 async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
-  const inputs = seedInputs(c, url, await c.get('apkParents'));
+  const inputs = handoffInputs(c, url, await c.get('apkParents'));
   // A kept page is made from the page's address alone; a page never kept (a 404, the device table)
   // may read the raw URL: the not-found message names the path and query as asked (docs/routes.md).
   const keepable = inputs.page.page !== 'not-found' && inputs.device === null;
@@ -98,13 +81,13 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     countView(c, kept.view, kept.status);
     return html(kept.body, kept.status, kept.headers);
   }
-  const seed = clientStore(inputs);
+  const handoff = makeHandoff(inputs);
   // An unknown or expired short link (funnel/short-link.ts) is no page.
   const notFound = { status: 404, description: `Page not found: ${url.pathname}${url.search}` };
-  if (c.get('link') === null) return renderStatic(seed, notFound);
-  const view = pageView(c, inputs.page, seed.campaign);
+  if (c.get('link') === null) return renderStatic(handoff, notFound);
+  const view = pageView(c, inputs.page, handoff.campaign);
 
-  const requestContext = routeContext({ diagnostics: seed.diagnostics });
+  const requestContext = routeContext({ diagnostics: handoff.diagnostics });
   // A kept page's routes see the page's address, not the raw URL: a parameter no page reads cannot reach them.
   const request = !keepable || inputs.url.href === c.req.url ? c.req.raw : new Request(inputs.url, c.req.raw);
   const context = await handler.query(request, { requestContext }).catch((error: unknown) => {
@@ -113,11 +96,10 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   });
   if (context instanceof Response) return context;
 
-  if (!context) return renderStatic(seed, notFound);
+  if (!context) return renderStatic(handoff, notFound);
 
   const status = context.statusCode;
-  const handoff: Handoff = { store: seed, hydration: serializeHydration(context) };
-  const handoffJson = serializeHandoff(handoff);
+  const handoffJson = serializeHandoff({ handoff, hydration: serializeHydration(context) });
   const screens = context.matches.flatMap((m) => {
     const chunk = (m.route.handle as RouteHandle | undefined)?.chunk;
     return chunk ? [`client/app/${chunk}.tsx`] : [];
@@ -130,7 +112,7 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
 
   try {
     const stream = await renderToReadableStream(
-      <App handoff={seed} handoffJson={handoffJson}>
+      <App handoff={handoff} handoffJson={handoffJson}>
         <Preload assets={assets} />
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
       </App>,
@@ -157,23 +139,22 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
         ? copy.cancel()
         : keepPage(key, copy, nonce, { status, headers: new Headers(pageHeaders(undefined, { hit: true, id })), view }),
     );
-    // Without an execution context (a test's app.request) the copy is still kept, unawaited.
-    executionOf(c)?.waitUntil(keep.catch((error: unknown) => console.error('Page cache', error)));
+    c.executionCtx.waitUntil(keep.catch((error: unknown) => console.error('Page cache', error)));
     return html(body, status, pageHeaders(nonce, keepable ? { hit: false, id } : undefined));
   } catch (error) {
     console.error('Page render failed', error);
-    return renderStatic(seed, { status: 500 });
+    return renderStatic(handoff, { status: 500 });
   }
 }
 
 /** An error page with no client script: used when the routed render itself failed. */
-async function renderStatic(seed: ClientStore, info: { status: number; description?: string }): Promise<Response> {
+async function renderStatic(handoff: Handoff, info: { status: number; description?: string }): Promise<Response> {
   const handoffJson = serializeHandoff({
-    store: seed,
+    handoff,
     hydration: { loaderData: {}, actionData: null, errors: null },
   });
   const stream = await renderToReadableStream(
-    <App handoff={seed} handoffJson={handoffJson}>
+    <App handoff={handoff} handoffJson={handoffJson}>
       <ErrorScreen {...info} />
     </App>,
   );

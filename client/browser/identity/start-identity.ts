@@ -5,7 +5,7 @@
  */
 
 import { campaignQuery } from '../../../shared/campaign.ts';
-import type { ClientStore } from '../../../shared/handoff.ts';
+import type { Handoff } from '../../../shared/handoff.ts';
 import type { Identity } from '../../../shared/identity.ts';
 import { http } from '../../app/http-client.ts';
 import type { LearnedStore } from '../../app/store.tsx';
@@ -19,7 +19,7 @@ import { resolveVisitorId } from './visitor-id.ts';
  * enhance.ts, whose chunk holds it: imported here, it would make this chunk import that one).
  */
 export async function startIdentity(
-  { traceOrigin, campaign }: ClientStore,
+  { traceOrigin, campaign }: Handoff,
   learned: LearnedStore,
   quiet: () => Promise<void>,
 ): Promise<void> {

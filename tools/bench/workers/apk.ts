@@ -3,7 +3,7 @@
  * beside a plain pass-through of the same R2 object, so both run on one workerd with one bucket.
  */
 import { Hono } from 'hono';
-import { apkDownload } from '../../../worker/apk/download-route.ts';
+import { apkDownload } from '../../../worker/apk/routes.ts';
 import type { AppEnv } from '../../../worker/env.ts';
 
 const app = new Hono<AppEnv>();

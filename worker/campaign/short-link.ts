@@ -1,6 +1,6 @@
 /**
  * `GET /s/<slug>` (docs/operators.md): reads the stored short link before the page renders, so the
- * page (worker/render/client-store.ts) shows its campaign and its view counts under the link. The
+ * page (worker/render/handoff.ts) shows its campaign and its view counts under the link. The
  * link is read from D1 here, once, and put on the context: rendering itself stays synchronous and
  * keyed by what it is made of (worker/render/page-cache.ts). An unknown or expired slug is set as null
  * and the page answers 404.

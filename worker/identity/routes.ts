@@ -11,8 +11,8 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { isUuid, USER_ID_KEY, USER_ID_MAX_AGE } from '../../shared/identity.ts';
 import { readToken } from '../campaign/query-data.ts';
 import type { AppEnv } from '../env.ts';
-import { traceCors } from '../middleware/trace-cors.ts';
 import { settingsOf } from '../settings.ts';
+import { traceCors } from './trace-cors.ts';
 import { traceQuery } from './trace-query.ts';
 
 /** Mounted at `/api/trace`. */

@@ -1,8 +1,8 @@
 /**
- * Detects the visitor once per request (docs/device.md) and puts the device and the language on
- * the context for every later handler. Detection reads the User-Agent, the `Sec-CH-UA-*` client
- * hints and Accept-Language, so every response asks for the high-entropy hints (`Accept-CH`) and
- * says it varies on all of them (`Vary`), keeping shared caches from mixing visitors' pages.
+ * Detects the device and the language once per request (docs/device.md) and puts them on the context
+ * for every later handler. Detection reads the User-Agent, the `Sec-CH-UA-*` client hints and
+ * Accept-Language, so every response asks for the high-entropy hints (`Accept-CH`) and says it varies
+ * on all of them (`Vary`; both written in lib/headers.ts), keeping shared caches from mixing pages.
  */
 import type { MiddlewareHandler } from 'hono';
 import { MAX_ACCEPT_LANGUAGE, preferredLocale, primaryLanguage } from '../../shared/device/locale.ts';
@@ -10,18 +10,15 @@ import { type Verdict, verdictOf } from '../../shared/device/verdict.ts';
 import {
   type ClientHints,
   clientHintsFromHeaders,
-  DETECTION_HINTS,
   type DeviceInfo,
   detectDevice,
   MAX_REFERRER,
   MAX_USER_AGENT,
-  REQUESTED_HINTS,
 } from '../../shared/device.ts';
 import type { Language } from '../../shared/texts.ts';
 import { pickLanguage } from '../../shared/texts.ts';
 import type { AppEnv } from '../env.ts';
-import { boundedCache, CACHE_SHARES, stringBytes } from '../lib/bounded-cache.ts';
-import { completeResponses } from './security-headers.ts';
+import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
 
 /** `value` and every object inside it, frozen; returns `value`. */
 function deepFreeze<T>(value: T): T {
@@ -30,31 +27,6 @@ function deepFreeze<T>(value: T): T {
     for (const inner of Object.values(value)) deepFreeze(inner);
   }
   return value;
-}
-
-/** Options of `visitor()`; the defaults are what docs/device.md asks for. */
-export interface VisitorOptions {
-  /** Client hints asked for with `Accept-CH`. */
-  requestHints?: readonly string[];
-  /** Request headers detection reads; added to `Vary`. */
-  varyOn?: readonly string[];
-}
-
-/** Adds `names` to a `Vary` value, once each (compared case-insensitively), keeping what is there. */
-export function mergeVary(current: string | null, names: readonly string[]): string {
-  const values = (current ?? '')
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean);
-  if (values.includes('*')) return '*';
-  const seen = new Set(values.map((value) => value.toLowerCase()));
-  for (const name of names) {
-    if (!seen.has(name.toLowerCase())) {
-      values.push(name);
-      seen.add(name.toLowerCase());
-    }
-  }
-  return values.join(', ');
 }
 
 // Detection is a pure function of the agent and the client hints, and the language of Accept-Language:
@@ -67,9 +39,6 @@ const detected = boundedCache<Detected>({
   sizeOf: () => 600 + LOCALES_PER_DEVICE * 250,
 });
 const languages = boundedCache<Languages>({ maxBytes: CACHE_SHARES.languages, sizeOf: () => 200 });
-
-// Responses carry one of a handful of Vary values (none, the page's, an API's): merge each once.
-const mergedVary = boundedCache<string>({ maxBytes: CACHE_SHARES.vary, sizeOf: stringBytes });
 
 /** A remembered detection: the device as the agent and hints describe it, and its verdict. */
 interface Detected {
@@ -89,7 +58,7 @@ interface Languages {
 }
 
 /** What detection found for one request's headers. */
-interface Visit {
+interface Detection {
   device: DeviceInfo;
   verdict: Verdict;
   language: Language;
@@ -130,8 +99,8 @@ function languagesOf(acceptLanguage: string): Languages {
   return found;
 }
 
-/** The visitor a request's headers describe (`header` reads one header by name). */
-function visitOf(header: (name: string) => string | undefined): Visit {
+/** What a request's headers describe (`header` reads one header by name). */
+function detectionOf(header: (name: string) => string | undefined): Detection {
   // Detection reads no further than these caps, so the keys need not either.
   const userAgent = (header('user-agent') ?? '').slice(0, MAX_USER_AGENT);
   const referrer = (header('referer') ?? '').slice(0, MAX_REFERRER);
@@ -147,40 +116,16 @@ function visitOf(header: (name: string) => string | undefined): Visit {
   return { device: referrer ? { ...device, referrer } : device, verdict: detected.verdict, language: page };
 }
 
-/** The request headers detection reads: every response varies on them. */
-export const DETECTION_VARY: readonly string[] = ['User-Agent', 'Accept-Language', ...DETECTION_HINTS];
-/** The `Accept-CH` value: the high-entropy hints detection asks for. */
-export const ACCEPT_CH = REQUESTED_HINTS.join(', ');
-
 /**
- * Detects the visitor's device and language once per request and negotiates client hints. A response
- * its handler completed (security-headers.ts `completeResponses`) already carries both headers.
+ * Detects the device and language once per request and puts them on the context for every later
+ * handler. The headers that negotiate the hints and vary on them are lib/headers.ts's.
  */
-export function visitor({
-  requestHints = REQUESTED_HINTS,
-  varyOn = DETECTION_VARY,
-}: VisitorOptions = {}): MiddlewareHandler<AppEnv> {
-  const acceptCH = requestHints.join(', ');
-  // The names merged are part of the key: another visitor() may merge others.
-  const varyKey = `${varyOn.join()}\n`;
-  const varyFor = (current: string | null): string => {
-    const key = varyKey + (current ?? '');
-    let value = mergedVary.get(key);
-    if (value === undefined) {
-      value = mergeVary(current, varyOn);
-      mergedVary.set(key, value);
-    }
-    return value;
-  };
-  return async function visitorMiddleware(c, next) {
-    const { device, verdict, language } = visitOf((name) => c.req.header(name));
+export function deviceDetection(): MiddlewareHandler<AppEnv> {
+  return async function deviceDetectionMiddleware(c, next) {
+    const { device, verdict, language } = detectionOf((name) => c.req.header(name));
     c.set('device', device);
     c.set('verdict', verdict);
     c.set('language', language);
     await next();
-    if (completeResponses.has(c.res)) return;
-    // Set in place: c.header() would re-wrap the finished response.
-    c.res.headers.set('Accept-CH', acceptCH);
-    c.res.headers.set('Vary', varyFor(c.res.headers.get('vary')));
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Builds the client store seed (docs/config.md) for one request: only what the browser may see, and
+ * Builds the hand-off (shared/handoff.ts, docs/config.md) for one request: only what the browser may see, and
  * everything the screens show, made from its inputs alone — kept pages are keyed by those (page-cache.ts).
  */
 import type { Context } from 'hono';
@@ -9,16 +9,15 @@ import { NO_CAMPAIGN } from '../../shared/campaign.ts';
 import type { LanderConfig } from '../../shared/config/schema.ts';
 import type { Verdict } from '../../shared/device/verdict.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
-import type { ClientStore } from '../../shared/handoff.ts';
+import type { Handoff } from '../../shared/handoff.ts';
 import type { Language } from '../../shared/texts.ts';
 import { type ApkParents, NO_PARENTS } from '../apk/parents.ts';
 import { carrierToken } from '../attribution/carrier.ts';
 import { appStoreQuery, pageLinks } from '../attribution/page-links.ts';
+import { carriedBuild } from '../builds/carried-build.ts';
 import { pageQuery, readCampaign } from '../campaign/query-data.ts';
-import { carriedBuild } from '../carried-build.ts';
 import { appItemFor } from '../config/app-item.ts';
-import type { AppEnv } from '../env.ts';
-import type { PageIdentity } from '../lib/page-of.ts';
+import type { AppEnv, PageIdentity } from '../env.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { type Settings, settingsOf } from '../settings.ts';
 import { downloadView } from './download-view.ts';
@@ -27,11 +26,11 @@ import { openAppView } from './open-app-view.ts';
 import { siteMeta } from './site-meta.ts';
 
 /**
- * Everything a seed is made from. `clientStore` reads nothing else (no request, no context), so two
- * requests with the same inputs get the same seed: the page cache keys pages by these (page-cache.ts).
+ * Everything a hand-off is made from. `makeHandoff` reads nothing else (no request, no context), so two
+ * requests with the same inputs get the same hand-off: the page cache keys pages by these (page-cache.ts).
  * None is the raw request: the address keeps only the query a page reads, the device only its verdict.
  */
-export interface SeedInputs {
+export interface HandoffInputs {
   /** The page's address: origin, path and the query a page reads (campaign/query-data.ts `pageQuery`). */
   url: URL;
   /** Which page that address is, as the route table says (lib/page-of.ts): one frozen object per path. */
@@ -63,7 +62,7 @@ export function pageAddress(url: URL): URL {
  * The inputs of the page `c` asks for, whose URL is `url` (parsed once by the caller), with the
  * uploaded APK parents the caller awaited (`apkParents` on the context).
  */
-export function seedInputs(c: Context<AppEnv>, url: URL, apkParents: ApkParents = NO_PARENTS): SeedInputs {
+export function handoffInputs(c: Context<AppEnv>, url: URL, apkParents: ApkParents = NO_PARENTS): HandoffInputs {
   const { config, fallback } = c.get('config');
   const page = pageOf(c);
   return {
@@ -105,8 +104,8 @@ function androidParent(config: LanderConfig, parents: ApkParents): ApkParentFact
   return (item?.package && parents[item.package]) || null;
 }
 
-/** The seed made from `inputs`. */
-export function clientStore({
+/** The hand-off made from `inputs`. */
+export function makeHandoff({
   url,
   page,
   language,
@@ -117,7 +116,7 @@ export function clientStore({
   settings,
   apkParents,
   linkToken,
-}: SeedInputs): ClientStore {
+}: HandoffInputs): Handoff {
   const { downloadOrigin, env } = settings;
   const campaign = campaignOf(url, page, settings.decodeKey, linkToken);
   const query = appStoreQuery(config.attribution, campaign);

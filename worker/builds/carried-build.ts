@@ -3,9 +3,9 @@
  * the build-id plugin, with the route rules it applies. The worker answers from it when KV has no
  * build yet (a fresh local start) or cannot be read. Read once per isolate.
  */
-import build from '../dist/client/.vite/build.json';
-import { type BuildManifest, buildManifest, type LatestBuild, parseLatestBuild } from '../shared/build-manifest.ts';
-import { routeRules } from '../shared/route-rules.ts';
+import build from '../../dist/client/.vite/build.json';
+import { type BuildManifest, buildManifest, type LatestBuild, parseLatestBuild } from '../../shared/build-manifest.ts';
+import { routeRules } from '../../shared/route-rules.ts';
 
 function carried(): LatestBuild {
   const latest = parseLatestBuild(build);

@@ -7,15 +7,14 @@
 import type { Context } from 'hono';
 import { type Campaign, NO_CAMPAIGN } from '../../shared/campaign.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
+import type { AppEventInput, ClickInput, InstallAnswer } from '../attribution/contract.ts';
+import type { OsFamily } from '../attribution/os-version.ts';
+import { resolveLink } from '../campaign/links.ts';
 import { readToken } from '../campaign/query-data.ts';
 import type { AppEnv } from '../env.ts';
-import type { Dimensions, FunnelEvent } from '../funnel/events.ts';
-import { countEvent, eventDimensions, visitorSource } from '../funnel/from-request.ts';
-import { resolveLink } from '../funnel/links.ts';
-import { executionOf } from '../lib/execution.ts';
 import { settingsOf } from '../settings.ts';
-import type { AppEventInput, ClickInput, InstallAnswer } from './contract.ts';
-import type { OsFamily } from './os-version.ts';
+import type { Dimensions, FunnelEvent } from './events.ts';
+import { countEvent, eventDimensions, visitorSource } from './from-request.ts';
 
 const OS_OF: Record<OsFamily, DeviceInfo['operatingSystem']> = {
   ios: 'iOS',
@@ -49,8 +48,7 @@ export function countTap(c: Context<AppEnv>, body: ClickInput): void {
       dims: eventDimensions(c, signedOnly(body.d ? readToken(body.d, decodeKey) : undefined), link),
       visitor: visitorSource(c, cookieless ? undefined : body.visitorId),
     });
-  // Without an execution context (a unit test's app.request) countEvent would send nothing either.
-  executionOf(c)?.waitUntil(
+  c.executionCtx.waitUntil(
     tapLink(c.env, body)
       .catch(() => '')
       .then(count),

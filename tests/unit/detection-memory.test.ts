@@ -6,8 +6,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { deviceDetection } from '../../worker/device/device-detection.ts';
 import type { AppEnv } from '../../worker/env.ts';
-import { visitor } from '../../worker/middleware/visitor.ts';
 import { UA } from '../fixtures/agents.ts';
 
 setFlagsFromString('--expose-gc');
@@ -22,7 +22,7 @@ function heapAfterGc(): number {
 describe('the detection memo', () => {
   it('does not keep long headers alive through the strings it stores', async () => {
     const app = new Hono<AppEnv>();
-    app.use(visitor());
+    app.use(deviceDetection());
     app.get('/', (c) => c.text(c.get('device').operatingSystem));
     const before = heapAfterGc();
     for (let i = 0; i < 150; i += 1) {

@@ -5,9 +5,9 @@
  */
 import * as v from 'valibot';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../shared/admin-contract.ts';
-import { PayloadSchema } from '../campaign/query-data.ts';
-import { encryptToken, MAX_TOKEN_LENGTH } from '../campaign/token.ts';
 import { settingsOf } from '../settings.ts';
+import { PayloadSchema } from './query-data.ts';
+import { encryptToken, MAX_TOKEN_LENGTH } from './token.ts';
 
 /** A slug: 3 to 48 of a–z, 0–9 and `-`. */
 export const SLUG = new RegExp(`^${SLUG_PATTERN}$`);

@@ -6,34 +6,21 @@
  * `Origin` that the browser marks `Sec-Fetch-Site: cross-site` (an `<img>` or a link on another
  * site) is refused the same way; header-less clients (no browser) and same-site calls pass.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv } from '../env.ts';
 import { settingsOf } from '../settings.ts';
 
-export interface TraceCorsOptions {
-  /** The origins allowed for this request; by default `TRACE_ALLOWED_ORIGINS` of the environment. */
-  allowedOrigins?: (c: Context<AppEnv>) => ReadonlySet<string>;
-  /** Seconds a browser may reuse a preflight answer. */
-  maxAge?: number;
-}
-
-function configuredOrigins(c: Context<AppEnv>): ReadonlySet<string> {
-  return settingsOf(c.env).traceAllowedOrigins;
-}
-
 /** Trace CORS as a middleware: echoes allowed origins with credentials, refuses others with 403. */
-export function traceCors({
-  allowedOrigins = configuredOrigins,
-  maxAge = 600,
-}: TraceCorsOptions = {}): MiddlewareHandler<AppEnv> {
+export function traceCors(): MiddlewareHandler<AppEnv> {
   // Reached only for an origin already checked below, so it echoes that origin (never `*`, which
   // browsers refuse together with credentials).
   const corsForAllowed = cors({
     origin: (origin) => origin,
     credentials: true,
     allowMethods: ['GET', 'HEAD'],
-    maxAge,
+    // Seconds a browser may reuse a preflight answer.
+    maxAge: 600,
   });
   return async function traceCorsMiddleware(c, next) {
     const origin = c.req.header('origin');
@@ -42,7 +29,7 @@ export function traceCors({
       return c.json({ error: 'Cross-site requests need an allowed Origin' }, 403, { vary: 'Origin' });
     }
     if (origin === new URL(c.req.url).origin) return next();
-    if (allowedOrigins(c).has(origin)) return corsForAllowed(c, next);
+    if (settingsOf(c.env).traceAllowedOrigins.has(origin)) return corsForAllowed(c, next);
     return c.json({ error: 'Origin not allowed' }, 403, { vary: 'Origin' });
   };
 }

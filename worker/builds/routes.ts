@@ -17,9 +17,9 @@ import {
   parseBuildManifest,
   parseLatestBuild,
 } from '../../shared/build-manifest.ts';
-import { carriedBuild, carriedManifest } from '../carried-build.ts';
 import type { AppEnv } from '../env.ts';
 import { KV_READ_TIMEOUT_MS, readKvText } from '../kv/read-text.ts';
+import { carriedBuild, carriedManifest } from './carried-build.ts';
 
 const NO_CACHE = { 'cache-control': 'no-cache' };
 const IMMUTABLE = { 'cache-control': 'public, max-age=31536000, immutable' };
