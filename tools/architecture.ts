@@ -1,13 +1,15 @@
 /**
  * Figures and import-graph facts of the product code, for docs/architecture.md: files and lines per
- * folder, the modules the worker loads for `/`, the folder import rules, and import cycles. Exits
- * non-zero when it finds a cycle or a broken folder rule.
+ * folder, the modules the worker loads for `/`, the folder import rules, and import cycles. Prints them
+ * and writes them to docs/generated/architecture.md (a tools test checks that file against the code).
+ * Exits non-zero when it finds a cycle or a broken folder rule.
  *
  *   npm run architecture
  *   npm run architecture -- --request-path   # also the files a request for / crosses, measured on
- *                                            # workerd (tools/architecture/request-path.ts); needs `npm run build`
+ *                                            # workerd (tools/architecture/request-path.ts), written to
+ *                                            # docs/generated/request-path.md; needs `npm run build`
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -257,7 +259,18 @@ function folderOf(file: string): string {
   return parts[0] === 'client' ? parts.slice(0, 2).join('/') : (parts[0] ?? file);
 }
 
-async function report(root: string, measure: boolean): Promise<number> {
+/** The generated pages, repository-relative (docs/architecture.md links them). */
+export const FIGURES_PAGE = 'docs/generated/architecture.md';
+export const REQUEST_PATH_PAGE = 'docs/generated/request-path.md';
+
+/** A generated page: a title, where it comes from, then the tool's lines. */
+function page(title: string, command: string, lines: string[]): string {
+  const from = `Written by \`${command}\` (tools/architecture.ts); do not edit. What it shows: [architecture.md](../architecture.md).`;
+  return `# ${title} (generated)\n\n${from}\n\n${lines.join('\n').trim()}\n`;
+}
+
+/** The import-graph figures of the code as it is: the text of docs/generated/architecture.md. */
+export function architectureFigures(root: string): { text: string; failed: boolean } {
   const graph = importGraph(root);
   const out: string[] = [];
   out.push('Product code (TypeScript and CSS)', '');
@@ -280,15 +293,31 @@ async function report(root: string, measure: boolean): Promise<number> {
   const cycles = findCycles(graph);
   const breaks = ruleBreaks(graph);
   const fromHubs = hubBreaks(graph);
-  out.push('', `Import cycles: ${cycles.length}`);
-  for (const cycle of cycles) out.push(`  ${cycle.join(' → ')}`);
-  out.push(`Folder rule breaks: ${breaks.length}`);
-  for (const line of breaks) out.push(`  ${line}`);
-  out.push(`Arrows from a hub into a wing: ${fromHubs.length}`);
-  for (const line of fromHubs) out.push(`  ${line}`);
-  if (measure) out.push(...formatRequestPaths(await measureRequestPaths()));
-  console.log(out.join('\n'));
-  return cycles.length > 0 || breaks.length > 0 || fromHubs.length > 0 ? 1 : 0;
+  out.push('', `Import cycles: ${cycles.length}`, '');
+  for (const cycle of cycles) out.push(`- ${cycle.join(' → ')}`);
+  out.push(`Folder rule breaks: ${breaks.length}`, '');
+  for (const line of breaks) out.push(`- ${line}`);
+  out.push(`Arrows from a hub into a wing: ${fromHubs.length}`, '');
+  for (const line of fromHubs) out.push(`- ${line}`);
+  return {
+    text: page('Architecture figures', 'npm run architecture', out),
+    failed: cycles.length > 0 || breaks.length > 0 || fromHubs.length > 0,
+  };
+}
+
+async function report(root: string, measure: boolean): Promise<number> {
+  const { text, failed } = architectureFigures(root);
+  console.log(text);
+  writeFileSync(join(root, FIGURES_PAGE), text);
+  if (measure) {
+    const measured = formatRequestPaths(await measureRequestPaths());
+    console.log(measured.join('\n'));
+    writeFileSync(
+      join(root, REQUEST_PATH_PAGE),
+      page('Request path of /', 'npm run build && npm run architecture -- --request-path', measured),
+    );
+  }
+  return failed ? 1 : 0;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -2,7 +2,7 @@
  * Starts the real worker (`npm start`'s script, without rebuilding) on a free port with its own
  * local KV state, for the browser tests; stops it afterwards.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -47,7 +47,11 @@ async function waitUntilUp(url: string, deadline: number): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Browser tests need Chromium at ${CHROMIUM} (apt-get install chromium)`);
+  if (!existsSync(CHROMIUM)) throw new Error(`Browser tests need Chromium at ${CHROMIUM} (npm run prerequisites)`);
+  // Without a CJK font the screenshots' Chinese text is drawn as boxes and every check still passes.
+  if (!spawnSync('fc-list', [':lang=zh'], { encoding: 'utf8' }).stdout?.trim()) {
+    throw new Error('Browser tests need a CJK font for the Chinese screenshots (npm run prerequisites)');
+  }
   const port = await freePort();
   const persistTo = mkdtempSync(join(tmpdir(), 'lander-browser-'));
   const child = spawn(process.execPath, ['scripts/start.ts', '--no-build', '--persist-to', persistTo], {

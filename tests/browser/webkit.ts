@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { freePort } from './global-setup.ts';
 
 export const WEBDRIVER = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
-const INSTALL = 'apt-get install webkit2gtk-driver xvfb';
+const INSTALL = 'npm run prerequisites installs them: webkit2gtk-driver, xvfb';
 /** How long MiniBrowser may take to open its first window before the session counts as failed. */
 const SESSION_TIMEOUT_MS = 30_000;
 /** WebKitGTK windows are never narrower than this. */

@@ -1,5 +1,5 @@
 /**
- * The hostile mix of `npm run bench -- --load` (docs/benchmarks.md, docs/security.md): bad paths, bad queries and
+ * The hostile mix of `npm run bench:lab -- --load` (docs/benchmarks.md, docs/security.md): bad paths, bad queries and
  * pathological agents and headers, as they arrive at the worker. Everything here is valid on the
  * wire (Cloudflare's edge refuses malformed HTTP and URLs over 16 KB before a worker runs); the
  * worker tests send the larger and stranger inputs through `app.request`. A 400 or 404 is a correct

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --load` (docs/benchmarks.md): load modes against the production build on
+ * `npm run bench:lab -- --load` (docs/benchmarks.md): load modes against the production build on
  * `workerd serve`, loopback only, each bounded by `--duration` — `/` with an iPhone agent,
  * `/api/trace`, a hostile mix of bad paths, queries, agents and headers, and the calls that read KV
  * while the KV service throws and while it hangs for 5 s. Each prints requests/s, p50, p99,

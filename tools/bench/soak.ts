@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --soak SECONDS` (default 300 with `--load`; docs/benchmarks.md): a mixed load of
+ * `npm run bench:lab -- --soak SECONDS` (default 300 with `--load`; docs/benchmarks.md): a mixed load of
  * ordinary visits for that long while the workerd process's resident memory is sampled every 5 s.
  * A fresh isolate's heap grows for the first minute or two of load before V8 settles (measured:
  * `/` alone rose from 150 to 340 MiB in two minutes, then held at 310–320 MiB for two more), so the

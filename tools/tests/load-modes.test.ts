@@ -1,5 +1,4 @@
 /** The load modes' pieces: wrk Lua scripts, status classes, the hostile mix, the bar and the memory verdict. */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,8 +17,7 @@ import {
   parsePageKeys,
   parseStatusClasses,
 } from '../bench/wrk-scripts.ts';
-
-const HAS_WRK = spawnSync('wrk', ['--version']).error === undefined;
+import { needWrk } from './wrk.ts';
 
 const result = (changes: Partial<LoadResult>): LoadResult => ({
   tool: 'wrk',
@@ -57,98 +55,91 @@ describe('wrk Lua scripts', () => {
     expect(parseWrk(wrk).pageKeys).toBe(4);
   });
 
-  it.skipIf(!HAS_WRK)(
-    'counts kept pages by the start of Server-Timing, and distinct page keys over all threads, when run by real wrk',
-    async () => {
-      let nextConnection = 0;
-      // Ten paths: the first five name keys every thread sees, the rest the key of their connection,
-      // so each of the two threads (one connection each) sees six keys and only the union has seven.
-      const connections = new WeakMap<object, number>();
-      const server = createServer((req, res) => {
-        const i = Number(req.url?.slice(2));
-        const page = i < 5 ? `k${i}` : `c${connections.get(req.socket)}`;
-        const timing =
-          req.url === '/plain' ? 'kept;desc=hit' : `kept;desc=${i % 2 ? 'miss' : 'hit'}, page;desc=${page}`;
-        res.writeHead(200, { 'server-timing': timing });
-        res.end('x');
-      });
-      server.on('connection', (socket) => connections.set(socket, nextConnection++));
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const dir = mkdtempSync(join(tmpdir(), 'lander-wrk-'));
-      try {
-        const scriptPath = join(dir, 'keys.lua');
-        writeFileSync(scriptPath, cyclingScript(Array.from({ length: 10 }, (_, i) => ({ path: `/p${i}` }))));
-        const { port } = server.address() as AddressInfo;
-        const options = { url: `http://127.0.0.1:${port}`, duration: 1, connections: 2, threads: 2 };
-        const r = await load({ ...options, wrkScript: scriptPath });
-        expect((r.kept?.hit ?? 0) + (r.kept?.miss ?? 0)).toBe(r.requests);
-        expect(Math.abs((r.kept?.hit ?? 0) * 2 - r.requests)).toBeLessThanOrEqual(8);
-        expect(r.pageKeys).toBe(7);
-        // A page that names no key: counted as kept, no key seen.
-        writeFileSync(scriptPath, countingScript());
-        const plain = await load({ ...options, url: `${options.url}/plain`, wrkScript: scriptPath });
-        expect(plain.kept).toEqual({ hit: plain.requests, miss: 0 });
-        expect(plain.pageKeys).toBe(0);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-        await new Promise((resolve) => server.close(resolve));
-      }
-    },
-    20_000,
-  );
+  it('counts kept pages by the start of Server-Timing, and distinct page keys over all threads, when run by real wrk', async () => {
+    needWrk();
+    let nextConnection = 0;
+    // Ten paths: the first five name keys every thread sees, the rest the key of their connection,
+    // so each of the two threads (one connection each) sees six keys and only the union has seven.
+    const connections = new WeakMap<object, number>();
+    const server = createServer((req, res) => {
+      const i = Number(req.url?.slice(2));
+      const page = i < 5 ? `k${i}` : `c${connections.get(req.socket)}`;
+      const timing = req.url === '/plain' ? 'kept;desc=hit' : `kept;desc=${i % 2 ? 'miss' : 'hit'}, page;desc=${page}`;
+      res.writeHead(200, { 'server-timing': timing });
+      res.end('x');
+    });
+    server.on('connection', (socket) => connections.set(socket, nextConnection++));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const dir = mkdtempSync(join(tmpdir(), 'lander-wrk-'));
+    try {
+      const scriptPath = join(dir, 'keys.lua');
+      writeFileSync(scriptPath, cyclingScript(Array.from({ length: 10 }, (_, i) => ({ path: `/p${i}` }))));
+      const { port } = server.address() as AddressInfo;
+      const options = { url: `http://127.0.0.1:${port}`, duration: 1, connections: 2, threads: 2 };
+      const r = await load({ ...options, wrkScript: scriptPath });
+      expect((r.kept?.hit ?? 0) + (r.kept?.miss ?? 0)).toBe(r.requests);
+      expect(Math.abs((r.kept?.hit ?? 0) * 2 - r.requests)).toBeLessThanOrEqual(8);
+      expect(r.pageKeys).toBe(7);
+      // A page that names no key: counted as kept, no key seen.
+      writeFileSync(scriptPath, countingScript());
+      const plain = await load({ ...options, url: `${options.url}/plain`, wrkScript: scriptPath });
+      expect(plain.kept).toEqual({ hit: plain.requests, miss: 0 });
+      expect(plain.pageKeys).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 20_000);
 
   it('refuses to cycle through no requests', () => {
     expect(() => cyclingScript([])).toThrow();
   });
 
-  it.skipIf(!HAS_WRK)(
-    'counts 2xx, 3xx, 4xx and 5xx apart when run by real wrk, sending the headers byte for byte',
-    async () => {
-      const agents = new Set<string>();
-      const server = createServer((req, res) => {
-        agents.add(Buffer.from(req.headers['user-agent'] ?? '', 'latin1').toString('utf8'));
-        const status = { '/ok': 200, '/moved': 302, '/missing': 404, '/broken': 500 }[req.url ?? ''] ?? 400;
-        // The page's own signal: a kept page says hit, a rendered one miss.
-        const timing = req.url === '/ok' ? { 'server-timing': 'kept;desc=hit' } : { 'server-timing': 'kept;desc=miss' };
-        res.writeHead(status, status === 302 ? { location: '/ok', ...timing } : timing);
-        res.end('x');
+  it('counts 2xx, 3xx, 4xx and 5xx apart when run by real wrk, sending the headers byte for byte', async () => {
+    needWrk();
+    const agents = new Set<string>();
+    const server = createServer((req, res) => {
+      agents.add(Buffer.from(req.headers['user-agent'] ?? '', 'latin1').toString('utf8'));
+      const status = { '/ok': 200, '/moved': 302, '/missing': 404, '/broken': 500 }[req.url ?? ''] ?? 400;
+      // The page's own signal: a kept page says hit, a rendered one miss.
+      const timing = req.url === '/ok' ? { 'server-timing': 'kept;desc=hit' } : { 'server-timing': 'kept;desc=miss' };
+      res.writeHead(status, status === 302 ? { location: '/ok', ...timing } : timing);
+      res.end('x');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const dir = mkdtempSync(join(tmpdir(), 'lander-wrk-'));
+    try {
+      const scriptPath = join(dir, 'cycle.lua');
+      writeFileSync(
+        scriptPath,
+        cyclingScript(
+          ['/ok', '/moved', '/missing', '/broken'].map((path) => ({ path, headers: { 'User-Agent': `ÿ ${path}` } })),
+        ),
+      );
+      const { port } = server.address() as AddressInfo;
+      const r = await load({ url: `http://127.0.0.1:${port}`, duration: 1, connections: 2, wrkScript: scriptPath });
+      const classes = r.statusClasses;
+      expect(classes).toBeDefined();
+      for (const key of ['2xx', '3xx', '4xx', '5xx'] as const) expect(classes?.[key]).toBeGreaterThan(0);
+      expect(classes?.other).toBe(0);
+      expect(r.non2xx3xx).toBe((classes?.['4xx'] ?? 0) + (classes?.['5xx'] ?? 0));
+      expect(agents).toEqual(new Set(['ÿ /ok', 'ÿ /moved', 'ÿ /missing', 'ÿ /broken']));
+      // Every answer said hit or miss: /ok a quarter of them, hits.
+      expect((r.kept?.hit ?? 0) + (r.kept?.miss ?? 0)).toBe(r.requests);
+      expect(Math.abs((r.kept?.hit ?? 0) * 4 - r.requests)).toBeLessThanOrEqual(8);
+      writeFileSync(scriptPath, countingScript());
+      const counted = await load({
+        url: `http://127.0.0.1:${port}/missing`,
+        duration: 1,
+        connections: 1,
+        wrkScript: scriptPath,
       });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const dir = mkdtempSync(join(tmpdir(), 'lander-wrk-'));
-      try {
-        const scriptPath = join(dir, 'cycle.lua');
-        writeFileSync(
-          scriptPath,
-          cyclingScript(
-            ['/ok', '/moved', '/missing', '/broken'].map((path) => ({ path, headers: { 'User-Agent': `ÿ ${path}` } })),
-          ),
-        );
-        const { port } = server.address() as AddressInfo;
-        const r = await load({ url: `http://127.0.0.1:${port}`, duration: 1, connections: 2, wrkScript: scriptPath });
-        const classes = r.statusClasses;
-        expect(classes).toBeDefined();
-        for (const key of ['2xx', '3xx', '4xx', '5xx'] as const) expect(classes?.[key]).toBeGreaterThan(0);
-        expect(classes?.other).toBe(0);
-        expect(r.non2xx3xx).toBe((classes?.['4xx'] ?? 0) + (classes?.['5xx'] ?? 0));
-        expect(agents).toEqual(new Set(['ÿ /ok', 'ÿ /moved', 'ÿ /missing', 'ÿ /broken']));
-        // Every answer said hit or miss: /ok a quarter of them, hits.
-        expect((r.kept?.hit ?? 0) + (r.kept?.miss ?? 0)).toBe(r.requests);
-        expect(Math.abs((r.kept?.hit ?? 0) * 4 - r.requests)).toBeLessThanOrEqual(8);
-        writeFileSync(scriptPath, countingScript());
-        const counted = await load({
-          url: `http://127.0.0.1:${port}/missing`,
-          duration: 1,
-          connections: 1,
-          wrkScript: scriptPath,
-        });
-        expect(counted.statusClasses?.['4xx']).toBe(counted.requests);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-        await new Promise((resolve) => server.close(resolve));
-      }
-    },
-    20_000,
-  );
+      expect(counted.statusClasses?.['4xx']).toBe(counted.requests);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 20_000);
 });
 
 describe('the bar of every load mode', () => {

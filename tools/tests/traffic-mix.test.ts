@@ -1,5 +1,4 @@
 /** The traffic mix's pieces: the shipped agent list, its checks, and the wrk script that sends the mix. */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,8 +16,7 @@ import {
 } from '../bench/traffic-agents.ts';
 import { mixRatioRow, pageKeysRow } from '../bench/traffic-mix.ts';
 import { mixScript } from '../bench/wrk-scripts.ts';
-
-const HAS_WRK = spawnSync('wrk', ['--version']).error === undefined;
+import { needWrk } from './wrk.ts';
 
 const agentsOf = (count: number): TrafficAgent[] =>
   Array.from({ length: count }, (_, i) => ({ agent: `Agent/${i}`, device: 'mobile' as const, source: 'test' }));
@@ -123,45 +121,42 @@ describe('the mix wrk script', () => {
     expect(() => mixScript({ agents: [], languages: ['en'], tracking: ['fbclid'] })).toThrow();
   });
 
-  it.skipIf(!HAS_WRK)(
-    'sends every agent and language in turn, every other request with a tracking value no other has',
-    async () => {
-      const seen: { url: string; agent: string; language: string }[] = [];
-      const server = createServer((req, res) => {
-        seen.push({
-          url: req.url ?? '',
-          agent: Buffer.from(req.headers['user-agent'] ?? '', 'latin1').toString('utf8'),
-          language: String(req.headers['accept-language']),
-        });
-        res.end('x');
+  it('sends every agent and language in turn, every other request with a tracking value no other has', async () => {
+    needWrk();
+    const seen: { url: string; agent: string; language: string }[] = [];
+    const server = createServer((req, res) => {
+      seen.push({
+        url: req.url ?? '',
+        agent: Buffer.from(req.headers['user-agent'] ?? '', 'latin1').toString('utf8'),
+        language: String(req.headers['accept-language']),
       });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const dir = mkdtempSync(join(tmpdir(), 'lander-mix-'));
-      try {
-        const agents = ['Agent/1', 'Agent/2', 'Agënt/3'];
-        const path = join(dir, 'mix.lua');
-        writeFileSync(path, mixScript({ agents, languages: ['en', 'de'], tracking: ['fbclid', 'gclid'], path: '/p' }));
-        const { port } = server.address() as AddressInfo;
-        const r = await load({
-          url: `http://127.0.0.1:${port}`,
-          duration: 1,
-          connections: 2,
-          threads: 2,
-          wrkScript: path,
-        });
-        expect(r.statusClasses?.['2xx']).toBe(r.requests);
-        expect(new Set(seen.map((s) => s.agent))).toEqual(new Set(agents));
-        expect(new Set(seen.map((s) => s.language))).toEqual(new Set(['en', 'de']));
-        const tracked = seen.filter((s) => s.url !== '/p');
-        expect(tracked.every((s) => /^\/p\?(fbclid|gclid)=t\d+r\d+$/.test(s.url))).toBe(true);
-        expect(new Set(tracked.map((s) => s.url)).size).toBe(tracked.length);
-        expect(new Set(tracked.map((s) => s.url.split('=')[0]))).toEqual(new Set(['/p?fbclid', '/p?gclid']));
-        expect(Math.abs(tracked.length * 2 - seen.length)).toBeLessThanOrEqual(4);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-        await new Promise((resolve) => server.close(resolve));
-      }
-    },
-    20_000,
-  );
+      res.end('x');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const dir = mkdtempSync(join(tmpdir(), 'lander-mix-'));
+    try {
+      const agents = ['Agent/1', 'Agent/2', 'Agënt/3'];
+      const path = join(dir, 'mix.lua');
+      writeFileSync(path, mixScript({ agents, languages: ['en', 'de'], tracking: ['fbclid', 'gclid'], path: '/p' }));
+      const { port } = server.address() as AddressInfo;
+      const r = await load({
+        url: `http://127.0.0.1:${port}`,
+        duration: 1,
+        connections: 2,
+        threads: 2,
+        wrkScript: path,
+      });
+      expect(r.statusClasses?.['2xx']).toBe(r.requests);
+      expect(new Set(seen.map((s) => s.agent))).toEqual(new Set(agents));
+      expect(new Set(seen.map((s) => s.language))).toEqual(new Set(['en', 'de']));
+      const tracked = seen.filter((s) => s.url !== '/p');
+      expect(tracked.every((s) => /^\/p\?(fbclid|gclid)=t\d+r\d+$/.test(s.url))).toBe(true);
+      expect(new Set(tracked.map((s) => s.url)).size).toBe(tracked.length);
+      expect(new Set(tracked.map((s) => s.url.split('=')[0]))).toEqual(new Set(['/p?fbclid', '/p?gclid']));
+      expect(Math.abs(tracked.length * 2 - seen.length)).toBeLessThanOrEqual(4);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 20_000);
 });

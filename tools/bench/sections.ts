@@ -1,0 +1,54 @@
+/**
+ * Which section belongs to which command (docs/benchmarks.md). The budget part, `npm run bench`, is
+ * every figure with a budget the product is held to: sizes, the page against a static file,
+ * Lighthouse, and the per-request costs of detection, the QR code, counting, attribution and stamped
+ * downloads. The lab, `npm run bench:lab`, is what is run on demand to explore: the initial JS by
+ * package, a traffic mix of real agents, the CPU profile, peers, the build calls and the main thread;
+ * with `--load`, the load modes and a memory soak.
+ */
+import { apkStamping } from './apk-stamping.ts';
+import { attribution } from './attribution.ts';
+import { builds } from './builds.ts';
+import { composition } from './composition.ts';
+import type { BenchSection } from './context.ts';
+import { detect } from './detect.ts';
+import { funnel } from './funnel.ts';
+import { http } from './http.ts';
+import { identity } from './identity.ts';
+import { lighthouseSection } from './lighthouse.ts';
+import { loadModes } from './load-modes.ts';
+import { mainThread } from './main-thread.ts';
+import { peers } from './peers.ts';
+import { cpuProfile } from './profile.ts';
+import { qr } from './qr.ts';
+import { sizes } from './sizes.ts';
+import { soak } from './soak.ts';
+import { trafficMix } from './traffic-mix.ts';
+
+/** `npm run bench`, in the order it runs them. */
+export const BUDGET_SECTIONS: BenchSection[] = [
+  sizes,
+  identity,
+  detect,
+  qr,
+  http,
+  funnel,
+  attribution,
+  apkStamping,
+  lighthouseSection,
+];
+
+/** The seconds of the memory soak `--load` and `--soak` ask for (0: none). */
+export function soakSeconds(flags: { load: boolean; soak?: string }): number {
+  return Number(flags.soak ?? (flags.load ? 300 : 0));
+}
+
+/**
+ * `npm run bench:lab`: the exploratory figures; `--load` runs the load modes and a memory soak
+ * instead (`--soak SECONDS`, default 300), `--soak` alone only the soak.
+ */
+export function labSections(flags: { load: boolean; soak?: string }): BenchSection[] {
+  const seconds = soakSeconds(flags);
+  if (!flags.load && seconds === 0) return [composition, trafficMix, cpuProfile, peers, builds, mainThread];
+  return [...(flags.load ? [loadModes] : []), ...(seconds > 0 ? [soak(seconds)] : [])];
+}

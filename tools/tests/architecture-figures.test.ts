@@ -1,0 +1,31 @@
+/**
+ * docs/generated/architecture.md is what `npm run architecture` computes from the code now, so the
+ * figures docs/architecture.md links cannot drift (regenerate with `npm run architecture`).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { architectureFigures, FIGURES_PAGE, ROOT } from '../architecture.ts';
+
+describe('the generated architecture figures', () => {
+  it('are what the tool computes from the code now (run `npm run architecture` and commit the page)', () => {
+    const committed = readFileSync(join(ROOT, FIGURES_PAGE), 'utf8');
+    expect(committed).toBe(architectureFigures(ROOT).text);
+  });
+
+  it('name a cycle and fail on it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lander-figures-'));
+    try {
+      mkdirSync(join(dir, 'shared'));
+      writeFileSync(join(dir, 'shared/a.ts'), "import { b } from './b.ts';\nexport const a = b;\n");
+      writeFileSync(join(dir, 'shared/b.ts'), "import { a } from './a.ts';\nexport const b = a;\n");
+      const { text, failed } = architectureFigures(dir);
+      expect(failed).toBe(true);
+      expect(text).toContain('Import cycles: 1\n\n- shared/a.ts → shared/b.ts → shared/a.ts');
+      expect(text).toContain('| shared | 2 | 4 | shared/a.ts (2) |');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
