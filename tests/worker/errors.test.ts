@@ -17,9 +17,7 @@ describe('errors', () => {
   it('escapes what the visitor put in the path', async () => {
     const html = await (await get('/x%3Cimg%20src=x%3E?channel=%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E')).text();
     expect(html).not.toContain('<img src=x');
-    expect(html).toContain(
-      'Page not found: /x%3Cimg%20src=x%3E?channel=%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E',
-    );
+    expect(html).toContain('Page not found: /x%3Cimg%20src=x%3E?channel=%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E');
   });
 
   it('serves /test where DIAGNOSTICS is on', async () => {

@@ -6,9 +6,8 @@
  * instead of a 404 (docs/screens.md, docs/config.md). Only paths Lander has no page for are redirected, and the
  * target is always `/landing` on this site: the request contributes its query, never the target.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { pageOf } from '../lib/page-of.ts';
 
 export const APP_LINK_TARGET = '/landing';
 
@@ -42,14 +41,14 @@ export function matchesAppLinkPath(pattern: string, path: string): boolean {
   return p === pattern.length;
 }
 
-export function appLinkFallback(): MiddlewareHandler<AppEnv> {
-  return async function appLinkFallbackMiddleware(c, next) {
-    const { paths } = c.get('config').config.links;
-    // Hono's path is the URL's, decoded where it has escapes: only those need the URL's own spelling.
-    const pathname = c.req.url.includes('%') ? new URL(c.req.url).pathname : c.req.path;
-    if (!paths.some((pattern) => matchesAppLinkPath(pattern, pathname)) || pageOf(c).page !== 'not-found') {
-      return next();
-    }
-    return c.redirect(`${APP_LINK_TARGET}${new URL(c.req.url).search}`, 307);
-  };
+/**
+ * The redirect to `/landing` for a page Lander does not have (the not-found page, render/render-page.tsx)
+ * at a configured app link path, or null when the path is none of them.
+ */
+export function appLinkRedirect(c: Context<AppEnv>): Response | null {
+  const { paths } = c.get('config').config.links;
+  // Hono's path is the URL's, decoded where it has escapes: only those need the URL's own spelling.
+  const pathname = c.req.url.includes('%') ? new URL(c.req.url).pathname : c.req.path;
+  if (!paths.some((pattern) => matchesAppLinkPath(pattern, pathname))) return null;
+  return c.redirect(`${APP_LINK_TARGET}${new URL(c.req.url).search}`, 307);
 }

@@ -1,13 +1,30 @@
 /**
- * What a request handler needs to count an event (docs/operators.md): the dimensions of a visit, from
- * the detected device (middleware/visitor.ts), the campaign (campaign/query-data.ts) and Cloudflare's
- * country, and who the visitor is before hashing.
+ * Counting from a request (docs/operators.md): the dimensions of a visit, from the detected device
+ * (device/device-detection.ts), the campaign (campaign/query-data.ts) and Cloudflare's country, and
+ * who the visitor is before hashing; and the page views.
+ *
+ * A person's view of `/`, `/landing`, `/i/…` or `/s/…`, however the router spells them
+ * (lib/page-of.ts), is counted once the page's response is decided, kept pages included, after the
+ * response (`countEvent` runs under `ctx.waitUntil`). A view's event and dimensions depend only on
+ * what the page was made from, so they are built once per page (`pageView`) and kept with a kept
+ * page; a request adds only its country, its language and its visitor.
  */
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { Campaign } from '../../shared/campaign.ts';
 import { MAX_USER_AGENT } from '../../shared/device.ts';
-import type { AppEnv } from '../env.ts';
-import { type Dimensions, type EventInput, MAX_DIMENSION, type VisitorSource } from './events.ts';
+import { isUuid, USER_ID_KEY } from '../../shared/identity.ts';
+import type { AppEnv, PageIdentity } from '../env.ts';
+import { settingsOf } from '../settings.ts';
+import {
+  type Dimensions,
+  type EventInput,
+  type FunnelEvent,
+  MAX_DIMENSION,
+  PAGE_KINDS,
+  type PageKind,
+  type VisitorSource,
+} from './events.ts';
 import { recordEvent } from './record-event.ts';
 
 const cut = (value: string | undefined): string => (value ?? '').slice(0, MAX_DIMENSION);
@@ -60,4 +77,36 @@ export function isCountedVisit(c: Context<AppEnv>): boolean {
 /** `recordEvent` for a Hono handler: sent after the response (`waitUntil`). */
 export function countEvent(c: Context<AppEnv>, input: EventInput): void {
   recordEvent(c.env, c.executionCtx, input);
+}
+
+/** A page's view, as counted: the event and its dimensions without the country and the language. */
+export interface PageView {
+  event: FunnelEvent;
+  dims: Dimensions;
+}
+
+const isCounted = (page: string): page is PageKind => (PAGE_KINDS as readonly string[]).includes(page);
+
+/** The view of `identity`, the page `c` asks for, shown with `campaign`; null when the page is not counted. */
+export function pageView(c: Context<AppEnv>, { page }: PageIdentity, campaign: Campaign): PageView | null {
+  if (!isCounted(page)) return null;
+  const dims = eventDimensions(c, campaign, c.get('link')?.slug);
+  return { event: { type: 'view', page }, dims: { ...dims, country: '', lang: '' } };
+}
+
+/**
+ * Counts `view` for the request of `c`, answered with `status`: only a person's `GET` (never a bot,
+ * `HEAD` or prefetch) of a page that was found. The visitor is the page's `user_id` cookie when it
+ * holds one, else the day's keyed hash of address and agent; with `COOKIELESS=on`, always the hash.
+ */
+export function countView(c: Context<AppEnv>, view: PageView | null, status: number): void {
+  if (!view || status >= 400 || !isCountedVisit(c)) return;
+  // The country and the language are the visitor's own, not the page's (one page serves many of each).
+  const dims = { ...view.dims, ...visitorPlace(c) };
+  const cookie = settingsOf(c.env).cookieless ? undefined : getCookie(c, USER_ID_KEY);
+  countEvent(c, {
+    event: view.event,
+    dims,
+    visitor: visitorSource(c, isUuid(cookie) ? cookie.toLowerCase() : undefined),
+  });
 }

@@ -5,7 +5,7 @@
  * Bots wait for the whole document; where a person would see an error, a bot gets the metadata page.
  * A page rendered before from the same inputs is answered from this isolate's page cache (page-cache.ts).
  * A person's view of a counted page is sent to the funnel once its response is decided, kept pages
- * included, after the response (funnel/count-view.ts).
+ * included, after the response (funnel/from-request.ts).
  */
 import type { Context } from 'hono';
 import { preinit, preloadModule } from 'react-dom';
@@ -18,9 +18,12 @@ import type { RouteHandle } from '../../client/app/route-handle.ts';
 import { routes } from '../../client/app/routes.tsx';
 import { ErrorScreen } from '../../client/app/shell/error-page.tsx';
 import { type Handoff, serializeHandoff } from '../../shared/handoff.ts';
+import { appLinkRedirect } from '../app-links/app-link-fallback.ts';
+import { readShortLink } from '../campaign/short-link.ts';
 import type { AppEnv } from '../env.ts';
-import { countView, pageView } from '../funnel/count-view.ts';
+import { countView, pageView } from '../funnel/from-request.ts';
 import { answerHeaders, complete, contentSecurityPolicy, NONCE_FREE_CSP, newNonce } from '../lib/headers.ts';
+import { pageOf } from '../lib/page-of.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { handoffInputs, makeHandoff } from './handoff.ts';
 import { metaPageHtml } from './meta-page.ts';
@@ -71,6 +74,11 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 /** The kept page for what this request renders, else a new render (kept once complete). */
 async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
+  const { page, slug } = pageOf(c);
+  // An app link Lander has no page for goes to the campaign page (docs/screens.md).
+  const redirect = page === 'not-found' ? appLinkRedirect(c) : null;
+  if (redirect) return redirect;
+  if (page === 'short') await readShortLink(c, slug ?? '');
   const inputs = handoffInputs(c, url, await c.get('apkParents'));
   // A kept page is made from the page's address alone; a page never kept (a 404, the device table)
   // may read the raw URL: the not-found message names the path and query as asked (docs/routes.md).
