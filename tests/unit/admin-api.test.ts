@@ -4,7 +4,7 @@
  * so Access's own assertion is what signs it in. A refused call shows the API's message.
  */
 import { describe, expect, it } from 'vitest';
-import { adminApi, messageOf } from '../../client/app/admin/admin-api.ts';
+import { adminApi, errorText } from '../../client/app/admin/admin-api.ts';
 import { type HttpClient, HttpError, type HttpOptions } from '../../client/app/http-client.ts';
 
 function recordingClient(answer: unknown): { client: HttpClient; calls: [string, HttpOptions | undefined][] } {
@@ -40,13 +40,13 @@ describe('the console’s admin API calls', () => {
   });
 });
 
-describe('messageOf', () => {
+describe('errorText', () => {
   it('is the API’s own message of a refused call', () => {
     const error = new HttpError(409, { cause: { data: { error: 'the slug "spring" is taken' } } });
-    expect(messageOf(error)).toBe('the slug "spring" is taken');
+    expect(errorText(error)).toBe('the slug "spring" is taken');
   });
 
   it('is the HTTP status when the answer says nothing', () => {
-    expect(messageOf(new HttpError(502))).toBe('HTTP error! status: 502');
+    expect(errorText(new HttpError(502))).toBe('HTTP error! status: 502');
   });
 });

@@ -29,7 +29,7 @@ const SCREEN_TOLERANCE = 2;
 const SCALE_TOLERANCE = 0.1 + 1e-9;
 
 /** A screen as the tuple holds it: whole points, short side first. */
-export function screenOf(w: number, h: number): { short: number; long: number } {
+export function screenSides(w: number, h: number): { short: number; long: number } {
   const a = Math.round(w);
   const b = Math.round(h);
   return { short: Math.min(a, b), long: Math.max(a, b) };

@@ -7,7 +7,7 @@
 import type { ClientHints, DeviceInfo } from '../../shared/device/types.ts';
 import { cleanClientHints } from '../../shared/device.ts';
 import type { ClickInput, InstallInput } from './contract.ts';
-import { type DeviceTuple, primaryLanguageOf, screenOf } from './match-rules.ts';
+import { type DeviceTuple, primaryLanguageOf, screenSides } from './match-rules.ts';
 import { appOsVersion, reportedOs } from './os-version.ts';
 
 /** The click's tuple; null for a device that installs no app (a desktop). */
@@ -18,7 +18,7 @@ export function clickTuple(device: DeviceInfo, headerHints: ClientHints, body: C
   if (!os) return null;
   return {
     ...os,
-    ...screenOf(body.screen.w, body.screen.h),
+    ...screenSides(body.screen.w, body.screen.h),
     scale: body.screen.dpr,
     tz: body.tz,
     lang: primaryLanguageOf(body.langs),
@@ -32,7 +32,7 @@ export function installTuple(body: InstallInput): DeviceTuple {
     family: body.platform,
     version: appOsVersion(body.platform, body.osVersion),
     model,
-    ...screenOf(body.screen.w, body.screen.h),
+    ...screenSides(body.screen.w, body.screen.h),
     scale: body.screen.scale,
     tz: body.tz,
     lang: primaryLanguageOf(body.langs),

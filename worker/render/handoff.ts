@@ -93,7 +93,7 @@ function campaignOf(url: URL, page: PageIdentity, key: string | undefined, linkT
 }
 
 /** Which screen a page shows, as far as attribution cares: the campaign pages always copy the carrier. */
-function screenOf({ page }: PageIdentity): 'download' | 'landing' | 'other' {
+function tapScreenOf({ page }: PageIdentity): 'download' | 'landing' | 'other' {
   if (page === 'download') return 'download';
   return page === 'landing' || page === 'carrier' || page === 'short' ? 'landing' : 'other';
 }
@@ -156,7 +156,7 @@ export function makeHandoff({
       attribution: config.attribution,
       download,
       openApp,
-      screen: screenOf(page),
+      screen: tapScreenOf(page),
       link: page.page === 'short' ? page.slug : undefined,
       appLinkingDomain: appLinking ? (config.links.universal_link_domain ?? null) : null,
       stampedApk: apkParent && { origin: url.origin, file: apkParent.file },

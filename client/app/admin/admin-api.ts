@@ -47,7 +47,7 @@ export interface Range {
 }
 
 /** The API's own message of a refused call, else the HTTP status. */
-export function messageOf(error: unknown): string {
+export function errorText(error: unknown): string {
   if (error instanceof HttpError) {
     const data: unknown = (error.cause as { data?: unknown } | undefined)?.data;
     if (data && typeof data === 'object' && 'error' in data && typeof data.error === 'string') return data.error;

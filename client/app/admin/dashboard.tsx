@@ -5,7 +5,7 @@
  * them and do not depend on the range: only Refresh lists them again.
  */
 import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
-import { type AdminApi, type Grouping, type LinkView, messageOf, type Range, type StatsRow } from './admin-api.ts';
+import { type AdminApi, errorText, type Grouping, type LinkView, type Range, type StatsRow } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DailyChart } from './daily-chart.tsx';
 import { DataTable } from './data-table.tsx';
@@ -63,7 +63,7 @@ export function Dashboard({
         setFigures({ channels, days, inviters });
         if (list) setLinks(list);
       } catch (failure) {
-        setError(messageOf(failure));
+        setError(errorText(failure));
       }
     },
     [api, range, newest],
@@ -77,7 +77,7 @@ export function Dashboard({
     if (event.target.value) setRange({ ...range, [end]: event.target.value });
   };
   const exportCsv = () => {
-    api.downloadCsv(exportBy, range).catch((failure: unknown) => setError(messageOf(failure)));
+    api.downloadCsv(exportBy, range).catch((failure: unknown) => setError(errorText(failure)));
   };
 
   return (

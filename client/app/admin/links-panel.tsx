@@ -4,7 +4,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../../shared/admin-contract.ts';
-import { type AdminApi, type LinkView, messageOf } from './admin-api.ts';
+import { type AdminApi, errorText, type LinkView } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DataTable } from './data-table.tsx';
 
@@ -46,7 +46,7 @@ export function LinksPanel({
       onCreated(await api.createLink({ channel: field('channel'), inviter: field('inviter'), slug: field('slug') }));
       form.reset();
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     } finally {
       setBusy(false);
     }
