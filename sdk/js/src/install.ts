@@ -6,7 +6,7 @@
  */
 import { linkOf, OFFLINE, REJECTED, readAnswer } from './answer.ts';
 import { bareCarrier, clipboardCarrier, linkCarrier } from './carriers.ts';
-import { postJson } from './http.ts';
+import { type Outcome, postJson } from './http.ts';
 import type { InstallState, Store } from './store.ts';
 import type { Answer, Clock, DeviceFacts, PlatformAdapter } from './types.ts';
 
@@ -42,9 +42,13 @@ export async function runInstall(c: InstallContext): Promise<Answer> {
     state.startedAt = started;
     await c.store.write('install', state);
   }
-  const budget = Math.max(0, c.timeoutMs - (c.clock.now() - started));
-  c.log(`install: sending ${JSON.stringify(state.body)}`);
-  const outcome = await postJson(c.fetcher, c.clock, c.endpoint, state.body, budget);
+  const budget = c.timeoutMs - (c.clock.now() - started);
+  // Reading the platform took the whole budget: the body is kept, and the next launch sends it.
+  let outcome: Outcome = { kind: 'retry', why: 'the budget went on reading the platform' };
+  if (budget > 0) {
+    c.log(`install: sending ${JSON.stringify(state.body)}`);
+    outcome = await postJson(c.fetcher, c.clock, c.endpoint, state.body, budget);
+  }
   const answer = outcome.kind === 'ok' ? readAnswer(outcome.body) : outcome.kind === 'drop' ? REJECTED : null;
   c.log(`install: ${outcome.kind === 'ok' ? `answer ${JSON.stringify(outcome.body)}` : outcome.why}`);
   if (!answer) {
