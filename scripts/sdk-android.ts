@@ -4,15 +4,17 @@
  * tests, runs its JUnit 4 suite (every conformance case of sdk/conformance), and writes
  * `sdk/android/dist/lander-sdk.jar` without the stubs (docs/sdk.md). Flags: `--test CLASS` runs only
  * that test class; `-Dname=value` is passed to the tests (the end-to-end test's worker URL);
- * `--no-test` only builds.
+ * `--no-test` only builds; `--out DIR` builds in DIR instead of sdk/android/dist.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { ROOT } from './lib/run.ts';
 
 const SDK = join(ROOT, 'sdk/android');
-const OUT = join(SDK, 'dist');
+const args = process.argv.slice(2);
+/** Where the classes and the jar go; the end-to-end test builds in its own folder, beside a running build. */
+const OUT = args.includes('--out') ? resolve(args[args.indexOf('--out') + 1] ?? '') : join(SDK, 'dist');
 export const JAR = join(OUT, 'lander-sdk.jar');
 
 /** Debian's jars: the first path of each that exists. */
@@ -85,7 +87,6 @@ function testClasses(): string[] {
 }
 
 if (import.meta.main) {
-  const args = process.argv.slice(2);
   const only = args.includes('--test') ? args[args.indexOf('--test') + 1] : undefined;
   const properties = args.filter((arg) => arg.startsWith('-D'));
   const classpath = compile();
