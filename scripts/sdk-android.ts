@@ -45,10 +45,7 @@ function javaFiles(dir: string): string[] {
 function run(tool: string, args: string[]): void {
   const result = spawnSync(tool, args, { cwd: ROOT, stdio: 'inherit' });
   if (result.error) throw new Error(`${tool}: ${result.error.message} (apt-get install openjdk-17-jdk-headless)`);
-  if (result.status !== 0) {
-    console.error(`${tool} failed (${result.status ?? result.signal})`);
-    process.exit(result.status ?? 1);
-  }
+  if (result.status !== 0) throw new Error(`${tool} failed (${result.status ?? result.signal})`);
 }
 
 /** Compiles the stubs, the SDK and its tests; returns the classpath the tests run with. */
@@ -86,7 +83,7 @@ function testClasses(): string[] {
     );
 }
 
-if (import.meta.main) {
+function main(): void {
   const only = args.includes('--test') ? args[args.indexOf('--test') + 1] : undefined;
   const properties = args.filter((arg) => arg.startsWith('-D'));
   const classpath = compile();
@@ -102,4 +99,13 @@ if (import.meta.main) {
     ]);
   }
   console.log(`${relative(ROOT, JAR)}: ${writeJar()} bytes`);
+}
+
+if (import.meta.main) {
+  try {
+    main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
