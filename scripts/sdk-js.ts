@@ -3,7 +3,7 @@
  * (the SDK, the React Native and Capacitor adapters) and their type declarations — and prints each
  * entry's gzip size; exits 1 when the SDK's own entry is over its 5 kB budget (docs/sdk.md).
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -45,12 +45,12 @@ export async function bundleSdk(write = false): Promise<Record<string, { bytes: 
   );
 }
 
-if (import.meta.main) {
-  rmSync(join(SDK, 'dist'), { recursive: true, force: true });
-  const sizes = await bundleSdk(true);
-  for (const [name, size] of Object.entries(sizes)) {
-    console.log(`sdk/js/dist/${name}.js: ${size.bytes} B minified, ${size.gzip} B gzip`);
-  }
+/**
+ * The declarations in `sdk/js/dist/types`, their relative imports written `.js` as a published package
+ * needs (the sources import `.ts`, which tsc keeps in declarations).
+ */
+function writeDeclarations(): void {
+  const out = join(SDK, 'dist/types');
   runTool('tsc', [
     '-p',
     'sdk/js/tsconfig.json',
@@ -59,8 +59,22 @@ if (import.meta.main) {
     '--declaration',
     '--emitDeclarationOnly',
     '--outDir',
-    'sdk/js/dist/types',
+    out,
   ]);
+  for (const file of readdirSync(out, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.d.ts')) continue;
+    const path = join(out, file);
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/(from '\.{1,2}\/[^']+)\.ts'/g, "$1.js'"));
+  }
+}
+
+if (import.meta.main) {
+  rmSync(join(SDK, 'dist'), { recursive: true, force: true });
+  const sizes = await bundleSdk(true);
+  for (const [name, size] of Object.entries(sizes)) {
+    console.log(`sdk/js/dist/${name}.js: ${size.bytes} B minified, ${size.gzip} B gzip`);
+  }
+  writeDeclarations();
   const main = sizes.index?.gzip ?? Number.POSITIVE_INFINITY;
   if (main > SDK_GZIP_BUDGET) {
     console.error(`The SDK is ${main} B gzip, over its ${SDK_GZIP_BUDGET} B budget`);
