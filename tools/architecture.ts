@@ -21,7 +21,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The product folders, figured separately. */
 export const PRODUCT_FOLDERS = ['worker', 'client', 'shared', 'scripts'] as const;
 /** Every folder whose imports are graphed (cycles and folder rules). */
-const GRAPHED_FOLDERS = [...PRODUCT_FOLDERS, 'tools', 'tests'];
+const GRAPHED_FOLDERS = [...PRODUCT_FOLDERS, 'tools', 'tests', 'sdk'];
 const SOURCE = /\.(ts|tsx)$/;
 const FIGURED = /\.(ts|tsx|css)$/;
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.wrangler', 'screenshots']);
@@ -42,6 +42,8 @@ const FOLDER_RULES: { folder: string; may: string[] }[] = [
   // The worker also reads the client build's manifests (dist/client/.vite).
   { folder: 'worker/', may: ['worker/', 'client/app/', 'shared/', 'dist/client/'] },
   { folder: 'scripts/', may: ['scripts/', 'worker/', 'client/', 'shared/'] },
+  // An app SDK is a package of its own: it imports nothing of the product (docs/sdk.md).
+  { folder: 'sdk/js/', may: ['sdk/js/'] },
   { folder: 'tools/', may: ['tools/', 'scripts/', 'worker/', 'client/', 'shared/', 'tests/fixtures/'] },
 ];
 

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { reserveApk } from '../../worker/apk/reserve.ts';
 import { filled, signedApk } from '../fixtures/apk.ts';
+import { loadCases } from '../fixtures/conformance.ts';
 import { readCorpus } from '../fixtures/ua-corpus.ts';
 
 declare module 'vitest' {
@@ -38,5 +39,7 @@ export default function setup(project: TestProject): void {
     'corpusAgents',
     readCorpus().map((row) => row.agent),
   );
+  // workerd has no file system: the SDK conformance cases (sdk/conformance) come from here.
+  project.provide('conformanceCases', loadCases());
   project.provide('hostileCampaignLink', link(['--channel', 'x\u2029y', '--inviter', HOSTILE_INVITER]));
 }

@@ -3,6 +3,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from '../../scripts/lib/run.ts';
+import { compile, writeJar } from '../../scripts/sdk-android.ts';
+import { bundleSdk, SDK_GZIP_BUDGET } from '../../scripts/sdk-js.ts';
 import type { BenchSection } from './context.ts';
 import { IPHONE_UA } from './context.ts';
 
@@ -52,6 +54,22 @@ export function withStaticImports(scripts: string[], manifest: Record<string, Ma
   return [...all];
 }
 
+/** The JS SDK's main entry (minified ESM, gzip -9) and the Android SDK's jar (docs/sdk.md). */
+async function sdkSizes() {
+  const js = (await bundleSdk()).index?.gzip ?? Number.POSITIVE_INFINITY;
+  let jar: string;
+  try {
+    compile();
+    jar = `${writeJar()} B`;
+  } catch (error) {
+    jar = `not built: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return [
+    { name: 'JS SDK (sdk/js, minified ESM)', value: kB(js), budget: { limit: '≤ 5 kB', ok: js <= SDK_GZIP_BUDGET } },
+    { name: 'Android SDK jar (sdk/android)', value: jar },
+  ];
+}
+
 export const sizes: BenchSection = {
   title: 'Sizes (gzip -9)',
   async run({ url }) {
@@ -75,6 +93,7 @@ export const sizes: BenchSection = {
         budget: { limit: '≤ 100 kB', ok: initial <= 100_000 },
       },
       { name: 'Worker bundle', value: kB(worker), budget: { limit: '≤ 350 kB', ok: worker <= 350_000 } },
+      ...(await sdkSizes()),
     ];
   },
 };

@@ -1,0 +1,154 @@
+package io.lander.sdk;
+
+import java.util.UUID;
+import org.json.JSONException;
+import org.json.JSONObject;
+
+/**
+ * Lander's app SDK for Android (docs/sdk.md): the install's attribution, the deferred link, opens by a
+ * link and app events. Calls block (at most the budget, {@link LanderOptions#timeoutMs}): make them
+ * off the main thread. None throws into the app: a failure is logged (with {@code debug}) and becomes
+ * "offline", null or nothing.
+ */
+public final class Lander {
+    final LanderOptions options;
+    final Platform platform;
+    final Transport transport;
+    final Clock clock;
+    final Kept kept;
+    final Log log;
+    final String base;
+    private final EventQueue queue;
+    private JSONObject installState;
+    private Answer installAnswer;
+
+    public Lander(LanderOptions options, Platform platform) {
+        this(options, platform, new HttpTransport(), Clock.SYSTEM);
+    }
+
+    /** With another transport and clock: tests use it. */
+    public Lander(LanderOptions options, Platform platform, Transport transport, Clock clock) {
+        this.options = options;
+        this.platform = platform;
+        this.transport = transport;
+        this.clock = clock;
+        this.base = options.url.replaceAll("/+$", "");
+        this.log = new Log() {
+            @Override
+            public void line(String text) {
+                if (Lander.this.options.debug) Lander.this.options.logger.log(text);
+            }
+        };
+        this.kept = new Kept(platform.storage(), options.app, log);
+        this.queue = new EventQueue(this);
+    }
+
+    /** The install's attribution: asked once per installation, then the stored answer. */
+    public synchronized Answer install() {
+        if (installAnswer == null) {
+            try {
+                installAnswer = new Install(this).run();
+            } catch (RuntimeException failed) {
+                log.line("install failed: " + failed);
+                installAnswer = Answer.OFFLINE;
+            }
+        }
+        return installAnswer;
+    }
+
+    /** The deferred link of a matched install, across restarts, until {@link #consumeLink()}. */
+    public synchronized DeferredLink pendingLink() {
+        JSONObject json = kept.object("link");
+        try {
+            return json == null ? null : DeferredLink.fromJson(json);
+        } catch (JSONException unreadable) {
+            return null;
+        }
+    }
+
+    /** Ends the deferred link and returns it (null when there is none). */
+    public synchronized DeferredLink consumeLink() {
+        DeferredLink link = pendingLink();
+        if (link != null) kept.write("link", null);
+        return link;
+    }
+
+    /** The app was opened by {@code url} (an App Link): counted, and answered with its campaign. */
+    public Answer open(String url) {
+        try {
+            String carrier = Carriers.open(url);
+            if (carrier == null) {
+                log.line("open: no carrier in the link, nothing sent");
+                return Answer.NONE;
+            }
+            JSONObject body = new JSONObject();
+            Kept.put(body, "app", options.app);
+            Kept.put(body, "installId", installId());
+            Kept.put(body, "carrier", carrier);
+            if (options.test) Kept.put(body, "test", true);
+            log.line("open: sending " + body);
+            Transport.Response response = transport.post(base + "/api/a/open", body.toString(), options.timeoutMs);
+            log.line("open: " + response.status + " " + response.body);
+            Answer answer = answerOf(response);
+            return answer == null ? Answer.OFFLINE : answer;
+        } catch (Exception failed) {
+            log.line("open: " + failed);
+            return Answer.OFFLINE;
+        }
+    }
+
+    /** Queues an app event (docs/operators.md), e.g. {@code track("register")}. */
+    public void track(String name) {
+        track(name, null);
+    }
+
+    /** Queues an app event with a number counted with it, e.g. {@code track("purchase", 9.99)}. */
+    public void track(String name, Double value) {
+        try {
+            if (!queue.track(name, value)) {
+                log.line("track: \"" + name + "\" not queued (a-z 0-9 _ . -, at most 40; a finite value)");
+            }
+        } catch (RuntimeException failed) {
+            log.line("track failed: " + failed);
+        }
+    }
+
+    /** Sends queued events now (e.g. when the app goes to the background). */
+    public void flush() {
+        try {
+            queue.flush();
+        } catch (RuntimeException failed) {
+            log.line("flush failed: " + failed);
+        }
+    }
+
+    /** The answer of a response: the server's, "rejected" for a 4xx, null (offline) otherwise. */
+    static Answer answerOf(Transport.Response response) {
+        if (response.status == 429 || response.status >= 500) return null;
+        if (response.status < 200 || response.status >= 300) return Answer.REJECTED;
+        return Answer.read(response.body);
+    }
+
+    /** The install's stored state, made (with a new install id) on first need. */
+    synchronized JSONObject installState() {
+        if (installState == null) {
+            JSONObject stored = kept.object("install");
+            if (stored == null || stored.optString("installId", "").isEmpty()) {
+                stored = new JSONObject();
+                Kept.put(stored, "installId", UUID.randomUUID().toString());
+                kept.write("install", stored);
+            }
+            installState = stored;
+        }
+        return installState;
+    }
+
+    synchronized String installId() {
+        return installState().optString("installId");
+    }
+
+    /** Where debug lines go. */
+    interface Log {
+        void line(String text);
+    }
+}

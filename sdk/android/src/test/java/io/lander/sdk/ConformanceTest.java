@@ -1,0 +1,233 @@
+package io.lander.sdk;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.json.JSONArray;
+import org.json.JSONException;
+import org.json.JSONObject;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.junit.runners.Parameterized;
+import org.junit.runners.Parameterized.Parameters;
+
+/**
+ * The Android SDK runs every conformance case of sdk/conformance (its README): the requests it sends,
+ * in order, and what the app sees at each step. The folder comes from {@code -Dlander.conformance}.
+ */
+@RunWith(Parameterized.class)
+public class ConformanceTest {
+    private final JSONObject kase;
+
+    public ConformanceTest(String name, JSONObject kase) {
+        this.kase = kase;
+    }
+
+    @Parameters(name = "{0}")
+    public static Collection<Object[]> cases() throws IOException, JSONException {
+        File dir = new File(System.getProperty("lander.conformance", "sdk/conformance"));
+        File[] files = dir.listFiles();
+        assertTrue("no conformance cases in " + dir.getAbsolutePath(), files != null && files.length > 0);
+        Arrays.sort(files);
+        List<Object[]> cases = new ArrayList<Object[]>();
+        for (File file : files) {
+            if (!file.getName().endsWith(".json")) continue;
+            JSONObject content = new JSONObject(new String(Files.readAllBytes(file.toPath()), Charset.forName("UTF-8")));
+            JSONObject defaults = content.getJSONObject("defaults");
+            JSONArray list = content.getJSONArray("cases");
+            for (int i = 0; i < list.length(); i++) {
+                JSONObject kase = list.getJSONObject(i);
+                for (String key : new String[] {"options", "device"}) {
+                    if (!kase.has(key)) kase.put(key, defaults.get(key));
+                }
+                if (!kase.has("carriers")) kase.put("carriers", new JSONObject());
+                cases.add(new Object[] {file.getName() + ": " + kase.getString("name"), kase});
+            }
+        }
+        return cases;
+    }
+
+    /** A server that answers each step's exchanges in order and records every request. */
+    static final class ScriptedServer implements Transport {
+        final FakeClock clock;
+        final List<JSONObject> sent = new ArrayList<JSONObject>();
+        final List<JSONObject> script = new ArrayList<JSONObject>();
+
+        ScriptedServer(FakeClock clock) {
+            this.clock = clock;
+        }
+
+        @Override
+        public Response post(String url, String json, int timeoutMs) throws IOException {
+            JSONObject request = new JSONObject();
+            try {
+                request.put("path", url.replaceFirst("^https?://[^/]+", ""));
+                request.put("body", new JSONObject(json));
+            } catch (JSONException notJson) {
+                throw new AssertionError("the SDK sent a body that is not JSON: " + json);
+            }
+            sent.add(request);
+            JSONObject response = script.isEmpty() ? null : script.remove(0).optJSONObject("response");
+            if (response == null) return new Response(599, "unexpected request");
+            if (response.optBoolean("timeout")) {
+                clock.time += timeoutMs;
+                throw new SocketTimeoutException("Read timed out");
+            }
+            if (response.optBoolean("networkError")) throw new IOException("Connection refused");
+            String text = response.has("text") ? response.optString("text")
+                    : response.has("body") ? response.opt("body").toString() : "";
+            return new Response(response.optInt("status"), text);
+        }
+    }
+
+    final class CasePlatform implements Platform {
+        final Storage storage;
+        JSONObject carriers;
+
+        CasePlatform(Storage storage, JSONObject carriers) {
+            this.storage = storage;
+            this.carriers = carriers;
+        }
+
+        @Override
+        public Storage storage() {
+            return storage;
+        }
+
+        private String read(String name) throws Exception {
+            Object value = carriers.opt(name);
+            if (value instanceof JSONObject) throw new Exception(((JSONObject) value).optString("error"));
+            return value instanceof String ? (String) value : null;
+        }
+
+        @Override
+        public DeviceFacts device() throws JSONException {
+            JSONObject device = kase.getJSONObject("device");
+            JSONObject screen = device.getJSONObject("screen");
+            JSONArray langs = device.getJSONArray("langs");
+            List<String> languages = new ArrayList<String>();
+            for (int i = 0; i < langs.length(); i++) languages.add(langs.getString(i));
+            Object model = device.opt("model");
+            return new DeviceFacts(device.getString("platform"), device.getString("osVersion"),
+                    model instanceof String ? (String) model : null, screen.getDouble("w"), screen.getDouble("h"),
+                    screen.getDouble("scale"), device.getString("tz"), languages);
+        }
+
+        @Override
+        public String clipboard() throws Exception {
+            return read("clipboard");
+        }
+
+        @Override
+        public PlayReferrer playReferrer(long timeoutMs) throws Exception {
+            String referrer = read("playReferrer");
+            return referrer == null ? null : new PlayReferrer(referrer, 1764100000, 1764100001, 1764099990);
+        }
+
+        @Override
+        public String apkStamp() throws Exception {
+            return read("apk");
+        }
+
+        @Override
+        public String harmonyLink() throws Exception {
+            return read("harmonyLink");
+        }
+    }
+
+    static final class MapStorage implements Storage {
+        final Map<String, String> map = new HashMap<String, String>();
+
+        @Override
+        public String get(String key) {
+            return map.get(key);
+        }
+
+        @Override
+        public void set(String key, String value) {
+            map.put(key, value);
+        }
+
+        @Override
+        public void remove(String key) {
+            map.remove(key);
+        }
+    }
+
+    @Test
+    public void conforms() throws Exception {
+        FakeClock clock = new FakeClock();
+        ScriptedServer server = new ScriptedServer(clock);
+        CasePlatform platform = new CasePlatform(new MapStorage(), kase.getJSONObject("carriers"));
+        JSONObject o = kase.getJSONObject("options");
+        LanderOptions options = new LanderOptions(o.getString("url"), o.getString("app"))
+                .timeoutMs(o.getInt("timeoutMs")).test(o.optBoolean("test"));
+        Lander lander = new Lander(options, platform, server, clock);
+        Map<String, String> ids = new HashMap<String, String>();
+        long caseTime = 0;
+        JSONArray steps = kase.getJSONArray("steps");
+        for (int index = 0; index < steps.length(); index++) {
+            JSONObject step = steps.getJSONObject(index);
+            String action = step.getString("do");
+            String where = "step " + (index + 1) + " (" + action + ")";
+            JSONArray exchanges = step.optJSONArray("exchanges");
+            exchanges = exchanges == null ? new JSONArray() : exchanges;
+            server.sent.clear();
+            server.script.clear();
+            for (int i = 0; i < exchanges.length(); i++) server.script.add(exchanges.getJSONObject(i));
+            long started = clock.now();
+            Object seen = null;
+            if (action.equals("restart")) {
+                clock.forget();
+                if (step.has("carriers")) platform.carriers = step.getJSONObject("carriers");
+                lander = new Lander(options, platform, server, clock);
+            } else if (action.equals("wait")) {
+                caseTime += step.getLong("ms");
+                clock.advanceTo(caseTime);
+            } else if (action.equals("track")) {
+                Object value = step.opt("value");
+                lander.track(step.getString("name"), value == null ? null
+                        : value instanceof Number ? ((Number) value).doubleValue() : Double.NaN);
+            } else if (action.equals("install")) {
+                seen = lander.install().toJson();
+            } else if (action.equals("open")) {
+                seen = lander.open(step.getString("url")).toJson();
+            } else if (action.equals("pendingLink")) {
+                DeferredLink link = lander.pendingLink();
+                seen = link == null ? JSONObject.NULL : link.toJson();
+            } else if (action.equals("consumeLink")) {
+                DeferredLink link = lander.consumeLink();
+                seen = link == null ? JSONObject.NULL : link.toJson();
+            } else if (action.equals("flush")) {
+                lander.flush();
+            } else {
+                throw new AssertionError(where + ": unknown step");
+            }
+            // A timeout inside a call moves the time; one inside a wait belongs to the wait's own timeline.
+            if (!action.equals("wait")) caseTime = Math.max(caseTime, clock.now());
+            JSONArray expected = new JSONArray();
+            for (int i = 0; i < exchanges.length(); i++) expected.put(exchanges.getJSONObject(i).getJSONObject("request"));
+            JSONArray actual = new JSONArray(server.sent);
+            assertEquals(where + ": the requests sent", Json.canonical(Json.bindIds(expected, actual, ids)),
+                    Json.canonical(actual));
+            if (step.has("expect")) {
+                assertEquals(where + ": what the app saw", Json.canonical(step.get("expect")), Json.canonical(seen));
+            }
+            if (step.has("withinMs")) {
+                assertTrue(where + ": answered within " + step.getLong("withinMs") + " ms",
+                        clock.now() - started <= step.getLong("withinMs"));
+            }
+        }
+    }
+}

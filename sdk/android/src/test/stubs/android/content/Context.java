@@ -1,0 +1,20 @@
+// Compile-only stub of Android's documented signature (never shipped; docs/sdk.md).
+package android.content;
+
+import android.content.pm.ApplicationInfo;
+import android.content.res.Resources;
+import java.io.File;
+
+public abstract class Context {
+    public static final String CLIPBOARD_SERVICE = "clipboard";
+
+    public abstract Context getApplicationContext();
+
+    public abstract Object getSystemService(String name);
+
+    public abstract File getFilesDir();
+
+    public abstract ApplicationInfo getApplicationInfo();
+
+    public abstract Resources getResources();
+}

@@ -1,0 +1,4 @@
+// Compile-only stub of Android's documented signature (never shipped; docs/sdk.md).
+package android.os;
+
+public class RemoteException extends Exception {}

@@ -1,0 +1,130 @@
+/**
+ * `createLander(options)`: the app's five calls (docs/sdk.md). Every call answers; none throws into
+ * the app: a failure is logged (with `debug`) and becomes "offline", null or nothing.
+ */
+import { OFFLINE, REJECTED, readAnswer } from './answer.ts';
+import { hostOf, openCarrier } from './carriers.ts';
+import { EventQueue } from './events.ts';
+import { postJson } from './http.ts';
+import { runInstall } from './install.ts';
+import { type InstallState, newId, Store } from './store.ts';
+import type { Answer, Clock, DeferredLink, LanderOptions, TrackProps } from './types.ts';
+
+export interface Lander {
+  /** The install's attribution: asked once per installation, then the stored answer. */
+  install(): Promise<Answer>;
+  /** The deferred link of a matched install, across restarts, until `consumeLink()`. */
+  pendingLink(): Promise<DeferredLink | null>;
+  /** Ends the deferred link and returns it (null when there is none). */
+  consumeLink(): Promise<DeferredLink | null>;
+  /** The app was opened by `url` (an App Link / Universal Link): counted and answered with its campaign. */
+  open(url: string): Promise<Answer>;
+  /** Queues an app event (docs/operators.md), e.g. `track('register')`, `track('purchase', { value: 9.99 })`. */
+  track(name: string, props?: TrackProps): void;
+  /** Sends queued events now (e.g. when the app goes to the background). */
+  flush(): Promise<void>;
+}
+
+const SYSTEM_CLOCK: Clock = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export function createLander(options: LanderOptions): Lander {
+  const base = options.url.replace(/\/+$/, '');
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const fetcher = options.fetch ?? ((input, init) => fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 3000;
+  const store = new Store(options.platform.storage, options.app);
+  const debug = options.debug;
+  const log = (line: string) => {
+    if (typeof debug === 'function') debug(line);
+    else if (debug) console.log(`[lander] ${line}`);
+  };
+
+  let loaded: Promise<InstallState> | null = null;
+  /** The install's stored state, made (with a new install id) on first need. */
+  const state = () => {
+    loaded ??= store.read('install').then(async (stored) => {
+      if (stored && typeof stored.installId === 'string') return stored;
+      const fresh: InstallState = { installId: newId() };
+      await store.write('install', fresh);
+      return fresh;
+    });
+    return loaded.then((s) => ({ ...s }));
+  };
+  const installId = async () => (await state()).installId;
+
+  const queue = new EventQueue({
+    store,
+    clock,
+    fetcher,
+    endpoint: `${base}/api/a/event`,
+    app: options.app,
+    timeoutMs,
+    installId,
+    log,
+  });
+
+  let installing: Promise<Answer> | null = null;
+  const guard = <T>(what: string, fallback: T, run: () => Promise<T>): Promise<T> =>
+    run().catch((error: unknown) => {
+      log(`${what} failed: ${String(error)}`);
+      return fallback;
+    });
+
+  return {
+    install() {
+      installing ??= guard('install', OFFLINE, () =>
+        runInstall({
+          store,
+          clock,
+          fetcher,
+          platform: options.platform,
+          endpoint: `${base}/api/a/install`,
+          app: options.app,
+          host: hostOf(base),
+          test: options.test === true,
+          timeoutMs,
+          state,
+          log,
+        }),
+      );
+      return installing;
+    },
+    pendingLink: () => guard('pendingLink', null, () => store.read('link')),
+    consumeLink: () =>
+      guard('consumeLink', null, async () => {
+        const link = await store.read('link');
+        if (link) await store.write('link', null);
+        return link;
+      }),
+    open: (url) =>
+      guard('open', OFFLINE, async () => {
+        const carrier = openCarrier(url);
+        if (!carrier) {
+          log('open: no carrier in the link, nothing sent');
+          return { matched: false, reason: 'none' };
+        }
+        const body = {
+          app: options.app,
+          installId: await installId(),
+          carrier,
+          ...(options.test ? { test: true } : {}),
+        };
+        log(`open: sending ${JSON.stringify(body)}`);
+        const outcome = await postJson(fetcher, clock, `${base}/api/a/open`, body, timeoutMs);
+        log(`open: ${outcome.kind === 'ok' ? `answer ${JSON.stringify(outcome.body)}` : outcome.why}`);
+        if (outcome.kind === 'drop') return REJECTED;
+        return (outcome.kind === 'ok' && readAnswer(outcome.body)) || OFFLINE;
+      }),
+    track(name, props) {
+      void guard('track', false, () => queue.track(name, props?.value)).then(
+        (queued) => queued || log(`track: "${String(name)}" not queued (a-z 0-9 _ . -, at most 40; a finite value)`),
+        () => undefined,
+      );
+    },
+    flush: () => guard('flush', undefined, () => queue.flush()),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The worker's half of the SDK conformance cases (sdk/conformance/README.md): every exchange a case
+ * marks `real` is replayed against the worker inside workerd — the request the SDKs must send gets
+ * the status and the answer the case says the app is handed. Each case runs with its own install ids
+ * and network; a case that needs a worker feature not here yet (`requires`) is skipped by name.
+ */
+import { exports } from 'cloudflare:workers';
+import * as v from 'valibot';
+import { describe, expect, inject, it } from 'vitest';
+import { AppEventSchema, InstallSchema } from '../../worker/attribution/contract.ts';
+import type { ConformanceCase, Exchange } from '../fixtures/conformance.ts';
+import { ORIGIN } from './helpers.ts';
+
+const cases = inject('conformanceCases');
+const APP = 'com.pebble.notes';
+const INSTALL = {
+  app: APP,
+  platform: 'ios',
+  osVersion: '17.5',
+  screen: { w: 393, h: 852, scale: 3 },
+  tz: 'UTC',
+  langs: ['en'],
+  installId: 'feature-probe',
+};
+
+/** Which worker features the cases may need, told by the worker's own request schemas. */
+const FEATURES: Record<string, boolean> = {
+  'test-devices': v.safeParse(InstallSchema, { ...INSTALL, test: true }).success,
+  'event-ids': v.safeParse(AppEventSchema, { app: APP, installId: 'feature-probe', name: 'x', id: 'probe-id-1' })
+    .success,
+};
+
+/** `value` with each `@id:<name>` replaced by this run's id for that name. */
+function withIds(value: unknown, ids: (name: string) => string): unknown {
+  if (typeof value === 'string' && value.startsWith('@id:')) return ids(value.slice(4));
+  if (Array.isArray(value)) return value.map((item) => withIds(item, ids));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withIds(item, ids)]));
+  }
+  return value;
+}
+
+const realExchanges = (kase: ConformanceCase): Exchange[] =>
+  kase.steps.flatMap((step) => step.exchanges ?? []).filter((exchange) => exchange.real);
+
+const withReal = cases.filter((kase) => realExchanges(kase).length > 0);
+
+it('the cases name real exchanges of every call: install, open and event', () => {
+  const paths = new Set(withReal.flatMap((kase) => realExchanges(kase).map((exchange) => exchange.request.path)));
+  expect([...paths].sort()).toEqual(['/api/a/event', '/api/a/install', '/api/a/open']);
+});
+
+describe.each([...new Set(withReal.map((kase) => kase.file))])('%s', (file) => {
+  const inFile = withReal.filter((kase) => kase.file === file);
+  it.for(inFile.map((kase, index) => [kase.name, kase, index] as const))('%s', async ([, kase, index], context) => {
+    const needs = kase.requires;
+    if (needs && !FEATURES[needs]) context.skip(`until the worker has ${needs}`);
+    const run = crypto.randomUUID().slice(0, 8);
+    const ids = (name: string) => `conf-${run}-${name}`;
+    // A network of its own: the probabilistic path finds no one else's taps, and no rate limit is shared.
+    const address = `198.51.${100 + (index % 100)}.${1 + Math.floor(Math.random() * 250)}`;
+    for (const exchange of realExchanges(kase)) {
+      const res = await exports.default.fetch(
+        new Request(`${ORIGIN}${exchange.request.path}`, {
+          method: 'POST',
+          body: JSON.stringify(withIds(exchange.request.body, ids)),
+          headers: { 'content-type': 'application/json', 'cf-connecting-ip': address },
+        }),
+      );
+      const expected = exchange.response;
+      if (!('status' in expected)) throw new Error('a real exchange needs a status');
+      const text = await res.text();
+      expect(res.status, text).toBe(expected.status);
+      if (expected.body === undefined) expect(text).toBe('');
+      else expect(JSON.parse(text)).toEqual(expected.body);
+    }
+  });
+});
