@@ -68,7 +68,7 @@ describe('the shell in Chromium', () => {
     await hydrated(page);
     await screenshot(page, 'not-found-iphone');
     expect(await page.textContent('h1')).toBe('Page Not Found');
-    expect(await page.textContent('.error-description')).toBe('Page not found: /nowhere?channel=spring');
+    expect(await page.textContent('.error-description')).toBe('Page not found: /nowhere?channel=spring&utm_source=x');
     expect(log.errors.filter((e) => !e.includes('404'))).toEqual([]);
     await context.close();
   });
