@@ -1,7 +1,8 @@
 /**
  * Lander's worker: security headers, visitor detection, route rules, API routes, then the
  * server-rendered page for every other path (an app link Lander has no page for goes to /landing).
- * Its queue handler counts the funnel's events (docs/operators.md).
+ * Its queue handler counts the funnel's events (docs/operators.md) and delivers webhooks; its cron
+ * writes the daily export (docs/webhooks.md).
  */
 import { Hono } from 'hono';
 import { STAMPED_PATH } from '../shared/apk-parent.ts';
@@ -10,7 +11,7 @@ import { apkDownload } from './apk/download-route.ts';
 import { apkParents } from './apk/parents-loader.ts';
 import { attribution } from './attribution/routes.ts';
 import type { AppEnv } from './env.ts';
-import { consumeFunnelBatch } from './funnel/consume-batch.ts';
+import { runScheduled } from './exports/scheduled.ts';
 import { linkQrRoute, linksRoute } from './funnel/links-route.ts';
 import { shortLink } from './funnel/short-link.ts';
 import { statsRoute } from './funnel/stats-route.ts';
@@ -20,11 +21,13 @@ import { noindex } from './middleware/noindex.ts';
 import { routeRules } from './middleware/route-rules.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { visitor } from './middleware/visitor.ts';
+import { handleQueue } from './queues.ts';
 import { renderPage } from './render/render-page.tsx';
 import { builds } from './routes/builds.ts';
 import { deviceRoute } from './routes/device.ts';
 import { trace } from './routes/trace.ts';
 import { wellKnown } from './routes/well-known.ts';
+import { webhooksRoute } from './webhooks/routes.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -38,6 +41,7 @@ app.route('/api/trace', trace);
 app.route('/api/a', attribution);
 app.route('/api/stats', statsRoute);
 app.route('/api/links', linksRoute);
+app.route('/api/webhooks', webhooksRoute);
 app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
 app.route('/s', linkQrRoute);
@@ -54,8 +58,12 @@ app.get('*', appLinkFallback(), renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 
 // `request` keeps the app's test entry (app.request) on the default export beside the handlers.
-export default { fetch: app.fetch, request: app.request, queue: consumeFunnelBatch } satisfies ExportedHandler<Env> &
-  Pick<typeof app, 'request'>;
+export default {
+  fetch: app.fetch,
+  request: app.request,
+  queue: handleQueue,
+  scheduled: runScheduled,
+} satisfies ExportedHandler<Env> & Pick<typeof app, 'request'>;
 // Durable Objects live in the main module (wrangler.toml).
 export { ClickBucket } from './attribution/click-bucket.ts';
 export { AttributionLedger } from './attribution/ledger.ts';

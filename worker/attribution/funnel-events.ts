@@ -14,6 +14,7 @@ import { countEvent, eventDimensions, visitorSource } from '../funnel/from-reque
 import { resolveLink } from '../funnel/links.ts';
 import { executionOf } from '../lib/execution.ts';
 import { settingsOf } from '../settings.ts';
+import { webhookClick } from '../webhooks/funnel-hooks.ts';
 import type { AppEventInput, ClickInput, InstallAnswer } from './contract.ts';
 import type { OsFamily } from './os-version.ts';
 
@@ -43,12 +44,15 @@ async function tapLink(env: Env, body: ClickInput): Promise<string> {
 export function countTap(c: Context<AppEnv>, body: ClickInput): void {
   const { decodeKey, cookieless } = settingsOf(c.env);
   // The token is decrypted here, after the response, not while the beacon waits.
-  const count = (link: string) =>
+  const count = (link: string) => {
+    const campaign = signedOnly(body.d ? readToken(body.d, decodeKey) : undefined);
     countEvent(c, {
       event: { type: 'tap', action: body.action },
-      dims: eventDimensions(c, signedOnly(body.d ? readToken(body.d, decodeKey) : undefined), link),
+      dims: eventDimensions(c, campaign, link),
       visitor: visitorSource(c, cookieless ? undefined : body.visitorId),
     });
+    webhookClick(c, body.action, campaign.signed, link);
+  };
   // Without an execution context (a unit test's app.request) countEvent would send nothing either.
   executionOf(c)?.waitUntil(
     tapLink(c.env, body)

@@ -7,6 +7,7 @@ import { type LinkView, SLUG_PATTERN } from '../../shared/admin-contract.ts';
 import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
+import { webhookLink } from '../webhooks/funnel-hooks.ts';
 import { qrSvg } from './link-qr.ts';
 import { createLink, LinkRequestSchema, listLinks, resolveLink, type StoredLink } from './links.ts';
 
@@ -35,6 +36,7 @@ linksRoute.post('/', jsonBodyLimit(MAX_BODY), async (c) => {
   if (body instanceof Response) return body;
   const result = await createLink(c.env, body);
   if (!result.ok) return c.json({ error: result.error }, result.status);
+  webhookLink(c, 'link.created', result.link);
   return c.json(linkView(new URL(c.req.url).origin, result.link), 201);
 });
 
