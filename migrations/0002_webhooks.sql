@@ -55,6 +55,8 @@ CREATE TABLE webhook_attempts (
   at INTEGER NOT NULL,
   status INTEGER NOT NULL,
   latency_ms INTEGER NOT NULL,
-  error TEXT NOT NULL DEFAULT ''
+  error TEXT NOT NULL DEFAULT '',
+  -- Seconds until the next attempt, null when none follows.
+  retry_in INTEGER
 );
 CREATE INDEX webhook_attempts_endpoint ON webhook_attempts (endpoint_id, seq);

@@ -194,4 +194,6 @@ export interface AttemptView {
   latencyMs: number;
   /** Why it failed, `''` when it succeeded. */
   error: string;
+  /** Seconds until the next attempt, null when none follows. */
+  retryInSeconds: number | null;
 }

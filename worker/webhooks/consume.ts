@@ -52,7 +52,15 @@ async function deliverAll(
     const endpoint = endpoints.get(delivery.endpoint);
     if (!endpoint) return message.ack();
     if (!endpoint.enabled) {
-      outcomes.push({ message: delivery, attempt: 0, status: 'dead', httpStatus: 0, latencyMs: 0, error: '' });
+      outcomes.push({
+        message: delivery,
+        attempt: 0,
+        status: 'dead',
+        httpStatus: 0,
+        latencyMs: 0,
+        error: '',
+        retryIn: null,
+      });
       return message.ack();
     }
     const target = { url: endpoint.url, secret: endpoint.secret, id: webhookId(delivery.id), body: delivery.body };
@@ -61,10 +69,19 @@ async function deliverAll(
     const status =
       result.verdict === 'delivered' ? 'delivered' : result.verdict === 'final' ? 'failed' : last ? 'dead' : 'pending';
     const { status: httpStatus, latencyMs, error } = result;
-    outcomes.push({ message: delivery, attempt: message.attempts, status, httpStatus, latencyMs, error });
-    if (result.verdict === 'retry')
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts, result.retryAfter) });
-    else message.ack();
+    const retryIn = result.verdict === 'retry' ? retryDelaySeconds(message.attempts, result.retryAfter) : null;
+    outcomes.push({
+      message: delivery,
+      attempt: message.attempts,
+      status,
+      httpStatus,
+      latencyMs,
+      error,
+      retryIn: last ? null : retryIn,
+    });
+    // After the last attempt this retry is what moves the message to the dead-letter queue.
+    if (retryIn === null) message.ack();
+    else message.retry({ delaySeconds: retryIn });
   };
   let next = 0;
   const lane = async (): Promise<void> => {

@@ -19,13 +19,15 @@ export interface Outcome {
   httpStatus: number;
   latencyMs: number;
   error: string;
+  /** Seconds until the queue tries again, null when no attempt follows. */
+  retryIn: number | null;
 }
 
 const at = (index: number): string => `json_extract(value, '$[${index}]')`;
 
 const LOG =
-  'INSERT INTO webhook_attempts (endpoint_id, event_id, type, attempt, at, status, latency_ms, error) ' +
-  `SELECT ${at(0)}, ${at(1)}, ${at(2)}, ${at(3)}, ?2, ${at(4)}, ${at(5)}, ${at(6)} FROM json_each(?1)`;
+  'INSERT INTO webhook_attempts (endpoint_id, event_id, type, attempt, at, status, latency_ms, error, retry_in) ' +
+  `SELECT ${at(0)}, ${at(1)}, ${at(2)}, ${at(3)}, ?2, ${at(4)}, ${at(5)}, ${at(6)}, ${at(7)} FROM json_each(?1)`;
 // A delivery already delivered stays so: a late duplicate attempt never makes it look lost.
 const STATE =
   'UPDATE webhook_deliveries SET status = j.status, attempts = MAX(attempts, j.attempt), updated_at = ?2 ' +
@@ -55,6 +57,7 @@ export async function recordOutcomes(db: D1Database, outcomes: readonly Outcome[
     o.httpStatus,
     o.latencyMs,
     o.error,
+    o.retryIn,
   ]);
   const state = outcomes.map((o) => [o.message.endpoint, o.message.id, o.status, o.attempt]);
   const endpoints = JSON.stringify([...new Set(tried.map((o) => o.message.endpoint))]);
@@ -85,28 +88,26 @@ export async function logTestAttempt(
     .run();
 }
 
+/** A row of the delivery log. */
+export interface AttemptRow {
+  event_id: string;
+  type: string;
+  attempt: number;
+  at: number;
+  status: number;
+  latency_ms: number;
+  error: string;
+  retry_in: number | null;
+}
+
 /** The newest `limit` attempts of `endpoint`, newest first. */
-export async function recentAttempts(
-  db: D1Database,
-  endpoint: string,
-  limit: number,
-): Promise<
-  { event_id: string; type: string; attempt: number; at: number; status: number; latency_ms: number; error: string }[]
-> {
+export async function recentAttempts(db: D1Database, endpoint: string, limit: number): Promise<AttemptRow[]> {
   const rows = await db
     .prepare(
-      'SELECT event_id, type, attempt, at, status, latency_ms, error FROM webhook_attempts WHERE endpoint_id = ?1 ' +
+      'SELECT event_id, type, attempt, at, status, latency_ms, error, retry_in FROM webhook_attempts WHERE endpoint_id = ?1 ' +
         'ORDER BY seq DESC LIMIT ?2',
     )
     .bind(endpoint, limit)
-    .all<{
-      event_id: string;
-      type: string;
-      attempt: number;
-      at: number;
-      status: number;
-      latency_ms: number;
-      error: string;
-    }>();
+    .all<AttemptRow>();
   return rows.results;
 }

@@ -121,6 +121,7 @@ webhooksRoute.get('/:id/attempts', async (c) => {
     status: row.status,
     latencyMs: row.latency_ms,
     error: row.error,
+    retryInSeconds: row.retry_in,
   }));
   return c.json({ attempts });
 });
