@@ -12,7 +12,7 @@ import { admin, freshKey, RECEIVER, receiverEndpoint, receiverLog, setSecret } f
 const PRODUCTION_TOKEN = 'production-admin-token-for-tests';
 
 /** A call in production (its own admin token), where only https is taken. */
-function inProduction(body: unknown): Promise<Response> {
+async function inProduction(body: unknown): Promise<Response> {
   return worker.request(
     'https://lander.test/api/webhooks',
     {
