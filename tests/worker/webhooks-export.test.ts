@@ -68,7 +68,8 @@ async function eventCount(day: string): Promise<number> {
 /** Runs the worker's scheduled handler as the Cron Trigger would at `time`. */
 async function cron(time: number): Promise<void> {
   const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: time, cron: '15 0 * * *' }), env, ctx);
+  // The handler awaits all its work itself; the context is what the runtime would hand it.
+  await worker.scheduled(createScheduledController({ scheduledTime: time, cron: '15 0 * * *' }), env);
   await waitOnExecutionContext(ctx);
 }
 
