@@ -126,3 +126,48 @@ describe('events', () => {
     expect(payload?.data).toMatchObject({ matched: false, method: null, confidence: null, reason: 'none', flags: [] });
   });
 });
+
+describe('link changes', () => {
+  const call = (method: string, path: string, body?: unknown) =>
+    exports.default.fetch(
+      new Request(`${ORIGIN}/api/links${path}`, {
+        method,
+        headers: { authorization: `Bearer ${DEV_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
+
+  it('sends link.updated when its expiry moves and link.deleted when it goes', async () => {
+    const key = freshKey();
+    await receiverEndpoint(key, 'ok', ['link.updated', 'link.deleted']);
+    const slug = `wh-${crypto.randomUUID().slice(0, 8)}`;
+    expect((await call('POST', '', { channel: 'winter', slug })).status).toBe(201);
+    const expiresAt = '2030-01-01T00:00:00.000Z';
+    const changed = await call('PATCH', `/${slug}`, { expiresAt });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ slug, expiresAt });
+    expect((await call('DELETE', `/${slug}`)).status).toBe(204);
+    expect((await exports.default.fetch(new Request(`${ORIGIN}/s/${slug}.svg`))).status).toBe(404);
+    const got = await arrived(key, 2);
+    expect(got.map((payload) => [payload.type, payload.data])).toEqual([
+      ['link.updated', expect.objectContaining({ slug, data: { channel: 'winter' }, expiresAt })],
+      ['link.deleted', expect.objectContaining({ slug, data: { channel: 'winter' } })],
+    ]);
+  });
+
+  it('refuses an unknown slug, an expiry in the past and other fields, changing nothing', async () => {
+    const slug = `wh-${crypto.randomUUID().slice(0, 8)}`;
+    expect((await call('POST', '', { channel: 'spring', slug })).status).toBe(201);
+    expect(await (await call('PATCH', '/no-such-link', { expiresAt: null })).json()).toEqual({
+      error: 'slug: no such link',
+    });
+    expect((await call('DELETE', '/no-such-link')).status).toBe(404);
+    const past = await call('PATCH', `/${slug}`, { expiresAt: '2020-01-01T00:00:00Z' });
+    expect(past.status).toBe(400);
+    expect(await past.json()).toEqual({ error: 'expiresAt is in the past' });
+    expect((await call('PATCH', `/${slug}`, { channel: 'other' })).status).toBe(400);
+    expect((await exports.default.fetch(new Request(`${ORIGIN}/s/${slug}.svg`))).status).toBe(200);
+    const cleared = await call('PATCH', `/${slug}`, { expiresAt: null });
+    expect(await cleared.json()).toMatchObject({ slug, expiresAt: null });
+  });
+});
