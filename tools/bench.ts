@@ -33,6 +33,7 @@ import { serveProduction } from './bench/serve.ts';
 import { sizes } from './bench/sizes.ts';
 import { soak } from './bench/soak.ts';
 import { trafficMix } from './bench/traffic-mix.ts';
+import { webhooks } from './bench/webhooks.ts';
 
 const { values } = parseArgs({
   options: {
@@ -68,6 +69,7 @@ const sections: BenchSection[] = (
         attribution,
         builds,
         apkStamping,
+        webhooks,
         lighthouseSection,
         mainThread,
       ]
