@@ -8,6 +8,7 @@ import { adminToken } from './admin/admin-token.ts';
 import { attributionSalt } from './attribution/salt.ts';
 import { decodeKey } from './campaign/decode-key.ts';
 import { funnelSalt } from './funnel/visitor-key.ts';
+import { DEFAULT_RESOLVER } from './webhooks/resolve-host.ts';
 
 export interface Settings {
   /** `LANDER_ENV`: anything but `production` is development. */
@@ -35,6 +36,11 @@ export interface Settings {
    * day's keyed hash of address and agent.
    */
   cookieless: boolean;
+  /**
+   * `WEBHOOK_RESOLVER`, or Cloudflare's DNS-over-HTTPS: where production resolves a webhook endpoint's
+   * name to check its addresses (docs/webhooks.md#safety).
+   */
+  webhookResolver: string;
 }
 
 /**
@@ -66,6 +72,7 @@ function parse(env: Env): Settings {
     funnelSalt: funnelSalt(env),
     adminToken: adminToken(env),
     cookieless: env.COOKIELESS === 'on',
+    webhookResolver: env.WEBHOOK_RESOLVER || DEFAULT_RESOLVER,
   });
 }
 

@@ -8,7 +8,8 @@
  * - `POST /r/<key>` is the endpoint; modes: `ok`, `fail-<n>` (503 for the first n attempts of each
  *   `webhook-id`, then 200), `down` (503), `throttle` (429 with `Retry-After: 120`), `gone` (410),
  *   `moved` (301 to `/r/<key>-moved`), `sleep` (answers after 12 s), `big` (200 with a 10 MB body);
- * - `GET /log/<key>` answers what arrived.
+ * - `GET /log/<key>` answers what arrived;
+ * - `GET /dns-query?name=&type=` is a DNS-over-HTTPS JSON resolver of a few test names (`NAMES`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -44,6 +45,18 @@ interface State extends ReceiverLog {
 }
 
 const BIG = Buffer.alloc(10 * 1024 * 1024, 'x');
+
+/** What the receiver's resolver (`/dns-query`) answers: A (1) and AAAA (28) records by name. */
+const NAMES: Record<string, { type: number; data: string }[]> = {
+  'public.test': [{ type: 1, data: '93.184.216.34' }],
+  'private.test': [{ type: 1, data: '10.0.0.5' }],
+  'loop6.test': [{ type: 28, data: '::1' }],
+  'metadata.test': [
+    { type: 1, data: '93.184.216.34' },
+    { type: 1, data: '169.254.169.254' },
+  ],
+  'empty.test': [],
+};
 
 async function bodyOf(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -130,6 +143,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     response.writeHead(200).end('ok');
   }
 
+  /** A DNS-over-HTTPS JSON resolver for the names of `NAMES`; `down.test` makes it fail. */
+  function resolve(request: IncomingMessage, response: ServerResponse) {
+    const query = new URL(request.url ?? '', 'http://resolver').searchParams;
+    const name = query.get('name') ?? '';
+    const type = query.get('type') === 'AAAA' ? 28 : 1;
+    if (name === 'down.test') return void response.writeHead(502).end();
+    const records = NAMES[name];
+    const body = records
+      ? { Status: 0, Answer: records.filter((r) => r.type === type).map((r) => ({ name, ...r, TTL: 60 })) }
+      : { Status: 3 };
+    response.writeHead(200, { 'content-type': 'application/dns-json' }).end(JSON.stringify(body));
+  }
+
   const server = createServer((request, response) => {
     const [, route = '', key = ''] = (request.url ?? '').split('/');
     const state = stateOf(key);
@@ -139,7 +165,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       else if (route === 'log') {
         const { secret: _, mode: __, ...log } = state;
         return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(log));
-      } else if (route === 'r') return receive(state, key, request, response);
+      } else if (route.startsWith('dns-query')) return resolve(request, response);
+      else if (route === 'r') return receive(state, key, request, response);
       response.writeHead(204).end();
     };
     handle().catch((error: unknown) => {

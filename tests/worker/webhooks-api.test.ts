@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AttemptView, EndpointView, EndpointWithSecret } from '../../shared/webhooks.ts';
 import worker from '../../worker/index.ts';
+import { attemptDelivery } from '../../worker/webhooks/deliver.ts';
 import { admin, freshKey, RECEIVER, receiverEndpoint, receiverLog, setSecret } from './webhook-fixtures.ts';
 
 const PRODUCTION_TOKEN = 'production-admin-token-for-tests';
@@ -20,7 +21,7 @@ async function inProduction(body: unknown): Promise<Response> {
       headers: { authorization: `Bearer ${PRODUCTION_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     },
-    { ...env, LANDER_ENV: 'production', ADMIN_TOKEN: PRODUCTION_TOKEN },
+    { ...env, LANDER_ENV: 'production', ADMIN_TOKEN: PRODUCTION_TOKEN, WEBHOOK_RESOLVER: `${RECEIVER}/dns-query` },
   );
 }
 
@@ -71,14 +72,36 @@ describe('/api/webhooks', () => {
     [{ url: 'https://hooks.example.com/', events: ['install', 'purchase'] }, 'events.1: must be among'],
     [{ url: 'https://hooks.example.com/', events: [] }, 'events: needs at least one event type'],
     [{ url: 'https://hooks.example.com/', secret: 'mine' }, 'secret'],
+    [{ url: 'https://private.test/hook' }, 'url: must not resolve to a private address (10.0.0.5)'],
+    [{ url: 'https://loop6.test/hook' }, 'url: must not resolve to a loopback address ([::1])'],
+    [{ url: 'https://metadata.test/hook' }, 'url: must not resolve to a cloud metadata address (169.254.169.254)'],
+    [{ url: 'https://nx.test/hook' }, 'url: must be a name that resolves to an address'],
+    [{ url: 'https://empty.test/hook' }, 'url: must be a name that resolves to an address'],
+    [{ url: 'https://down.test/hook' }, 'url: could not be resolved (the resolver did not answer)'],
   ])('refuses %j in production with 400 and the reason', async (body, reason) => {
     const res = await inProduction(body);
     expect(res.status).toBe(400);
     expect((await res.json<{ error: string }>()).error).toContain(reason);
   });
 
-  it('takes an https endpoint in production', async () => {
-    expect((await inProduction({ url: 'https://hooks.example.com/lander' })).status).toBe(201);
+  it('takes an https endpoint in production whose name resolves to public addresses only', async () => {
+    expect((await inProduction({ url: 'https://public.test/lander' })).status).toBe(201);
+    expect((await inProduction({ url: 'https://93.184.216.34/lander' })).status).toBe(201);
+  });
+
+  it('checks the name again before each delivery: a private answer is final, a silent resolver retries', async () => {
+    const target = { secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', id: 'msg_dns', body: '{}' };
+    const resolver = `${RECEIVER}/dns-query`;
+    expect(await attemptDelivery({ ...target, url: 'https://private.test/x' }, 'production', { resolver })).toEqual({
+      verdict: 'final',
+      status: 0,
+      latencyMs: expect.any(Number),
+      error: 'url must not resolve to a private address (10.0.0.5)',
+    });
+    expect(await attemptDelivery({ ...target, url: 'https://down.test/x' }, 'production', { resolver })).toMatchObject({
+      verdict: 'retry',
+      error: 'url could not be resolved (the resolver did not answer)',
+    });
   });
 
   it('changes URL, events and description, checking the URL again, and disables on request', async () => {

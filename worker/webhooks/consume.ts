@@ -46,7 +46,7 @@ async function deliverAll(
 ): Promise<void> {
   // Endpoints are few: one read of them all serves the whole batch.
   const endpoints = new Map((await listEndpoints(env.FUNNEL_DB)).map((endpoint) => [endpoint.id, endpoint]));
-  const { env: mode } = settingsOf(env);
+  const { env: mode, webhookResolver: resolver } = settingsOf(env);
   const outcomes: Outcome[] = [];
   const one = async ({ message, delivery }: (typeof work)[number]): Promise<void> => {
     const endpoint = endpoints.get(delivery.endpoint);
@@ -64,7 +64,7 @@ async function deliverAll(
       return message.ack();
     }
     const target = { url: endpoint.url, secret: endpoint.secret, id: webhookId(delivery.id), body: delivery.body };
-    const result = await attemptDelivery(target, mode, timeoutMs);
+    const result = await attemptDelivery(target, mode, { timeoutMs, resolver });
     const last = message.attempts >= MAX_ATTEMPTS;
     const status =
       result.verdict === 'delivered' ? 'delivered' : result.verdict === 'final' ? 'failed' : last ? 'dead' : 'pending';

@@ -4,6 +4,7 @@
  * costs the worker nothing more. The URL is checked again before every attempt.
  */
 import { checkEndpointUrl } from './endpoint-url.ts';
+import { DEFAULT_RESOLVER, resolvedProblem } from './resolve-host.ts';
 import { parseRetryAfter, type Verdict, verdictOf } from './retry-policy.ts';
 import { signatureHeaders } from './signing.ts';
 
@@ -59,15 +60,25 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 
 const oneLine = (text: string, max = 160): string => text.replace(/\s+/g, ' ').trim().slice(0, max);
 
-/** Sends `target` once from `env`'s environment; never throws. */
+/**
+ * Sends `target` once from `env`'s environment; never throws. Production also checks what the URL's
+ * name resolves to, with `resolver` (resolve-host.ts).
+ */
 export async function attemptDelivery(
   target: DeliveryTarget,
   env: 'development' | 'production',
-  timeoutMs = TIMEOUT_MS,
+  { timeoutMs = TIMEOUT_MS, resolver = DEFAULT_RESOLVER }: { timeoutMs?: number; resolver?: string } = {},
 ): Promise<AttemptResult> {
   const started = Date.now();
   const checked = checkEndpointUrl(target.url, env);
   if (!checked.ok) return { verdict: 'final', status: 0, latencyMs: 0, error: `url ${checked.reason}` };
+  if (env === 'production') {
+    const problem = await resolvedProblem(new URL(checked.url).hostname, resolver);
+    if (problem) {
+      const verdict = problem.transient ? 'retry' : 'final';
+      return { verdict, status: 0, latencyMs: Date.now() - started, error: `url ${problem.reason}` };
+    }
+  }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {

@@ -31,6 +31,7 @@ import {
 } from './endpoints.ts';
 import { webhookId } from './messages.ts';
 import { resendOne, resendRange } from './resend.ts';
+import { resolvedProblem } from './resolve-host.ts';
 
 const MAX_BODY = 8_192;
 const ENDPOINT_ID = /^ep_[\w-]{16}$/;
@@ -40,10 +41,19 @@ export const webhooksRoute = new Hono<AppEnv>();
 webhooksRoute.use(adminAuth());
 webhooksRoute.use(jsonBodyLimit(MAX_BODY));
 
-/** `url` checked for this environment: the normalised URL, or the 400 to answer. */
-function checkedUrl(c: Context<AppEnv>, url: string): string | Response {
-  const checked = checkEndpointUrl(url, settingsOf(c.env).env);
-  return checked.ok ? checked.url : c.json({ error: `url: ${checked.reason}` }, 400);
+/**
+ * `url` checked for this environment (docs/webhooks.md#safety): the normalised URL, or the 400 to
+ * answer. Production also checks what its name resolves to.
+ */
+async function checkedUrl(c: Context<AppEnv>, url: string): Promise<string | Response> {
+  const settings = settingsOf(c.env);
+  const checked = checkEndpointUrl(url, settings.env);
+  if (!checked.ok) return c.json({ error: `url: ${checked.reason}` }, 400);
+  if (settings.env === 'production') {
+    const problem = await resolvedProblem(new URL(checked.url).hostname, settings.webhookResolver);
+    if (problem) return c.json({ error: `url: ${problem.reason}` }, 400);
+  }
+  return checked.url;
 }
 
 /** The endpoint the path names, or the 404 to answer. */
@@ -61,7 +71,7 @@ webhooksRoute.get('/', async (c) => {
 webhooksRoute.post('/', async (c) => {
   const body = await readJson(c, EndpointCreateSchema);
   if (body instanceof Response) return body;
-  const url = checkedUrl(c, body.url);
+  const url = await checkedUrl(c, body.url);
   if (url instanceof Response) return url;
   return c.json(await createEndpoint(c.env.FUNNEL_DB, { ...body, url }), 201);
 });
@@ -77,7 +87,7 @@ webhooksRoute.patch('/:id', async (c) => {
   if (endpoint instanceof Response) return endpoint;
   const body = await readJson(c, EndpointUpdateSchema);
   if (body instanceof Response) return body;
-  const url = body.url === undefined ? undefined : checkedUrl(c, body.url);
+  const url = body.url === undefined ? undefined : await checkedUrl(c, body.url);
   if (url instanceof Response) return url;
   const next = await updateEndpoint(c.env.FUNNEL_DB, endpoint, { ...body, ...(url ? { url } : {}) });
   return c.json(endpointView(next, (await deliveryCounts(c.env.FUNNEL_DB)).get(endpoint.id)));
@@ -103,7 +113,8 @@ webhooksRoute.post('/:id/test', async (c) => {
   const id = `test_${crypto.randomUUID().replaceAll('-', '')}`;
   const body = JSON.stringify({ type: 'test', timestamp: new Date().toISOString(), data: { endpoint: endpoint.id } });
   const target = { url: endpoint.url, secret: endpoint.secret, id: webhookId(id), body };
-  const { verdict, status, latencyMs, error } = await attemptDelivery(target, settingsOf(c.env).env);
+  const { env: mode, webhookResolver: resolver } = settingsOf(c.env);
+  const { verdict, status, latencyMs, error } = await attemptDelivery(target, mode, { resolver });
   await logTestAttempt(c.env.FUNNEL_DB, endpoint.id, id, { status, latencyMs, error });
   return c.json({ id: webhookId(id), delivered: verdict === 'delivered', status, latencyMs, error });
 });
