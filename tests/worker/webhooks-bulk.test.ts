@@ -6,6 +6,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { LOG_SIZE } from '../../worker/webhooks/delivery-log.ts';
 import { eventMessage } from '../../worker/webhooks/emit.ts';
 import { recordEvents } from '../../worker/webhooks/fan-out.ts';
 import type { DeliveryMessage } from '../../worker/webhooks/messages.ts';
@@ -49,5 +50,10 @@ describe('10,000 events to a receiver that fails each first attempt', () => {
     const values = new Set(log.delivered.map((payload) => (payload as { data: { value: number } }).data.value));
     expect(values.size).toBe(EVENTS);
     expect((await endpointNow(endpoint.id)).counts).toEqual({ pending: 0, delivered: EVENTS, failed: 0, dead: 0 });
+    // The delivery log keeps the newest 200 attempts of the endpoint, not 20,000.
+    const logged = await env.FUNNEL_DB.prepare('SELECT COUNT(*) AS n FROM webhook_attempts WHERE endpoint_id = ?1')
+      .bind(endpoint.id)
+      .first<{ n: number }>();
+    expect(logged?.n).toBe(LOG_SIZE);
   }, 120_000);
 });

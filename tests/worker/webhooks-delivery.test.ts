@@ -4,9 +4,12 @@
  * 127.0.0.1 that verifies each with `standardwebhooks`; the queue's redelivery is played by
  * `drive` (webhook-fixtures.ts), the dead-letter queue by `buryDead`.
  */
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppEventData, EndpointView } from '../../shared/webhooks.ts';
+import { consumeWebhookBatch } from '../../worker/webhooks/consume.ts';
+import { consumeDeadLetters } from '../../worker/webhooks/dead-letters.ts';
 import { eventMessage } from '../../worker/webhooks/emit.ts';
 import { recordEvents } from '../../worker/webhooks/fan-out.ts';
 import type { DeliveryMessage } from '../../worker/webhooks/messages.ts';
@@ -213,5 +216,57 @@ describe('delivery', () => {
     const { endpoint } = await receiverEndpoint(key, 'fail-1');
     await drive(await deliveriesTo(endpoint.id, 1));
     expect((await endpointNow(endpoint.id)).failingSince).toBeNull();
+  });
+});
+
+describe('the consumer', () => {
+  /** One batch of `bodies` through the consumer (or the dead-letter consumer): its acks and retries. */
+  async function once(bodies: unknown[], queue = 'lander-dev-webhooks') {
+    const batch = createMessageBatch(
+      queue,
+      bodies.map((body, at) => ({ id: `c${at}`, timestamp: Date.now(), attempts: 1, body })),
+    );
+    const ctx = createExecutionContext();
+    if (queue.endsWith('-dead')) await consumeDeadLetters(batch, env);
+    else await consumeWebhookBatch(batch, env);
+    return getQueueResult(batch, ctx);
+  }
+
+  it('records an event delivered twice once, and queues the same webhook-ids again', async () => {
+    const key = freshKey();
+    const { endpoint } = await receiverEndpoint(key, 'ok', ['event']);
+    const event = eventMessage('event', appEvent(1));
+    const first = await recordEvents(env.FUNNEL_DB, [event]);
+    const again = await recordEvents(env.FUNNEL_DB, [event]);
+    expect(again).toEqual(first);
+    const rows = await env.FUNNEL_DB.prepare('SELECT COUNT(*) AS n FROM webhook_events WHERE id = ?1')
+      .bind(event.id)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+    expect((await endpointNow(endpoint.id)).counts.pending).toBe(1);
+  });
+
+  it('acknowledges a malformed message without retrying it, and a delivery to a removed endpoint without a request', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const key = freshKey();
+    const { endpoint } = await receiverEndpoint(key, 'ok', ['event']);
+    const [delivery] = await deliveriesTo(endpoint.id, 1);
+    await admin(`/${endpoint.id}`, { method: 'DELETE' });
+    const result = await once([{ k: 'delivery', nonsense: true }, delivery]);
+    expect(result.explicitAcks.sort()).toEqual(['c0', 'c1']);
+    expect(result.retryMessages).toEqual([]);
+    expect((await receiverLog(key)).requests).toBe(0);
+    expect(logged).toHaveBeenCalledWith('Webhook message dropped', expect.any(String));
+    logged.mockRestore();
+  });
+
+  it('records an event message that ended in the dead-letter queue, for the export', async () => {
+    const event = eventMessage('event', appEvent(2));
+    const result = await once([event], 'lander-dev-webhooks-dead');
+    expect(result.ackAll).toBe(true);
+    const row = await env.FUNNEL_DB.prepare('SELECT type FROM webhook_events WHERE id = ?1')
+      .bind(event.id)
+      .first<{ type: string }>();
+    expect(row?.type).toBe('event');
   });
 });
