@@ -209,6 +209,14 @@ describe('delivery', () => {
 
     const enabled = await admin(`/${endpoint.id}`, { method: 'PATCH', body: { enabled: true } });
     expect(await enabled.json()).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
+
+    // Resending the range sends what failed and what happened while it was disabled: 3 dead, 1 never sent.
+    const res = await admin(`/${endpoint.id}/resend`, {
+      method: 'POST',
+      body: { from: new Date(start - 60_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() },
+    });
+    expect(await res.json()).toEqual({ resent: 4 });
+    await expect.poll(async () => (await receiverLog(key)).delivered.length, { timeout: 20_000 }).toBe(4);
   });
 
   it('a success clears the failure state', async () => {

@@ -144,9 +144,9 @@ webhooksRoute.post('/:id/resend', async (c) => {
   if (body instanceof Response) return body;
   if (!endpoint.enabled) return c.json({ error: 'enabled: the endpoint is disabled; enable it first' }, 409);
   if ('id' in body) {
-    const resent = await resendOne(c.env, endpoint.id, body.id);
+    const resent = await resendOne(c.env, endpoint, body.id);
     return resent ? c.json({ resent }, 202) : c.json({ error: `id: no message ${body.id} to this endpoint` }, 404);
   }
   if (body.to < body.from) return c.json({ error: 'to: must not be before from' }, 400);
-  return c.json({ resent: await resendRange(c.env, endpoint.id, body.from, body.to) }, 202);
+  return c.json({ resent: await resendRange(c.env, endpoint, body.from, body.to) }, 202);
 });
