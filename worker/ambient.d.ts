@@ -24,3 +24,9 @@ interface Env {
   /** Cloudflare Access team domain, e.g. `example.cloudflareaccess.com`. */
   ACCESS_TEAM_DOMAIN?: string;
 }
+
+// Webhooks (docs/webhooks.md#safety): optional, not in wrangler.toml.
+interface Env {
+  /** DNS-over-HTTPS JSON resolver that production checks endpoint names with; default Cloudflare's. */
+  WEBHOOK_RESOLVER?: string;
+}

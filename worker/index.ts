@@ -1,7 +1,8 @@
 /**
  * Lander's worker (docs/architecture.md): response headers and device detection for every request,
  * route rules, each subsystem's routes, then the server-rendered page for every other path (an app
- * link Lander has no page for goes to /landing). Its queue handler counts the funnel's events.
+ * link Lander has no page for goes to /landing). Its queue handler counts the funnel's events and
+ * delivers webhooks; its cron writes the daily export (docs/webhooks.md).
  */
 import { Hono } from 'hono';
 import { STAMPED_PATH } from '../shared/apk-parent.ts';
@@ -16,13 +17,15 @@ import { appConfig } from './config/config-middleware.ts';
 import { deviceDetection } from './device/device-detection.ts';
 import { deviceRoute } from './device/routes.ts';
 import type { AppEnv } from './env.ts';
-import { consumeFunnelBatch } from './funnel/consume-batch.ts';
+import { runScheduled } from './exports/scheduled.ts';
 import { statsRoute } from './funnel/routes.ts';
 import { trace } from './identity/routes.ts';
 import { noindex } from './middleware/noindex.ts';
 import { responseHeaders } from './middleware/response-headers.ts';
 import { routeRules } from './middleware/route-rules.ts';
+import { handleQueue } from './queues.ts';
 import { renderPage } from './render/render-page.tsx';
+import { webhooksRoute } from './webhooks/routes.ts';
 
 const app = new Hono<AppEnv>();
 
@@ -36,6 +39,7 @@ app.route('/api/trace', trace);
 app.route('/api/a', attribution);
 app.route('/api/stats', statsRoute);
 app.route('/api/links', linksRoute);
+app.route('/api/webhooks', webhooksRoute);
 app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
 app.route('/s', linkQrRoute);
@@ -50,7 +54,7 @@ app.use('/admin', noindex());
 app.get('*', renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 
-export default { fetch: app.fetch, queue: consumeFunnelBatch } satisfies ExportedHandler<Env>;
+export default { fetch: app.fetch, queue: handleQueue, scheduled: runScheduled } satisfies ExportedHandler<Env>;
 // Durable Objects live in the main module (wrangler.toml).
 export { ClickBucket } from './attribution/click-bucket.ts';
 export { AttributionLedger } from './attribution/ledger.ts';

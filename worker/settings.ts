@@ -24,6 +24,9 @@ export const SECRETS = {
 
 export type SecretName = keyof typeof SECRETS;
 
+/** Cloudflare's public DNS-over-HTTPS resolver: where webhook hosts are looked up (docs/webhooks.md). */
+export const DEFAULT_RESOLVER = 'https://cloudflare-dns.com/dns-query';
+
 export const DEV_DECODE_KEY = SECRETS.DECODE_KEY.dev;
 export const DEV_ATTRIBUTION_SALT = SECRETS.ATTRIBUTION_SALT.dev;
 export const DEV_FUNNEL_SALT = SECRETS.FUNNEL_SALT.dev;
@@ -74,6 +77,11 @@ export interface Settings {
    * day's keyed hash of address and agent.
    */
   cookieless: boolean;
+  /**
+   * `WEBHOOK_RESOLVER`, or Cloudflare's DNS-over-HTTPS: where production resolves a webhook endpoint's
+   * name to check its addresses (docs/webhooks.md#safety).
+   */
+  webhookResolver: string;
 }
 
 /**
@@ -105,6 +113,7 @@ function parse(env: Env): Settings {
     funnelSalt: secretOf(env, 'FUNNEL_SALT'),
     adminToken: secretOf(env, 'ADMIN_TOKEN'),
     cookieless: env.COOKIELESS === 'on',
+    webhookResolver: env.WEBHOOK_RESOLVER || DEFAULT_RESOLVER,
   });
 }
 

@@ -1,8 +1,8 @@
 /**
  * Which section belongs to which command (docs/benchmarks.md). The budget part, `npm run bench`, is
  * every figure with a budget the product is held to: sizes, the page against a static file,
- * Lighthouse, and the per-request costs of detection, the QR code, counting, attribution and stamped
- * downloads. The lab, `npm run bench:lab`, is what is run on demand to explore: the initial JS by
+ * Lighthouse, and the per-request costs of detection, the QR code, counting, attribution, stamped
+ * downloads and webhook delivery. The lab, `npm run bench:lab`, is what is run on demand to explore: the initial JS by
  * package, a traffic mix of real agents, the CPU profile, peers, the build calls and the main thread;
  * with `--load`, the load modes and a memory soak.
  */
@@ -24,6 +24,7 @@ import { qr } from './qr.ts';
 import { sizes } from './sizes.ts';
 import { soak } from './soak.ts';
 import { trafficMix } from './traffic-mix.ts';
+import { webhooks } from './webhooks.ts';
 
 /** `npm run bench`, in the order it runs them. */
 export const BUDGET_SECTIONS: BenchSection[] = [
@@ -35,6 +36,7 @@ export const BUDGET_SECTIONS: BenchSection[] = [
   funnel,
   attribution,
   apkStamping,
+  webhooks,
   lighthouseSection,
 ];
 

@@ -13,6 +13,7 @@ import type { AppEnv } from '../env.ts';
 import { countAnswer, countAppEvent, countTap } from '../funnel/count-attribution.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { settingsOf } from '../settings.ts';
+import { webhookAnswer, webhookAppEvent } from '../webhooks/funnel-hooks.ts';
 import { AppEventSchema, ClickSchema, InstallSchema, MAX_BODY_BYTES, OpenSchema } from './contract.ts';
 import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
@@ -82,7 +83,10 @@ attribution.post('/install', async (c) => {
   if (body instanceof Response) return body;
   const { answer, first } = await resolveInstall(contextOf(c), body);
   // A retry gets the same answer and is the same install: counted once.
-  if (first) countAnswer(c, 'install', answer, body.platform);
+  if (first) {
+    countAnswer(c, 'install', answer, body.platform);
+    webhookAnswer(c, 'install', body, answer);
+  }
   return c.json(answer);
 });
 
@@ -91,13 +95,16 @@ attribution.post('/open', async (c) => {
   if (body instanceof Response) return body;
   const answer = await resolveOpen(contextOf(c), body);
   countAnswer(c, 'open', answer);
+  webhookAnswer(c, 'open', body, answer);
   return c.json(answer);
 });
 
 attribution.post('/event', async (c) => {
   const body = await readBody(c, AppEventSchema);
   if (body instanceof Response) return body;
-  countAppEvent(c, body, await installAnswerOf(contextOf(c), body.app, body.installId));
+  const answer = await installAnswerOf(contextOf(c), body.app, body.installId);
+  countAppEvent(c, body, answer);
+  webhookAppEvent(c, body, answer);
   return c.body(null, 204);
 });
 

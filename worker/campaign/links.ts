@@ -83,7 +83,8 @@ export async function createLink(env: Env, request: LinkRequest, now = Date.now(
   return { ok: false, status: 503, error: 'no free slug found: try again' };
 }
 
-interface LinkRow {
+/** A `funnel_links` row. */
+export interface LinkRow {
   slug: string;
   token: string;
   data: string;
@@ -91,7 +92,8 @@ interface LinkRow {
   expires_at: number | null;
 }
 
-const linkOf = (row: LinkRow): StoredLink => ({
+/** The stored link of a `funnel_links` row. */
+export const linkOf = (row: LinkRow): StoredLink => ({
   slug: row.slug,
   token: row.token,
   data: JSON.parse(row.data) as Record<string, string>,

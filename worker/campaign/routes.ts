@@ -1,6 +1,7 @@
 /**
  * The links API (docs/operators.md): `POST /api/links` mints and stores a short link, `GET /api/links`
- * lists them (admin only); `GET /s/<slug>.svg` is a stored link's QR code, for anyone.
+ * lists them, `PATCH /api/links/<slug>` moves its expiry, `DELETE /api/links/<slug>` removes it (admin
+ * only; each change is a webhook, docs/webhooks.md); `GET /s/<slug>.svg` is a stored link's QR code.
  */
 import { Hono } from 'hono';
 import { type LinkView, SLUG_PATTERN } from '../../shared/admin-contract.ts';
@@ -8,6 +9,8 @@ import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { qrSvg } from '../lib/qr-code.ts';
+import { webhookLink } from '../webhooks/funnel-hooks.ts';
+import { changeLink, deleteLink, LinkChangeSchema, storedLink } from './link-changes.ts';
 import { createLink, LinkRequestSchema, listLinks, resolveLink, type StoredLink } from './links.ts';
 
 /** The most bytes a link request may have. */
@@ -35,12 +38,32 @@ linksRoute.post('/', jsonBodyLimit(MAX_BODY), async (c) => {
   if (body instanceof Response) return body;
   const result = await createLink(c.env, body);
   if (!result.ok) return c.json({ error: result.error }, result.status);
+  webhookLink(c, 'link.created', result.link);
   return c.json(linkView(new URL(c.req.url).origin, result.link), 201);
 });
 
 linksRoute.get('/', async (c) => {
   const origin = new URL(c.req.url).origin;
   return c.json({ links: (await listLinks(c.env)).map((link) => linkView(origin, link)) });
+});
+
+linksRoute.patch(`/:slug{${SLUG_PATTERN}}`, jsonBodyLimit(MAX_BODY), async (c) => {
+  const link = await storedLink(c.env, c.req.param('slug'));
+  if (!link) return c.json({ error: 'slug: no such link' }, 404);
+  const body = await readJson(c, LinkChangeSchema);
+  if (body instanceof Response) return body;
+  const result = await changeLink(c.env, link, body);
+  if (!result.ok) return c.json({ error: result.error }, 400);
+  webhookLink(c, 'link.updated', result.link);
+  return c.json(linkView(new URL(c.req.url).origin, result.link));
+});
+
+linksRoute.delete(`/:slug{${SLUG_PATTERN}}`, async (c) => {
+  const link = await storedLink(c.env, c.req.param('slug'));
+  if (!link) return c.json({ error: 'slug: no such link' }, 404);
+  await deleteLink(c.env, link);
+  webhookLink(c, 'link.deleted', link);
+  return c.body(null, 204);
 });
 
 /** `GET /s/<slug>.svg`, mounted at `/s`. */

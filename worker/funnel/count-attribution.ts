@@ -13,6 +13,7 @@ import { resolveLink } from '../campaign/links.ts';
 import { readToken } from '../campaign/query-data.ts';
 import type { AppEnv } from '../env.ts';
 import { settingsOf } from '../settings.ts';
+import { webhookClick } from '../webhooks/funnel-hooks.ts';
 import type { Dimensions, FunnelEvent } from './events.ts';
 import { countEvent, eventDimensions, visitorSource } from './from-request.ts';
 
@@ -42,12 +43,15 @@ async function tapLink(env: Env, body: ClickInput): Promise<string> {
 export function countTap(c: Context<AppEnv>, body: ClickInput): void {
   const { decodeKey, cookieless } = settingsOf(c.env);
   // The token is decrypted here, after the response, not while the beacon waits.
-  const count = (link: string) =>
+  const count = (link: string) => {
+    const campaign = signedOnly(body.d ? readToken(body.d, decodeKey) : undefined);
     countEvent(c, {
       event: { type: 'tap', action: body.action },
-      dims: eventDimensions(c, signedOnly(body.d ? readToken(body.d, decodeKey) : undefined), link),
+      dims: eventDimensions(c, campaign, link),
       visitor: visitorSource(c, cookieless ? undefined : body.visitorId),
     });
+    webhookClick(c, body.action, campaign.signed, link);
+  };
   c.executionCtx.waitUntil(
     tapLink(c.env, body)
       .catch(() => '')

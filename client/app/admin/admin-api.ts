@@ -6,6 +6,7 @@
  */
 import type { LinkView, StatsRow } from '../../../shared/admin-contract.ts';
 import { type HttpClient, HttpError, http } from '../http-client.ts';
+import { webhooksApi } from './webhooks-api.ts';
 
 const TOKEN_KEY = 'lander:admin-token';
 
@@ -64,6 +65,8 @@ export function adminApi(token: string | null, client: HttpClient = http) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const statsUrl = (by: Grouping, range: Range) => `/api/stats?${new URLSearchParams({ ...range, by })}`;
   return {
+    /** `/api/webhooks` (docs/webhooks.md). */
+    webhooks: webhooksApi(client, headers),
     async stats(by: Grouping, range: Range): Promise<StatsRow[]> {
       return (await client<{ rows: StatsRow[] }>(statsUrl(by, range), { headers })).rows;
     },

@@ -13,6 +13,7 @@ import { FunnelChart, STEPS, stepOf } from './funnel-chart.tsx';
 import { latestOnly, STALE } from './latest-only.ts';
 import { Legend } from './legend.tsx';
 import { LinksPanel } from './links-panel.tsx';
+import { WebhooksPanel } from './webhooks-panel.tsx';
 
 const DAY_MS = 86_400_000;
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -129,6 +130,7 @@ export function Dashboard({
       ) : null}
       {figures ? <Figures figures={figures} t={t} /> : <p>{t.loading}</p>}
       <LinksPanel api={api} links={links} onCreated={(link) => setLinks([link, ...links])} t={t} />
+      <WebhooksPanel api={api.webhooks} t={t} />
     </>
   );
 }

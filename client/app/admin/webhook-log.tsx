@@ -1,0 +1,99 @@
+/**
+ * One endpoint's delivery log (docs/webhooks.md#delivery-log): its newest attempts with "resend" on
+ * each, and "resend" for every undelivered message of a time range.
+ */
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { errorText } from './admin-api.ts';
+import type { AdminTexts } from './admin-texts.ts';
+import { DataTable } from './data-table.tsx';
+import type { AttemptView, EndpointView, WebhooksApi } from './webhooks-api.ts';
+
+/** A `datetime-local` value (local time) as ISO 8601. */
+const isoOf = (local: string): string => new Date(local).toISOString();
+
+export function WebhookLog({
+  api,
+  endpoint,
+  t,
+  onChanged,
+}: {
+  api: WebhooksApi;
+  endpoint: EndpointView;
+  t: AdminTexts;
+  onChanged: () => void;
+}) {
+  const [attempts, setAttempts] = useState<AttemptView[] | null>(null);
+  const [notice, setNotice] = useState('');
+  const load = useCallback(() => {
+    api.attempts(endpoint.id).then(setAttempts, (failure: unknown) => setNotice(errorText(failure)));
+  }, [api, endpoint.id]);
+  useEffect(load, [load]);
+
+  const resend = async (body: { id: string } | { from: string; to: string }) => {
+    try {
+      setNotice(`${t.resent} ${await api.resend(endpoint.id, body)}`);
+      onChanged();
+    } catch (failure) {
+      setNotice(errorText(failure));
+    }
+  };
+  const resendRange = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    void resend({ from: isoOf(String(form.get('resendFrom'))), to: isoOf(String(form.get('resendTo'))) });
+  };
+
+  return (
+    <div className="webhook-log" data-endpoint={endpoint.id}>
+      <h3>
+        {t.deliveryLog} {endpoint.url}
+      </h3>
+      <form className="link-form" onSubmit={resendRange}>
+        <label>
+          {t.resendRange}
+          <input name="resendFrom" type="datetime-local" required />
+        </label>
+        <label>
+          {t.to}
+          <input name="resendTo" type="datetime-local" required />
+        </label>
+        <button type="submit" className="small">
+          {t.resend}
+        </button>
+        <button type="button" className="small" onClick={load}>
+          {t.refresh}
+        </button>
+      </form>
+      {notice ? <p role="status">{notice}</p> : null}
+      {attempts === null ? (
+        <p>{t.loading}</p>
+      ) : (
+        <DataTable
+          className="attempts-table"
+          head={[t.time, t.type, 'webhook-id', t.attempt, t.status, t.latency, t.error, '']}
+          empty={t.noAttempts}
+          rows={attempts.map((attempt) => (
+            <tr key={`${attempt.id}-${attempt.attempt}-${attempt.at}`} data-status={attempt.status}>
+              <td>{attempt.at.replace('T', ' ').slice(0, 19)}</td>
+              <td>{attempt.type}</td>
+              <td>
+                <code>{attempt.id}</code>
+              </td>
+              <td>{attempt.attempt}</td>
+              <td>{attempt.status || '—'}</td>
+              <td>{attempt.latencyMs} ms</td>
+              <td>{attempt.error}</td>
+              <td>
+                {attempt.type === 'test' ? null : (
+                  <button type="button" className="small" onClick={() => void resend({ id: attempt.id })}>
+                    {t.resend}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * The webhooks contract (docs/webhooks.md): the events Lander sends to the operator's endpoints and
+ * writes to the daily exports, their payloads, and the admin API's bodies and answers for
+ * `/api/webhooks`. The worker that sends and the console that manages both read this one module.
+ */
+import * as v from 'valibot';
+
+/** Every event type an endpoint may subscribe to. `click` is sent only to endpoints that name it. */
+export const WEBHOOK_EVENT_TYPES = [
+  'install',
+  'open',
+  'event',
+  'click',
+  'link.created',
+  'link.updated',
+  'link.deleted',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** What an endpoint gets when it names no event types: everything but `click`. */
+export const DEFAULT_EVENT_TYPES: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES.filter((type) => type !== 'click');
+
+/** The export partitions (`exports/<kind>/date=…`): an event type's part before the dot. */
+export const EXPORT_KINDS = ['install', 'open', 'event', 'click', 'link'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** The export partition of `type`. */
+export const kindOf = (type: WebhookEventType): ExportKind => type.split('.')[0] as ExportKind;
+
+/** How an install or an open was matched, as attribution answers it (docs/attribution.md). */
+export type MatchMethod = 'clipboard' | 'referrer' | 'apk' | 'harmony' | 'probabilistic';
+
+/**
+ * An install or an open: matched (method, confidence, the signed campaign data) or not (reason).
+ * `install` is a keyed hash of the app's install id, never the id itself (docs/webhooks.md).
+ */
+export interface InstallData {
+  app: string;
+  /** `ios`, `android`, `harmony`; null on an open, which names none. */
+  platform: 'ios' | 'android' | 'harmony' | null;
+  install: string;
+  matched: boolean;
+  method: MatchMethod | null;
+  /** 0–100, null when not matched. */
+  confidence: number | null;
+  /** The signed campaign token's fields; `{}` when not matched or the click had no campaign. */
+  campaign: Record<string, string>;
+  /** ISO 8601 time of the matched tap, null when unknown or not matched. */
+  clickedAt: string | null;
+  /** Why it was not matched: `none`, `ambiguous`, `expired`; null when matched. */
+  reason: 'none' | 'ambiguous' | 'expired' | null;
+  /** Anything suspicious about it (none are raised yet: always `[]`). */
+  flags: string[];
+  /** Cloudflare's two-letter country of the call, `''` when unknown. */
+  country: string;
+}
+
+/** An app event (`POST /api/a/event`), under the campaign of its install's answer. */
+export interface AppEventData {
+  app: string;
+  install: string;
+  name: string;
+  value: number | null;
+  matched: boolean;
+  campaign: Record<string, string>;
+  country: string;
+}
+
+/** A person's tap on a page's action (never a bot's), under the page's signed campaign. */
+export interface ClickData {
+  action: string;
+  campaign: Record<string, string>;
+  /** The short link's slug the page was reached by, null for none. */
+  link: string | null;
+  os: string;
+  country: string;
+  lang: string;
+}
+
+/** A short link made, changed or removed. */
+export interface LinkData {
+  slug: string;
+  data: Record<string, string>;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601, null for a link that never expires. */
+  expiresAt: string | null;
+}
+
+/** Each event type's `data`. */
+export interface WebhookDataOf {
+  install: InstallData;
+  open: InstallData;
+  event: AppEventData;
+  click: ClickData;
+  'link.created': LinkData;
+  'link.updated': LinkData;
+  'link.deleted': LinkData;
+}
+
+/** The JSON body of a webhook, and a line of an export with `id` (the `webhook-id`) added. */
+export interface WebhookPayload<T extends WebhookEventType = WebhookEventType> {
+  type: T;
+  /** ISO 8601 time the event happened. */
+  timestamp: string;
+  data: WebhookDataOf[T];
+}
+
+/** An export line: the webhook body and its `webhook-id`. */
+export type ExportLine = WebhookPayload & { id: string };
+
+const EventTypes = v.pipe(
+  v.array(v.picklist(WEBHOOK_EVENT_TYPES, `must be among ${WEBHOOK_EVENT_TYPES.join(', ')}`)),
+  v.minLength(1, 'needs at least one event type'),
+  v.maxLength(WEBHOOK_EVENT_TYPES.length),
+);
+const Url = v.pipe(v.string(), v.maxLength(2048, 'at most 2048 characters'));
+const Description = v.pipe(v.string(), v.maxLength(200, 'at most 200 characters'));
+
+/** `POST /api/webhooks`: a new endpoint. */
+export const EndpointCreateSchema = v.strictObject({
+  url: Url,
+  events: v.optional(EventTypes),
+  description: v.optional(Description),
+  enabled: v.optional(v.boolean()),
+});
+export type EndpointCreate = v.InferOutput<typeof EndpointCreateSchema>;
+
+/** `PATCH /api/webhooks/<id>`: the fields to change. Enabling clears a "disabled after failing". */
+export const EndpointUpdateSchema = v.strictObject({
+  url: v.optional(Url),
+  events: v.optional(EventTypes),
+  description: v.optional(Description),
+  enabled: v.optional(v.boolean()),
+});
+export type EndpointUpdate = v.InferOutput<typeof EndpointUpdateSchema>;
+
+const Time = v.pipe(
+  v.string(),
+  v.isoTimestamp('must be an ISO 8601 time with its zone'),
+  v.transform((text) => Date.parse(text)),
+);
+
+/** `POST /api/webhooks/<id>/resend`: one message by its `webhook-id`, or every undelivered one in a time range. */
+export const ResendSchema = v.union([
+  v.strictObject({ id: v.pipe(v.string(), v.regex(/^msg_[\w-]{1,64}$/, 'must be a webhook-id (msg_…)')) }),
+  v.strictObject({ from: Time, to: Time }),
+]);
+export type ResendRequest = v.InferOutput<typeof ResendSchema>;
+
+/** Delivery counts of an endpoint, by where each event stands. */
+export interface DeliveryCounts {
+  pending: number;
+  delivered: number;
+  /** Refused for good by the endpoint (a 3xx, or a 4xx other than 408/409/429). */
+  failed: number;
+  /** Given up on after every retry, or skipped while the endpoint was disabled: the dead letters. */
+  dead: number;
+}
+
+/** An endpoint as the API shows it (never its secret). */
+export interface EndpointView {
+  id: string;
+  url: string;
+  description: string;
+  events: WebhookEventType[];
+  enabled: boolean;
+  /** `failing`: disabled after 3 days of failed attempts; `operator`: turned off; null when enabled. */
+  disabledReason: 'failing' | 'operator' | null;
+  /** ISO 8601 time of the first failure since the last success, null when the last attempt succeeded. */
+  failingSince: string | null;
+  createdAt: string;
+  updatedAt: string;
+  counts: DeliveryCounts;
+}
+
+/** The answer to creating an endpoint or rotating its secret: the only time the secret is shown. */
+export interface EndpointWithSecret {
+  endpoint: EndpointView;
+  /** `whsec_<base64>`: the Standard Webhooks signing secret. */
+  secret: string;
+}
+
+/** One delivery attempt in an endpoint's log. */
+export interface AttemptView {
+  /** The `webhook-id`. */
+  id: string;
+  type: WebhookEventType | 'test';
+  attempt: number;
+  /** ISO 8601. */
+  at: string;
+  /** The HTTP status, 0 when there was no answer (timeout, network error, refused address). */
+  status: number;
+  latencyMs: number;
+  /** Why it failed, `''` when it succeeded. */
+  error: string;
+  /** Seconds until the next attempt, null when none follows. */
+  retryInSeconds: number | null;
+}

@@ -1,0 +1,118 @@
+/**
+ * The console's webhooks panel (docs/webhooks.md#the-console) in real Chromium against the started
+ * worker: an operator adds an endpoint (a receiver on 127.0.0.1 that verifies with
+ * `standardwebhooks`), sees its secret once, sends a test, reads the delivery log, and sees an
+ * endpoint disabled after 3 days of failures and enables it again.
+ */
+import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TOOL_ENV } from '../../scripts/lib/run.ts';
+import { DEVICES, hydrated, launch, watch } from './browser.ts';
+
+const baseURL = inject('baseURL');
+const persistTo = inject('kvPersistTo');
+const TOKEN = 'lander-dev-admin';
+
+let browser: Browser;
+let receiver: Server;
+let receiverUrl = '';
+let secret = '';
+const verified: unknown[] = [];
+
+beforeAll(async () => {
+  browser = await launch();
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      try {
+        const headers = Object.fromEntries(
+          ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(request.headers[name])]),
+        );
+        verified.push(new Webhook(secret).verify(Buffer.concat(chunks).toString('utf8'), headers));
+        response.writeHead(200).end();
+      } catch {
+        response.writeHead(400).end('bad signature');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook-${crypto.randomUUID().slice(0, 6)}`;
+});
+afterAll(async () => {
+  await browser.close();
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+async function signedIn(): Promise<Page> {
+  const context = await browser.newContext({ ...DEVICES.desktop, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/admin`);
+  await hydrated(page);
+  await page.getByLabel('Admin token').fill(TOKEN);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('#webhooks-heading').waitFor();
+  return page;
+}
+
+/** Runs SQL on the started worker's local D1, as an operator's `wrangler d1 execute --local` would. */
+function sql(command: string): void {
+  const result = spawnSync(
+    'npx',
+    ['wrangler', 'd1', 'execute', 'FUNNEL_DB', '--local', '--persist-to', persistTo, '--command', command],
+    { encoding: 'utf8', env: TOOL_ENV },
+  );
+  if (result.status !== 0) throw new Error(result.stderr);
+}
+
+describe('the webhooks panel', () => {
+  it('adds an endpoint, shows its secret once, sends a signed test and logs it', async () => {
+    const page = await signedIn();
+    const log = watch(page);
+    await page.getByLabel('Endpoint URL').fill(receiverUrl);
+    await page.getByLabel('Description').fill('CRM');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const shown = page.locator('.secret code');
+    await shown.waitFor();
+    secret = (await shown.textContent()) ?? '';
+    expect(secret).toMatch(/^whsec_/);
+    const row = page.locator('tr', { hasText: receiverUrl });
+    await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Enabled');
+    expect(await row.locator('td').nth(1).textContent()).toBe(
+      'install, open, event, link.created, link.updated, link.deleted',
+    );
+
+    await row.getByRole('button', { name: 'Send test' }).click();
+    await expect.poll(() => page.getByText('Test delivered (200)').isVisible()).toBe(true);
+    expect(verified).toHaveLength(1);
+
+    await row.getByRole('button', { name: 'Delivery log' }).click();
+    const attempt = page.locator('.attempts-table tbody tr').first();
+    await attempt.waitFor();
+    expect(await attempt.locator('td').nth(1).textContent()).toBe('test');
+    expect(await attempt.locator('td').nth(4).textContent()).toBe('200');
+
+    // A reload forgets the secret: it was shown once.
+    await page.reload();
+    await page.locator('tr', { hasText: receiverUrl }).waitFor();
+    expect(await page.locator('.secret').count()).toBe(0);
+    expect(await page.content()).not.toContain(secret.slice(6));
+    expect(log.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says when an endpoint was disabled after 3 days of failures, and enables it again', async () => {
+    sql(`UPDATE webhook_endpoints SET enabled = 0, disabled_reason = 'failing' WHERE url = '${receiverUrl}'`);
+    const page = await signedIn();
+    const row = page.locator('tr', { hasText: receiverUrl });
+    await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Disabled after 3 days of failures');
+    await row.getByRole('button', { name: 'Enable' }).click();
+    await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Enabled');
+    await page.context().close();
+  });
+});

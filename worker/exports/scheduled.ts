@@ -1,0 +1,28 @@
+/**
+ * The worker's Cron Trigger (wrangler.toml `[triggers]`, docs/webhooks.md#exports): once a day it
+ * exports the previous UTC day's events to R2 and forgets events and deliveries older than the
+ * 30 days that "resend" and a late re-export may need.
+ */
+import { utcDay } from '../funnel/events.ts';
+import { exportDay } from './daily-export.ts';
+
+/** Days events and deliveries are kept. */
+export const KEEP_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** Removes what is older than `KEEP_DAYS` before `now`. */
+export async function forgetOld(db: D1Database, now: number): Promise<void> {
+  const cutoff = now - KEEP_DAYS * DAY_MS;
+  await db.batch([
+    db.prepare('DELETE FROM webhook_events WHERE day < ?1').bind(utcDay(cutoff)),
+    db.prepare('DELETE FROM webhook_deliveries WHERE at < ?1').bind(cutoff),
+  ]);
+}
+
+/** The `scheduled` handler: the previous day's export, then the cleanup. Throws so a failed run shows as failed. */
+export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
+  const day = utcDay(controller.scheduledTime - DAY_MS);
+  const counts = await exportDay(env, day);
+  console.log('Exported', day, JSON.stringify(counts));
+  await forgetOld(env.FUNNEL_DB, controller.scheduledTime);
+}

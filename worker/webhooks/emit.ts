@@ -1,0 +1,42 @@
+/**
+ * Hands an event to the webhooks (docs/webhooks.md): the funnel's counting points and the links API
+ * call `emitWebhook` beside their own counting. The event is made and queued after the response
+ * (`waitUntil`); a failure is logged, never thrown, so webhooks never delay or break an answer.
+ */
+import { toBase64Url } from '../../shared/base64url.ts';
+import type { WebhookDataOf, WebhookEventType, WebhookPayload } from '../../shared/webhooks.ts';
+import type { EventMessage } from './messages.ts';
+
+type Waiter = Pick<ExecutionContext, 'waitUntil'>;
+
+/** The queue message of a `type` event with `data`, happening at `at` (ms). */
+export function eventMessage<T extends WebhookEventType>(
+  type: T,
+  data: WebhookDataOf[T],
+  at = Date.now(),
+): EventMessage {
+  const payload: WebhookPayload<T> = { type, timestamp: new Date(at).toISOString(), data };
+  const id = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+  return { k: 'event', id, type, at, body: JSON.stringify(payload) };
+}
+
+const report = (error: unknown) =>
+  console.error('Webhook event not queued', error instanceof Error ? error.message : String(error));
+
+/**
+ * Queues a `type` event after the response; `data` may be a promise (a keyed hash, a decrypted token)
+ * and is awaited then.
+ */
+export function emitWebhook<T extends WebhookEventType>(
+  env: Env,
+  ctx: Waiter,
+  type: T,
+  data: WebhookDataOf[T] | Promise<WebhookDataOf[T]>,
+): void {
+  const at = Date.now();
+  ctx.waitUntil(
+    Promise.resolve(data)
+      .then((made) => env.WEBHOOK_QUEUE.send(eventMessage(type, made, at)))
+      .catch(report),
+  );
+}

@@ -1,0 +1,202 @@
+/**
+ * The operator's endpoints in D1 (docs/webhooks.md#endpoints): made, listed, changed, removed, their
+ * secret rotated; each listed with its delivery counts. The secret leaves only in the answers of
+ * `createEndpoint` and `rotateSecret`.
+ */
+import { toBase64Url } from '../../shared/base64url.ts';
+import {
+  DEFAULT_EVENT_TYPES,
+  type DeliveryCounts,
+  type EndpointCreate,
+  type EndpointUpdate,
+  type EndpointView,
+  type EndpointWithSecret,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+} from '../../shared/webhooks.ts';
+import { newSecret } from './signing.ts';
+
+/** An endpoint as stored, with its secret: for the consumer, never for an answer. */
+export interface StoredEndpoint {
+  id: string;
+  url: string;
+  description: string;
+  events: WebhookEventType[];
+  secret: string;
+  enabled: boolean;
+  disabledReason: 'failing' | 'operator' | null;
+  failingSince: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+interface EndpointRow {
+  id: string;
+  url: string;
+  description: string;
+  events: string;
+  secret: string;
+  enabled: number;
+  disabled_reason: string | null;
+  failing_since: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const TYPES = new Set<string>(WEBHOOK_EVENT_TYPES);
+
+function fromRow(row: EndpointRow): StoredEndpoint {
+  const events: unknown = JSON.parse(row.events);
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: Array.isArray(events) ? events.filter((type): type is WebhookEventType => TYPES.has(type)) : [],
+    secret: row.secret,
+    enabled: row.enabled === 1,
+    disabledReason:
+      row.disabled_reason === 'failing' || row.disabled_reason === 'operator' ? row.disabled_reason : null,
+    failingSince: row.failing_since,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const iso = (time: number): string => new Date(time).toISOString();
+const NO_COUNTS: DeliveryCounts = { pending: 0, delivered: 0, failed: 0, dead: 0 };
+
+/** `endpoint` as the API shows it, with `counts`. */
+export function endpointView(endpoint: StoredEndpoint, counts: DeliveryCounts = NO_COUNTS): EndpointView {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    description: endpoint.description,
+    events: endpoint.events,
+    enabled: endpoint.enabled,
+    disabledReason: endpoint.enabled ? null : endpoint.disabledReason,
+    failingSince: endpoint.failingSince === null ? null : iso(endpoint.failingSince),
+    createdAt: iso(endpoint.createdAt),
+    updatedAt: iso(endpoint.updatedAt),
+    counts,
+  };
+}
+
+/** Every endpoint, oldest first. */
+export async function listEndpoints(db: D1Database): Promise<StoredEndpoint[]> {
+  const rows = await db.prepare('SELECT * FROM webhook_endpoints ORDER BY created_at, id').all<EndpointRow>();
+  return rows.results.map(fromRow);
+}
+
+/** One endpoint, or null. */
+export async function getEndpoint(db: D1Database, id: string): Promise<StoredEndpoint | null> {
+  const row = await db.prepare('SELECT * FROM webhook_endpoints WHERE id = ?1').bind(id).first<EndpointRow>();
+  return row ? fromRow(row) : null;
+}
+
+/** The delivery counts of every endpoint, by id. */
+export async function deliveryCounts(db: D1Database): Promise<Map<string, DeliveryCounts>> {
+  const rows = await db
+    .prepare('SELECT endpoint_id, status, COUNT(*) AS n FROM webhook_deliveries GROUP BY endpoint_id, status')
+    .all<{ endpoint_id: string; status: string; n: number }>();
+  const counts = new Map<string, DeliveryCounts>();
+  for (const row of rows.results) {
+    const of = counts.get(row.endpoint_id) ?? { ...NO_COUNTS };
+    if (row.status in of) of[row.status as keyof DeliveryCounts] = row.n;
+    counts.set(row.endpoint_id, of);
+  }
+  return counts;
+}
+
+/** Stores a new endpoint with a fresh secret; `url` was checked by the caller. */
+export async function createEndpoint(
+  db: D1Database,
+  request: EndpointCreate,
+  now = Date.now(),
+): Promise<EndpointWithSecret> {
+  const endpoint: StoredEndpoint = {
+    id: `ep_${toBase64Url(crypto.getRandomValues(new Uint8Array(12)))}`,
+    url: request.url,
+    description: request.description ?? '',
+    events: [...new Set(request.events ?? DEFAULT_EVENT_TYPES)],
+    secret: newSecret(),
+    enabled: request.enabled ?? true,
+    disabledReason: request.enabled === false ? 'operator' : null,
+    failingSince: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await db
+    .prepare(
+      'INSERT INTO webhook_endpoints (id, url, description, events, secret, enabled, disabled_reason, created_at, updated_at) ' +
+        'VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)',
+    )
+    .bind(
+      endpoint.id,
+      endpoint.url,
+      endpoint.description,
+      JSON.stringify(endpoint.events),
+      endpoint.secret,
+      endpoint.enabled ? 1 : 0,
+      endpoint.disabledReason,
+      now,
+    )
+    .run();
+  return { endpoint: endpointView(endpoint), secret: endpoint.secret };
+}
+
+/** Applies `changes` to `endpoint`; enabling clears the failure state, disabling marks it the operator's. */
+export async function updateEndpoint(
+  db: D1Database,
+  endpoint: StoredEndpoint,
+  changes: EndpointUpdate,
+  now = Date.now(),
+): Promise<StoredEndpoint> {
+  const enabled = changes.enabled ?? endpoint.enabled;
+  const next: StoredEndpoint = {
+    ...endpoint,
+    url: changes.url ?? endpoint.url,
+    description: changes.description ?? endpoint.description,
+    events: changes.events ? [...new Set(changes.events)] : endpoint.events,
+    enabled,
+    disabledReason: enabled ? null : changes.enabled === false ? 'operator' : endpoint.disabledReason,
+    failingSince: changes.enabled === true ? null : endpoint.failingSince,
+    updatedAt: now,
+  };
+  await db
+    .prepare(
+      'UPDATE webhook_endpoints SET url = ?2, description = ?3, events = ?4, enabled = ?5, disabled_reason = ?6, ' +
+        'failing_since = ?7, updated_at = ?8 WHERE id = ?1',
+    )
+    .bind(
+      next.id,
+      next.url,
+      next.description,
+      JSON.stringify(next.events),
+      next.enabled ? 1 : 0,
+      next.disabledReason,
+      next.failingSince,
+      now,
+    )
+    .run();
+  return next;
+}
+
+/** Removes an endpoint with its deliveries and log; false when there was none. */
+export async function deleteEndpoint(db: D1Database, id: string): Promise<boolean> {
+  const [removed] = await db.batch([
+    db.prepare('DELETE FROM webhook_endpoints WHERE id = ?1').bind(id),
+    db.prepare('DELETE FROM webhook_deliveries WHERE endpoint_id = ?1').bind(id),
+    db.prepare('DELETE FROM webhook_attempts WHERE endpoint_id = ?1').bind(id),
+  ]);
+  return (removed?.meta.changes ?? 0) > 0;
+}
+
+/** Gives `endpoint` a new secret, effective for the next attempt, and answers it. */
+export async function rotateSecret(db: D1Database, endpoint: StoredEndpoint, now = Date.now()): Promise<string> {
+  const secret = newSecret();
+  await db
+    .prepare('UPDATE webhook_endpoints SET secret = ?2, updated_at = ?3 WHERE id = ?1')
+    .bind(endpoint.id, secret, now)
+    .run();
+  return secret;
+}

@@ -1,0 +1,152 @@
+/**
+ * `/api/webhooks` — the admin API of webhooks (docs/webhooks.md#admin-api), behind the same sign-in
+ * as `/api/links`: list, create (the secret shown once), change, delete, rotate the secret (shown
+ * once), send a test, read the delivery log, resend one message or a time range.
+ */
+import { type Context, Hono } from 'hono';
+import {
+  type AttemptView,
+  EndpointCreateSchema,
+  EndpointUpdateSchema,
+  ResendSchema,
+  type WebhookEventType,
+} from '../../shared/webhooks.ts';
+import { adminAuth } from '../admin/admin-auth.ts';
+import type { AppEnv } from '../env.ts';
+import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
+import { settingsOf } from '../settings.ts';
+import { attemptDelivery } from './deliver.ts';
+import { logTestAttempt, recentAttempts } from './delivery-log.ts';
+import { checkEndpointUrl } from './endpoint-url.ts';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  deliveryCounts,
+  endpointView,
+  getEndpoint,
+  listEndpoints,
+  rotateSecret,
+  type StoredEndpoint,
+  updateEndpoint,
+} from './endpoints.ts';
+import { webhookId } from './messages.ts';
+import { resendOne, resendRange } from './resend.ts';
+import { resolvedProblem } from './resolve-host.ts';
+
+const MAX_BODY = 8_192;
+const ENDPOINT_ID = /^ep_[\w-]{16}$/;
+
+export const webhooksRoute = new Hono<AppEnv>();
+
+webhooksRoute.use(adminAuth());
+webhooksRoute.use(jsonBodyLimit(MAX_BODY));
+
+/**
+ * `url` checked for this environment (docs/webhooks.md#safety): the normalised URL, or the 400 to
+ * answer. Production also checks what its name resolves to.
+ */
+async function checkedUrl(c: Context<AppEnv>, url: string): Promise<string | Response> {
+  const settings = settingsOf(c.env);
+  const checked = checkEndpointUrl(url, settings.env);
+  if (!checked.ok) return c.json({ error: `url: ${checked.reason}` }, 400);
+  if (settings.env === 'production') {
+    const problem = await resolvedProblem(new URL(checked.url).hostname, settings.webhookResolver);
+    if (problem) return c.json({ error: `url: ${problem.reason}` }, 400);
+  }
+  return checked.url;
+}
+
+/** The endpoint the path names, or the 404 to answer. */
+async function endpointOf(c: Context<AppEnv>): Promise<StoredEndpoint | Response> {
+  const id = c.req.param('id') ?? '';
+  const endpoint = ENDPOINT_ID.test(id) ? await getEndpoint(c.env.FUNNEL_DB, id) : null;
+  return endpoint ?? c.json({ error: `No webhook endpoint ${JSON.stringify(id.slice(0, 40))}` }, 404);
+}
+
+webhooksRoute.get('/', async (c) => {
+  const [endpoints, counts] = await Promise.all([listEndpoints(c.env.FUNNEL_DB), deliveryCounts(c.env.FUNNEL_DB)]);
+  return c.json({ endpoints: endpoints.map((endpoint) => endpointView(endpoint, counts.get(endpoint.id))) });
+});
+
+webhooksRoute.post('/', async (c) => {
+  const body = await readJson(c, EndpointCreateSchema);
+  if (body instanceof Response) return body;
+  const url = await checkedUrl(c, body.url);
+  if (url instanceof Response) return url;
+  return c.json(await createEndpoint(c.env.FUNNEL_DB, { ...body, url }), 201);
+});
+
+webhooksRoute.get('/:id', async (c) => {
+  const endpoint = await endpointOf(c);
+  if (endpoint instanceof Response) return endpoint;
+  return c.json(endpointView(endpoint, (await deliveryCounts(c.env.FUNNEL_DB)).get(endpoint.id)));
+});
+
+webhooksRoute.patch('/:id', async (c) => {
+  const endpoint = await endpointOf(c);
+  if (endpoint instanceof Response) return endpoint;
+  const body = await readJson(c, EndpointUpdateSchema);
+  if (body instanceof Response) return body;
+  const url = body.url === undefined ? undefined : await checkedUrl(c, body.url);
+  if (url instanceof Response) return url;
+  const next = await updateEndpoint(c.env.FUNNEL_DB, endpoint, { ...body, ...(url ? { url } : {}) });
+  return c.json(endpointView(next, (await deliveryCounts(c.env.FUNNEL_DB)).get(endpoint.id)));
+});
+
+webhooksRoute.delete('/:id', async (c) => {
+  const endpoint = await endpointOf(c);
+  if (endpoint instanceof Response) return endpoint;
+  await deleteEndpoint(c.env.FUNNEL_DB, endpoint.id);
+  return c.body(null, 204);
+});
+
+webhooksRoute.post('/:id/rotate', async (c) => {
+  const endpoint = await endpointOf(c);
+  if (endpoint instanceof Response) return endpoint;
+  const secret = await rotateSecret(c.env.FUNNEL_DB, endpoint);
+  return c.json({ endpoint: endpointView(endpoint), secret });
+});
+
+webhooksRoute.post('/:id/test', async (c) => {
+  const endpoint = await endpointOf(c);
+  if (endpoint instanceof Response) return endpoint;
+  const id = `test_${crypto.randomUUID().replaceAll('-', '')}`;
+  const body = JSON.stringify({ type: 'test', timestamp: new Date().toISOString(), data: { endpoint: endpoint.id } });
+  const target = { url: endpoint.url, secret: endpoint.secret, id: webhookId(id), body };
+  const { env: mode, webhookResolver: resolver } = settingsOf(c.env);
+  const { verdict, status, latencyMs, error } = await attemptDelivery(target, mode, { resolver });
+  await logTestAttempt(c.env.FUNNEL_DB, endpoint.id, id, { status, latencyMs, error });
+  return c.json({ id: webhookId(id), delivered: verdict === 'delivered', status, latencyMs, error });
+});
+
+webhooksRoute.get('/:id/attempts', async (c) => {
+  const endpoint = await endpointOf(c);
+  if (endpoint instanceof Response) return endpoint;
+  const limit = Math.min(Math.max(Number(c.req.query('limit')) || 50, 1), 200);
+  const rows = await recentAttempts(c.env.FUNNEL_DB, endpoint.id, limit);
+  const attempts: AttemptView[] = rows.map((row) => ({
+    id: webhookId(row.event_id),
+    type: row.type as WebhookEventType | 'test',
+    attempt: row.attempt,
+    at: new Date(row.at).toISOString(),
+    status: row.status,
+    latencyMs: row.latency_ms,
+    error: row.error,
+    retryInSeconds: row.retry_in,
+  }));
+  return c.json({ attempts });
+});
+
+webhooksRoute.post('/:id/resend', async (c) => {
+  const endpoint = await endpointOf(c);
+  if (endpoint instanceof Response) return endpoint;
+  const body = await readJson(c, ResendSchema);
+  if (body instanceof Response) return body;
+  if (!endpoint.enabled) return c.json({ error: 'enabled: the endpoint is disabled; enable it first' }, 409);
+  if ('id' in body) {
+    const resent = await resendOne(c.env, endpoint, body.id);
+    return resent ? c.json({ resent }, 202) : c.json({ error: `id: no message ${body.id} to this endpoint` }, 404);
+  }
+  if (body.to < body.from) return c.json({ error: 'to: must not be before from' }, 400);
+  return c.json({ resent: await resendRange(c.env, endpoint, body.from, body.to) }, 202);
+});

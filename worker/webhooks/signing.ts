@@ -1,0 +1,45 @@
+/**
+ * Standard Webhooks signing (docs/webhooks.md): a secret `whsec_<base64 of 24 random bytes>`, and
+ * `webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with
+ * the secret's decoded bytes, so a receiver verifies with the `standardwebhooks` library of its language.
+ */
+
+const PREFIX = 'whsec_';
+const encoder = new TextEncoder();
+
+const toBase64 = (bytes: Uint8Array): string => btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
+
+/** A fresh signing secret, `whsec_` and 24 random bytes in standard base64. */
+export function newSecret(): string {
+  return PREFIX + toBase64(crypto.getRandomValues(new Uint8Array(24)));
+}
+
+// One imported key per secret for the isolate's life (a batch signs many messages with few secrets).
+const keys = new Map<string, Promise<CryptoKey>>();
+const MAX_KEYS = 256;
+
+function keyOf(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    const raw = Uint8Array.from(atob(secret.slice(PREFIX.length)), (ch) => ch.charCodeAt(0));
+    key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    if (keys.size >= MAX_KEYS) keys.clear();
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+/** The headers that sign `body` as message `id` sent at `timestamp` (seconds since the epoch). */
+export async function signatureHeaders(
+  secret: string,
+  id: string,
+  timestamp: number,
+  body: string,
+): Promise<Record<string, string>> {
+  const mac = await crypto.subtle.sign('HMAC', await keyOf(secret), encoder.encode(`${id}.${timestamp}.${body}`));
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': `v1,${toBase64(new Uint8Array(mac))}`,
+  };
+}
