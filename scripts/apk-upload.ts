@@ -10,8 +10,8 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { APK_FILE_NAME, type ApkParentFacts } from '../shared/apk-parent.ts';
 import { PARENTS_KEY, parentMetadata, parseParents } from '../worker/apk/parents.ts';
-import { locateBlankReserved } from '../worker/apk/reserve.ts';
-import { readApkFile } from './lib/apk-file.ts';
+import { readApkFile } from './lib/apk/apk-file.ts';
+import { locateBlankReserved } from './lib/apk/reserve.ts';
 import { withBindings } from './lib/bindings.ts';
 
 const USAGE =

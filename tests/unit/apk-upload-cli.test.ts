@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { locateReserved, reserveApk } from '../../scripts/lib/apk/reserve.ts';
 import { withBindings } from '../../scripts/lib/bindings.ts';
 import { TOOL_ENV } from '../../scripts/lib/run.ts';
 import { PARENTS_KEY } from '../../worker/apk/parents.ts';
-import { locateReserved, reserveApk } from '../../worker/apk/reserve.ts';
 import { craftedApk } from '../fixtures/apk.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lander-apk-upload-'));

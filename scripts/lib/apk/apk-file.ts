@@ -4,7 +4,7 @@
  * (and the `ApkError` code, docs/apk-stamping.md) through the command's own `fail`.
  */
 import { readFileSync } from 'node:fs';
-import { ApkError } from '../../worker/apk/signing-block.ts';
+import { ApkError } from '../../../worker/apk/apk-error.ts';
 
 /** The bytes at `path` and what `check` makes of them. */
 export function readApkFile<T>(
