@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     fail(identity.needsFlag ? `${input}: ${identity.refused}\n${USAGE}` : `${input}: ${identity.refused}`);
   const { app, version } = identity;
   if (!PACKAGE.test(app)) fail(`${input}: the package ${JSON.stringify(app)} is not a package name`);
+  if (version === '') fail(`${input}: the version is empty: give it with --version\n${USAGE}`);
   if (version.length > 64) fail(`${input}: the version ${JSON.stringify(version)} is longer than 64 characters`);
   const facts: ApkParentFacts = {
     file,

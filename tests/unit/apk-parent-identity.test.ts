@@ -32,6 +32,7 @@ describe('parentIdentity', () => {
 
   it.each([
     [{ kind: 'missing' } as const, 'no android:versionName'],
+    [{ kind: 'text', value: '' } as const, 'android:versionName is empty'],
     [{ kind: 'reference', id: 0x7f0b0001 } as const, '@0x7f0b0001'],
     [{ kind: 'other', type: 0x10 } as const, 'type 0x10'],
   ])('asks for --version where the manifest has no text version (%o)', (versionName, why) => {

@@ -24,7 +24,7 @@ export function parentIdentity(manifest: ManifestFacts, flags: IdentityFlags): I
     };
   }
   const name = manifest.versionName;
-  if (name.kind === 'text') {
+  if (name.kind === 'text' && name.value !== '') {
     if (flags.version !== undefined && flags.version !== name.value) {
       return {
         refused: `--version ${JSON.stringify(flags.version)} contradicts the APK's versionName ${JSON.stringify(name.value)}`,
@@ -35,10 +35,12 @@ export function parentIdentity(manifest: ManifestFacts, flags: IdentityFlags): I
   }
   if (flags.version !== undefined) return { app: manifest.package, version: flags.version };
   const why =
-    name.kind === 'missing'
-      ? 'the manifest has no android:versionName'
-      : name.kind === 'reference'
-        ? `android:versionName is a resource reference (@0x${name.id.toString(16).padStart(8, '0')}), not text`
-        : `android:versionName is not text (value type 0x${name.type.toString(16)})`;
+    name.kind === 'text'
+      ? 'android:versionName is empty'
+      : name.kind === 'missing'
+        ? 'the manifest has no android:versionName'
+        : name.kind === 'reference'
+          ? `android:versionName is a resource reference (@0x${name.id.toString(16).padStart(8, '0')}), not text`
+          : `android:versionName is not text (value type 0x${name.type.toString(16)})`;
   return { refused: `${why}: give the version with --version`, needsFlag: true };
 }
