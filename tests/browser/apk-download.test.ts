@@ -16,6 +16,7 @@ import { toBase64Url } from '../../shared/base64url.ts';
 import { PARENTS_KEY } from '../../worker/apk/parents.ts';
 import { UA } from '../fixtures/agents.ts';
 import { filled, readCarrier, signedApk, verifyApk } from '../fixtures/apk.ts';
+import { manifestAxml } from '../fixtures/axml.ts';
 import { DEVICES, hydrated, launch } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -26,7 +27,9 @@ let parent: Uint8Array;
 let browser: Browser;
 
 beforeAll(async () => {
-  parent = reserveApk(signedApk({ 'classes.dex': filled(200_000, 5) }));
+  // apk:upload checks the flags against the manifest, so the APK names the app it is uploaded as.
+  const manifest = manifestAxml({ pkg: 'com.pebble.notes', versionName: '2.4.0' });
+  parent = reserveApk(signedApk({ 'AndroidManifest.xml': manifest, 'classes.dex': filled(200_000, 5) }));
   writeFileSync(join(dir, FILE), parent);
   const upload = spawnSync(
     process.execPath,
