@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ManifestError, manifestFacts, readManifest } from '../../scripts/lib/apk/manifest.ts';
 import { readApk } from '../../scripts/lib/apk/signing-block.ts';
 import { aapt, aaptApk, dumpManifest, manifestText } from '../fixtures/aapt.ts';
-import { signApk, zipOf } from '../fixtures/apk.ts';
+import { apkErrorCode, signApk, zipOf } from '../fixtures/apk.ts';
 import { ANDROID_NS, axml, manifestAxml, VERSION_NAME_ID } from '../fixtures/axml.ts';
 
 function facts(apk: Uint8Array) {
@@ -199,5 +199,43 @@ describe('broken input: a clear refusal, never a crash', () => {
   it('refuses an APK without AndroidManifest.xml (no-manifest)', () => {
     const apk = signApk(zipOf({ 'classes.dex': 'dex' }));
     expect(manifestErrorCode(() => readManifest(apk, readApk(apk)))).toBe('no-manifest');
+  });
+});
+
+describe('the manifest’s zip entry', () => {
+  /** A zip whose manifest entry's method (in the central directory) is `method`. */
+  function withMethod(method: number): Uint8Array {
+    const zip = zipOf({ 'AndroidManifest.xml': manifestAxml({ pkg: 'a.b', versionName: '1' }) });
+    const layout = readZipLayout(zip);
+    new DataView(zip.buffer).setUint16(layout.centralDirectoryOffset + 10, method, true);
+    return zip;
+  }
+
+  /** Where zipOf put its central directory: from its End of Central Directory (no comment). */
+  function readZipLayout(zip: Uint8Array) {
+    const view = new DataView(zip.buffer);
+    const eocd = zip.length - 22;
+    return {
+      centralDirectoryOffset: view.getUint32(eocd + 16, true),
+      centralDirectorySize: view.getUint32(eocd + 12, true),
+    };
+  }
+
+  it('reads a stored manifest', () => {
+    const zip = withMethod(0);
+    expect(readManifest(zip, readZipLayout(zip))).toEqual({
+      package: 'a.b',
+      versionName: { kind: 'text', value: '1' },
+    });
+  });
+
+  it('refuses a manifest that does not inflate, or another compression method (malformed)', () => {
+    for (const method of [8, 12]) {
+      const zip = withMethod(method);
+      expect(
+        apkErrorCode(() => readManifest(zip, readZipLayout(zip))),
+        `method ${method}`,
+      ).toBe('malformed');
+    }
   });
 });

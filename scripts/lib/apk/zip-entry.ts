@@ -55,11 +55,17 @@ function contents(data: Uint8Array, method: number, size: number, name: string):
   if (size > MAX_ENTRY_BYTES) throw new ApkError('malformed', `${name} says it is ${size} bytes`);
   if (method === STORED) return data;
   if (method !== DEFLATED) throw new ApkError('malformed', `${name} is compressed with method ${method}`);
+  let inflated: Uint8Array;
   try {
-    return new Uint8Array(inflateRawSync(data, { maxOutputLength: MAX_ENTRY_BYTES }));
+    inflated = new Uint8Array(inflateRawSync(data, { maxOutputLength: MAX_ENTRY_BYTES }));
   } catch (error) {
     throw new ApkError('malformed', `${name} does not inflate: ${error instanceof Error ? error.message : error}`);
   }
+  // Garbage can inflate to something: the size the central directory gives tells it apart.
+  if (inflated.length !== size) {
+    throw new ApkError('malformed', `${name} inflates to ${inflated.length} bytes, not the ${size} its record gives`);
+  }
+  return inflated;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
