@@ -6,8 +6,8 @@
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { locateReserved, reserveApk } from '../worker/apk/reserve.ts';
-import { readApkFile } from './lib/apk-file.ts';
+import { readApkFile } from './lib/apk/apk-file.ts';
+import { locateReserved, reserveApk } from './lib/apk/reserve.ts';
 
 function fail(message: string): never {
   console.error(`npm run apk:reserve: ${message}`);

@@ -1,21 +1,25 @@
 /**
- * `npm run apk:upload -- OUT.apk --app PACKAGE --version NAME [--name FILE.apk] [--env production | --local [--persist-to DIR]]`
+ * `npm run apk:upload -- OUT.apk [--app PACKAGE] [--version NAME] [--name FILE.apk] [--env production | --local [--persist-to DIR]]`
  * stores a reserved parent (`npm run apk:reserve`) in R2 for stamped downloads (docs/apk-stamping.md):
  * the object under its file name, with its size, SHA-256, version and reserved range in its custom
- * metadata, then the app's entry in the KV record the page reads. Anything that is not a blank
- * reserved parent is refused (exit 2) before anything is written.
+ * metadata, then the app's entry in the KV record the page reads. The package and version are the
+ * manifest's; a flag that contradicts them, or anything that is not a blank reserved parent, is
+ * refused (exit 2) before anything is written.
  */
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { APK_FILE_NAME, type ApkParentFacts } from '../shared/apk-parent.ts';
 import { PARENTS_KEY, parentMetadata, parseParents } from '../worker/apk/parents.ts';
-import { locateBlankReserved } from '../worker/apk/reserve.ts';
-import { readApkFile } from './lib/apk-file.ts';
+import { readApkFile } from './lib/apk/apk-file.ts';
+import { readManifest } from './lib/apk/manifest.ts';
+import { parentIdentity } from './lib/apk/parent-identity.ts';
+import { locateBlankReserved } from './lib/apk/reserve.ts';
+import { readApk } from './lib/apk/signing-block.ts';
 import { withBindings } from './lib/bindings.ts';
 
 const USAGE =
-  'usage: npm run apk:upload -- OUT.apk --app PACKAGE --version NAME [--name FILE.apk] [--env production | --local [--persist-to DIR]]';
+  'usage: npm run apk:upload -- OUT.apk [--app PACKAGE] [--version NAME] [--name FILE.apk] [--env production | --local [--persist-to DIR]]';
 const PACKAGE = /^[a-zA-Z][\w]*(\.[a-zA-Z][\w]*)+$/;
 
 function fail(message: string): never {
@@ -36,20 +40,32 @@ async function main(): Promise<void> {
     },
   });
   const [input, ...extra] = positionals;
-  if (input === undefined || extra.length > 0 || !values.app || !values.version) fail(USAGE);
-  const app = values.app;
-  if (!PACKAGE.test(app)) fail(`--app ${JSON.stringify(app)} is not a package name`);
-  if (values.version.length > 64) fail('--version is longer than 64 characters');
+  if (input === undefined || extra.length > 0) fail(USAGE);
+  if (values.app !== undefined && !PACKAGE.test(values.app)) {
+    fail(`--app ${JSON.stringify(values.app)} is not a package name`);
+  }
   const file = values.name ?? basename(input);
   if (!APK_FILE_NAME.test(file)) {
     fail(`the file name ${JSON.stringify(file)} must be letters, digits, . _ - ending in .apk (or give --name)`);
   }
-  const { bytes, checked: range } = readApkFile(input, locateBlankReserved, fail);
+  const { bytes, checked } = readApkFile(
+    input,
+    (apk) => ({ range: locateBlankReserved(apk), manifest: readManifest(apk, readApk(apk)) }),
+    fail,
+  );
+  const { range } = checked;
+  const identity = parentIdentity(checked.manifest, values);
+  if ('refused' in identity)
+    fail(identity.needsFlag ? `${input}: ${identity.refused}\n${USAGE}` : `${input}: ${identity.refused}`);
+  const { app, version } = identity;
+  if (!PACKAGE.test(app)) fail(`${input}: the package ${JSON.stringify(app)} is not a package name`);
+  if (version === '') fail(`${input}: the version is empty: give it with --version\n${USAGE}`);
+  if (version.length > 64) fail(`${input}: the version ${JSON.stringify(version)} is longer than 64 characters`);
   const facts: ApkParentFacts = {
     file,
     size: bytes.length,
     sha256: createHash('sha256').update(bytes).digest('hex'),
-    version: values.version,
+    version,
   };
   const target = { local: values.local, env: values.env || undefined, persistTo: values['persist-to'] };
   await withBindings(target, async ({ APK_PARENTS, KV }) => {

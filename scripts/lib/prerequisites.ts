@@ -116,6 +116,12 @@ export const PREREQUISITES: readonly Prerequisite[] = [
   command('apksigner', 'apksigner', 'the stamped-APK tests'),
   command('openssl', 'openssl', 'the stamped-APK tests (signing keys)'),
   command('aapt', 'aapt', 'the real-APK fixtures'),
+  {
+    name: "the Android framework's resources (framework-res.apk)",
+    pkg: 'android-framework-res',
+    neededBy: 'the real-APK fixtures (aapt links against them)',
+    present: (look) => file(look, '/usr/share/android-framework-res/framework-res.apk'),
+  },
   command('wrk', 'wrk', "the bench's tools tests"),
   command('javac', 'openjdk-17-jdk-headless', 'the Android SDK tests'),
   command('java', 'openjdk-17-jdk-headless', 'the Android SDK tests'),

@@ -9,13 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { reserveApk } from '../../scripts/lib/apk/reserve.ts';
 import { withBindings } from '../../scripts/lib/bindings.ts';
 import { TOOL_ENV } from '../../scripts/lib/run.ts';
 import { toBase64Url } from '../../shared/base64url.ts';
 import { PARENTS_KEY } from '../../worker/apk/parents.ts';
-import { reserveApk } from '../../worker/apk/reserve.ts';
 import { UA } from '../fixtures/agents.ts';
 import { filled, readCarrier, signedApk, verifyApk } from '../fixtures/apk.ts';
+import { manifestAxml } from '../fixtures/axml.ts';
 import { DEVICES, hydrated, launch } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -26,7 +27,9 @@ let parent: Uint8Array;
 let browser: Browser;
 
 beforeAll(async () => {
-  parent = reserveApk(signedApk({ 'classes.dex': filled(200_000, 5) }));
+  // apk:upload checks the flags against the manifest, so the APK names the app it is uploaded as.
+  const manifest = manifestAxml({ pkg: 'com.pebble.notes', versionName: '2.4.0' });
+  parent = reserveApk(signedApk({ 'AndroidManifest.xml': manifest, 'classes.dex': filled(200_000, 5) }));
   writeFileSync(join(dir, FILE), parent);
   const upload = spawnSync(
     process.execPath,

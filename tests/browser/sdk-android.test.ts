@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { reserveApk } from '../../scripts/lib/apk/reserve.ts';
 import { withBindings } from '../../scripts/lib/bindings.ts';
 import { TOOL_ENV } from '../../scripts/lib/run.ts';
 import { PARENTS_KEY } from '../../worker/apk/parents.ts';
-import { reserveApk } from '../../worker/apk/reserve.ts';
 import { filled, signedApk } from '../fixtures/apk.ts';
 
 const baseURL = inject('baseURL');

@@ -4,8 +4,8 @@
  * installed (`apt-get install -y apksigner`); without it these tests fail and say so.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { locateReserved, reserveApk } from '../../worker/apk/reserve.ts';
-import { readApk } from '../../worker/apk/signing-block.ts';
+import { locateReserved, reserveApk } from '../../scripts/lib/apk/reserve.ts';
+import { readApk } from '../../scripts/lib/apk/signing-block.ts';
 import { stampBytes } from '../../worker/apk/stamp.ts';
 import { signedApk, verifyApk } from '../fixtures/apk.ts';
 

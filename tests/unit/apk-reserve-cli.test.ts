@@ -4,9 +4,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { locateReserved } from '../../scripts/lib/apk/reserve.ts';
+import { readApk } from '../../scripts/lib/apk/signing-block.ts';
 import { TOOL_ENV } from '../../scripts/lib/run.ts';
-import { locateReserved } from '../../worker/apk/reserve.ts';
-import { readApk } from '../../worker/apk/signing-block.ts';
 import { craftedApk, zipOf } from '../fixtures/apk.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lander-apk-reserve-'));

@@ -1,8 +1,8 @@
-/** Reserving the stamp's place in a parent APK and finding it again (worker/apk/reserve.ts, docs/apk-stamping.md). */
+/** Reserving the stamp's place in a parent APK and finding it again (scripts/lib/apk/reserve.ts, docs/apk-stamping.md). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { locateBlankReserved, locateReserved, reserveApk } from '../../worker/apk/reserve.ts';
-import { type ApkLayout, readApk } from '../../worker/apk/signing-block.ts';
+import { locateBlankReserved, locateReserved, reserveApk } from '../../scripts/lib/apk/reserve.ts';
+import { type ApkLayout, readApk } from '../../scripts/lib/apk/signing-block.ts';
 import {
   apkErrorCode,
   blockOf,

@@ -1,6 +1,7 @@
-/** Reading an APK's layout and its signing block (worker/apk/signing-block.ts, docs/apk-stamping.md). */
+/** Reading an APK's layout and its signing block (scripts/lib/apk/signing-block.ts, docs/apk-stamping.md). */
 import { describe, expect, it } from 'vitest';
-import { ApkError, readApk } from '../../worker/apk/signing-block.ts';
+import { readApk } from '../../scripts/lib/apk/signing-block.ts';
+import { ApkError } from '../../worker/apk/apk-error.ts';
 import { apkErrorCode, blockOf, craftedApk, filled, PADDING, V2, V3, withBlock, zipOf } from '../fixtures/apk.ts';
 
 const ZIP = zipOf({ 'AndroidManifest.xml': 'x' });

@@ -1,6 +1,6 @@
 /** The reserved value a carrier is written as (worker/apk/stamp.ts, docs/apk-stamping.md). */
 import { describe, expect, it } from 'vitest';
-import { ApkError } from '../../worker/apk/signing-block.ts';
+import { ApkError } from '../../worker/apk/apk-error.ts';
 import { MAX_CARRIER_BYTES, stampBytes } from '../../worker/apk/stamp.ts';
 import { apkErrorCode } from '../fixtures/apk.ts';
 

@@ -6,9 +6,9 @@
 import { env, exports } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { locateReserved } from '../../scripts/lib/apk/reserve.ts';
 import { toBase64Url } from '../../shared/base64url.ts';
 import { parentMetadata } from '../../worker/apk/parents.ts';
-import { locateReserved } from '../../worker/apk/reserve.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { reserveApk } from '../../worker/apk/reserve.ts';
+import { reserveApk } from '../../scripts/lib/apk/reserve.ts';
 import { filled, signedApk } from '../fixtures/apk.ts';
 import { loadCases } from '../fixtures/conformance.ts';
 import { readCorpus } from '../fixtures/ua-corpus.ts';

@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_readConfig } from 'wrangler';
+import { locateReserved, reserveApk } from '../../scripts/lib/apk/reserve.ts';
 import { ROOT } from '../../scripts/lib/run.ts';
 import { toBase64Url } from '../../shared/base64url.ts';
 import { craftedApk, filled } from '../../tests/fixtures/apk.ts';
 import { parentMetadata } from '../../worker/apk/parents.ts';
-import { locateReserved, reserveApk } from '../../worker/apk/reserve.ts';
 import type { BenchRow, BenchSection } from './context.ts';
 import { cpuSeconds, residentBytes } from './machine.ts';
 

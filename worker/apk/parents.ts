@@ -9,8 +9,7 @@
  */
 import * as v from 'valibot';
 import { APK_FILE_NAME, type ApkParentFacts } from '../../shared/apk-parent.ts';
-import type { ReservedRange } from './reserve.ts';
-import { RESERVED_LENGTH } from './signing-block.ts';
+import { RESERVED_LENGTH, type ReservedRange } from './stamp.ts';
 
 /** The KV key of the page's record. */
 export const PARENTS_KEY = 'apk:parents';

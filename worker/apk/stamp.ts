@@ -3,7 +3,18 @@
  * stamped file has the parent's length and signatures (docs/apk-stamping.md). stamped-body.ts puts
  * them in place as a download streams.
  */
-import { ApkError, RESERVED_LENGTH } from './signing-block.ts';
+import { ApkError } from './apk-error.ts';
+
+/** The pair that holds the stamp: the id Walle's readers look for (docs/apk-stamping.md). */
+export const RESERVED_ID = 0x71777777;
+/** The reserved value's length: a u32 length, the carrier's UTF-8 bytes, zeros. */
+export const RESERVED_LENGTH = 1024;
+
+/** The reserved value's absolute place in the parent: what a stamping writer overwrites. */
+export interface ReservedRange {
+  offset: number;
+  length: number;
+}
 
 const LENGTH_PREFIX = 4;
 /** The longest carrier, in UTF-8 bytes, that fits the reserved value after its length. */

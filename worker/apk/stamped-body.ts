@@ -6,7 +6,7 @@
  * JavaScript (which cost three quarters of the throughput: docs/benchmarks.md); the stamp replaces
  * the whole reserved value, so no parent byte inside it is read.
  */
-import type { ReservedRange } from './reserve.ts';
+import type { ReservedRange } from './stamp.ts';
 
 /** Reads `length` bytes of the parent from `offset`; rejects when the parent is gone or replaced. */
 export type ReadParent = (offset: number, length: number) => Promise<ReadableStream<Uint8Array>>;

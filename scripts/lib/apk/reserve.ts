@@ -1,24 +1,18 @@
 /**
  * Prepares a parent APK for stamping: one more ID-value pair in its APK Signing Block, holding
- * {@link RESERVED_LENGTH} zero bytes, and finds that value again (docs/apk-stamping.md).
+ * {@link RESERVED_LENGTH} zero bytes, and finds that value again (docs/apk-stamping.md). Node only:
+ * `npm run apk:reserve` and `npm run apk:upload` run it once per parent, the worker never.
  */
+import { ApkError } from '../../../worker/apk/apk-error.ts';
+import { RESERVED_ID, RESERVED_LENGTH, type ReservedRange } from '../../../worker/apk/stamp.ts';
 import {
-  ApkError,
   type ApkLayout,
   BLOCK_ALIGNMENT,
   PADDING_ID,
-  RESERVED_ID,
-  RESERVED_LENGTH,
   readApk,
   SIGNING_BLOCK_MAGIC,
   type SigningPair,
 } from './signing-block.ts';
-
-/** The reserved value's absolute place in the parent: what a stamping writer overwrites. */
-export interface ReservedRange {
-  offset: number;
-  length: number;
-}
 
 /** A pair's 8-byte length and 4-byte id. */
 const PAIR_HEADER = 12;

@@ -1,13 +1,11 @@
 /**
  * Reads an APK's layout: the End of Central Directory, the central directory and the APK Signing
  * Block just before it, with every ID-value pair at its absolute offset (docs/apk-stamping.md).
- * Pure code over bytes, shared by the worker, `npm run apk:reserve` and the tests.
+ * Pure code over bytes, run by `npm run apk:reserve`, `npm run apk:upload` and the tests, never by the
+ * worker: a download reads nothing, its range was stored with the parent.
  */
+import { ApkError } from '../../../worker/apk/apk-error.ts';
 
-/** The pair that holds the stamp: the id Walle's readers look for (docs/apk-stamping.md). */
-export const RESERVED_ID = 0x71777777;
-/** The reserved value's length: a u32 length, the carrier's UTF-8 bytes, zeros. */
-export const RESERVED_LENGTH = 1024;
 export const V2_ID = 0x7109871a;
 export const V3_ID = 0xf05368c0;
 export const V31_ID = 0x1b93ad61;
@@ -23,29 +21,6 @@ const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
 const ZIP64_LOCATOR_SIZE = 20;
 /** The block's footer: its size again (u64) and the 16-byte magic. */
 const FOOTER_SIZE = 24;
-
-export type ApkErrorCode =
-  | 'not-zip'
-  | 'zip64'
-  | 'unsigned'
-  | 'malformed'
-  | 'truncated'
-  | 'not-reserved'
-  | 'already-stamped'
-  | 'carrier-too-long';
-
-/** Why an APK (or a carrier) cannot be reserved or stamped; `code` is for programs, the message for people. */
-export class ApkError extends Error {
-  readonly code: ApkErrorCode;
-  /** For `truncated`: the absolute offset the bytes given must start at or before. */
-  readonly needFrom: number | undefined;
-  constructor(code: ApkErrorCode, message: string, needFrom?: number) {
-    super(message);
-    this.name = 'ApkError';
-    this.code = code;
-    this.needFrom = needFrom;
-  }
-}
 
 /** One ID-value pair; `offset` is the value's absolute offset in the file. */
 export interface SigningPair {

@@ -1,10 +1,11 @@
 /**
  * The APK file a CLI is given (`npm run apk:reserve`, `npm run apk:upload`), read and checked in one
  * step: a file that cannot be read, or an APK the check refuses, ends the command with the reason
- * (and the `ApkError` code, docs/apk-stamping.md) through the command's own `fail`.
+ * (and the `ApkError` or `ManifestError` code, docs/apk-stamping.md) through the command's own `fail`.
  */
 import { readFileSync } from 'node:fs';
-import { ApkError } from '../../worker/apk/signing-block.ts';
+import { ApkError } from '../../../worker/apk/apk-error.ts';
+import { ManifestError } from './manifest.ts';
 
 /** The bytes at `path` and what `check` makes of them. */
 export function readApkFile<T>(
@@ -21,7 +22,7 @@ export function readApkFile<T>(
   try {
     return { bytes, checked: check(bytes) };
   } catch (error) {
-    if (error instanceof ApkError) fail(`${path}: ${error.message} (${error.code})`);
+    if (error instanceof ApkError || error instanceof ManifestError) fail(`${path}: ${error.message} (${error.code})`);
     throw error;
   }
 }
