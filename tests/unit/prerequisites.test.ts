@@ -50,6 +50,7 @@ function complete(look: ReturnType<typeof machine>): void {
     '/usr/share/java/junit4.jar',
     '/usr/share/java/hamcrest-core.jar',
     '/usr/share/java/com.android.json.jar',
+    '/usr/share/android-framework-res/framework-res.apk',
   ]) {
     look.file(path);
   }
@@ -184,7 +185,7 @@ describe('the step', () => {
     expect(result.status).toBe(1);
     for (const item of PREREQUISITES) expect(result.stdout).toContain(`${item.name} (Debian package ${item.pkg})`);
     expect(result.stdout).toContain(
-      'apt-get install -y chromium webkit2gtk-driver xvfb fonts-noto-cjk fontconfig apksigner openssl aapt wrk openjdk-17-jdk-headless junit4 libhamcrest-java libandroid-json-java',
+      'apt-get install -y chromium webkit2gtk-driver xvfb fonts-noto-cjk fontconfig apksigner openssl aapt android-framework-res wrk openjdk-17-jdk-headless junit4 libhamcrest-java libandroid-json-java',
     );
   });
 });
