@@ -12,14 +12,16 @@ import type { AppEnv } from '../env.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { appConfig } from '../middleware/config.ts';
 import { settingsOf } from '../settings.ts';
-import { AppEventSchema, ClickSchema, InstallSchema, MAX_BODY_BYTES, OpenSchema } from './contract.ts';
-import { countAnswer, countAppEvent, countTap } from './funnel-events.ts';
+import { AppEventRequestSchema, ClickSchema, InstallSchema, MAX_BODY_BYTES, OpenSchema } from './contract.ts';
+import { explainView } from './explanation-schema.ts';
+import { countAnswer, countAppEvent, countTap, eventKey } from './funnel-events.ts';
 import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
 import { recordClick } from './record-click.ts';
-import { installAnswerOf, resolveInstall, resolveOpen } from './resolve-install.ts';
+import { installRecordOf, resolveInstall, resolveOpen } from './resolve-install.ts';
+import { noteTestAnswer } from './test-answers.ts';
 
-type Schema = typeof ClickSchema | typeof InstallSchema | typeof OpenSchema | typeof AppEventSchema;
+type Schema = typeof ClickSchema | typeof InstallSchema | typeof OpenSchema | typeof AppEventRequestSchema;
 
 /**
  * The JSON body checked against `schema` and, for the app's calls, naming a configured app
@@ -80,24 +82,45 @@ attribution.post('/click', async (c) => {
 attribution.post('/install', async (c) => {
   const body = await readBody(c, InstallSchema);
   if (body instanceof Response) return body;
-  const { answer, first } = await resolveInstall(contextOf(c), body);
-  // A retry gets the same answer and is the same install: counted once.
-  if (first) countAnswer(c, 'install', answer, body.platform);
-  return c.json(answer);
+  const ctx = contextOf(c);
+  const { answer, explanation, first, test } = await resolveInstall(ctx, body);
+  // A retry gets the same answer and is the same install: counted once; a test device's never.
+  if (first && !test) countAnswer(c, 'install', answer, body.platform);
+  if (!body.test) return c.json(answer);
+  const { app, platform, installId } = body;
+  noteTestAnswer(c, ctx.salt, { kind: 'install', app, platform, installId, answer, explanation, repeat: !first });
+  return c.json({ ...answer, explain: explainView(explanation) });
 });
 
 attribution.post('/open', async (c) => {
   const body = await readBody(c, OpenSchema);
   if (body instanceof Response) return body;
-  const answer = await resolveOpen(contextOf(c), body);
-  countAnswer(c, 'open', answer);
-  return c.json(answer);
+  const ctx = contextOf(c);
+  const { answer, explanation } = await resolveOpen(ctx, body);
+  if (!body.test) {
+    countAnswer(c, 'open', answer);
+    return c.json(answer);
+  }
+  const { app, installId } = body;
+  noteTestAnswer(c, ctx.salt, { kind: 'open', app, platform: '', installId, answer, explanation, repeat: false });
+  return c.json({ ...answer, explain: explainView(explanation) });
 });
 
 attribution.post('/event', async (c) => {
-  const body = await readBody(c, AppEventSchema);
+  const body = await readBody(c, AppEventRequestSchema);
   if (body instanceof Response) return body;
-  countAppEvent(c, body, await installAnswerOf(contextOf(c), body.app, body.installId));
+  const ctx = contextOf(c);
+  const install = await installRecordOf(ctx, body.app, body.installId);
+  // A test device's events are no more the operator's figures than its install.
+  if (install?.test) return c.body(null, 204);
+  const events = 'events' in body ? body.events : [body];
+  // An event with an id is one funnel message however often it arrives: the consumer counts an id once.
+  const ids = await Promise.all(
+    events.map((event) => (event.id ? eventKey(ctx.salt, body.app, body.installId, event.id) : undefined)),
+  );
+  events.forEach((event, at) => {
+    countAppEvent(c, event, install?.answer ?? null, ids[at]);
+  });
   return c.body(null, 204);
 });
 
