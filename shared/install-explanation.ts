@@ -65,7 +65,13 @@ export interface Explanation {
 }
 
 const en = {
-  source: { apk: 'APK stamp', harmonyLink: 'HarmonyOS link', playReferrer: 'Play referrer', clipboard: 'Clipboard', link: 'Link' },
+  source: {
+    apk: 'APK stamp',
+    harmonyLink: 'HarmonyOS link',
+    playReferrer: 'Play referrer',
+    clipboard: 'Clipboard',
+    link: 'Link',
+  },
   verdict: {
     used: 'valid, answered',
     unused: 'valid, not needed',
@@ -85,8 +91,10 @@ const en = {
     language: 'language',
   },
   noNetwork: 'The request showed no network address: no probabilistic match.',
-  taps: (n: number, minutes: number) => `${n} unclaimed tap${n === 1 ? '' : 's'} on this network (window ${minutes} min).`,
-  matched: (age: number | null) => `One person tapped on this network with a device like this one${age === null ? '' : `, ${age} min before`}.`,
+  taps: (n: number, minutes: number) =>
+    `${n} unclaimed tap${n === 1 ? '' : 's'} on this network (window ${minutes} min).`,
+  matched: (age: number | null) =>
+    `One person tapped on this network with a device like this one${age === null ? '' : `, ${age} min before`}.`,
   remembered: 'The same click this install already claimed.',
   ambiguous: (taps: number, people: number, span: number) =>
     `${taps} taps by ${people} people on this network within ${span} min look like this device: Lander never guesses between people.`,
@@ -122,7 +130,8 @@ const zhCN: ExplanationTexts = {
   taps: (n, minutes) => `此网络上有 ${n} 次未认领的点击（窗口 ${minutes} 分钟）。`,
   matched: (age) => `此网络上只有一人用类似设备点击过${age === null ? '' : `，在 ${age} 分钟前`}。`,
   remembered: '与此安装已认领的点击相同。',
-  ambiguous: (taps, people, span) => `此网络上 ${span} 分钟内有 ${people} 人的 ${taps} 次点击与此设备相似：Lander 从不在多人之间猜测。`,
+  ambiguous: (taps, people, span) =>
+    `此网络上 ${span} 分钟内有 ${people} 人的 ${taps} 次点击与此设备相似：Lander 从不在多人之间猜测。`,
   none: '此网络上没有与此设备相似的点击。',
   expired: (n, age) => `${n} 次与此设备相似的点击，最近一次在 ${age ?? '?'} 分钟前：已超出窗口。`,
   differ: (parts) => `与此设备不同的点击：${parts}。`,

@@ -67,9 +67,6 @@ export async function counted(channel: string): Promise<Record<string, number>> 
     .bind(channel)
     .all<{ metric: string; count: number; value: number }>();
   return Object.fromEntries(
-    results.flatMap((row) => [
-      [row.metric, row.count],
-      ...(row.value ? [[`${row.metric}:value`, row.value]] : []),
-    ]),
+    results.flatMap((row) => [[row.metric, row.count], ...(row.value ? [[`${row.metric}:value`, row.value]] : [])]),
   );
 }

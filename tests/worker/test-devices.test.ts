@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { installBody, PHONES } from '../fixtures/fake-app.ts';
 import {
-  adminGet,
   APP_HEADERS,
+  adminGet,
   appCall,
   campaign,
   carrierLink,
@@ -61,7 +61,12 @@ describe('a test device', () => {
     expect(real).not.toHaveProperty('explain');
     // The test device's events and open are not counted either; the real install's event is.
     await appCall('/api/a/event', { app: APP, installId: testId, name: 'signup' });
-    await appCall('/api/a/open', { app: APP, installId: testId, carrier: carrierLink(`${testTap.clickId}.${d}`), test: true });
+    await appCall('/api/a/open', {
+      app: APP,
+      installId: testId,
+      carrier: carrierLink(`${testTap.clickId}.${d}`),
+      test: true,
+    });
     await appCall('/api/a/event', { app: APP, installId: realId, name: 'signup' });
     await expect.poll(() => counted(channel), { timeout: 20_000 }).toHaveProperty(['event:signup'], 1);
     expect(await counted(channel)).toEqual({ 'tap:download': 2, 'install:clipboard': 1, 'event:signup': 1 });
@@ -72,7 +77,10 @@ describe('a test device', () => {
     const d = campaign({ channel: 'retry' });
     const tapped = await click(PHONES.galaxyS23, at(3), { d });
     const installId = newInstallId();
-    const body = { ...installBody(PHONES.galaxyS23, installId, { playReferrer: `${tapped.clickId}.${d}` }), test: true };
+    const body = {
+      ...installBody(PHONES.galaxyS23, installId, { playReferrer: `${tapped.clickId}.${d}` }),
+      test: true,
+    };
     const first = await appCall('/api/a/install', body, at(3));
     const again = await appCall('/api/a/install', { ...body, carriers: undefined }, at(3));
     expect(again).toEqual(first);
@@ -110,13 +118,19 @@ describe('a test device', () => {
   it('lists an open as an open', async () => {
     const installId = newInstallId();
     await appCall('/api/a/open', { app: APP, installId, carrier: 'https://example.com/', test: true }, '172.31.0.9');
-    await expect.poll(async () => (await listed(`app=${APP}&installId=${installId}`))[0]?.kind, { timeout: 10_000 }).toBe('open');
+    await expect
+      .poll(async () => (await listed(`app=${APP}&installId=${installId}`))[0]?.kind, { timeout: 10_000 })
+      .toBe('open');
     const [row] = await listed(`app=${APP}&installId=${installId}`);
     expect(row?.explain).toMatchObject({ carriers: [{ source: 'link', verdict: 'not-a-carrier' }], network: null });
   });
 
   it('refuses a test flag that is not a boolean', async () => {
-    const res = await send('/api/a/install', { ...installBody(PHONES.iPhone15, newInstallId()), test: 'yes' }, APP_HEADERS);
+    const res = await send(
+      '/api/a/install',
+      { ...installBody(PHONES.iPhone15, newInstallId()), test: 'yes' },
+      APP_HEADERS,
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'test: must be true or false' });
   });

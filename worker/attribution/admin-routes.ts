@@ -38,7 +38,9 @@ function queryOf<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): v.In
 
 /** The salt answers are keyed by; production without it keeps no answers to show. */
 function saltOf(c: Context<AppEnv>): string | Response {
-  return settingsOf(c.env).attributionSalt ?? c.json({ error: 'Attribution is not configured (ATTRIBUTION_SALT)' }, 503);
+  return (
+    settingsOf(c.env).attributionSalt ?? c.json({ error: 'Attribution is not configured (ATTRIBUTION_SALT)' }, 503)
+  );
 }
 
 export const testInstallsRoute = new Hono<AppEnv>();
@@ -52,7 +54,12 @@ testInstallsRoute.get('/', async (c) => {
   if (query.installId && !query.app) return c.json({ error: 'installId: needs app' }, 400);
   const device = query.app && query.installId ? await deviceHash(salt, query.app, query.installId) : undefined;
   try {
-    const installs = await listTestAnswers(c.env.FUNNEL_DB, { limit: query.limit, after: query.after, app: query.app, device });
+    const installs = await listTestAnswers(c.env.FUNNEL_DB, {
+      limit: query.limit,
+      after: query.after,
+      app: query.app,
+      device,
+    });
     return c.json({
       installs: installs.map(({ explanation, ...rest }) => ({ ...rest, explain: explainView(explanation) })),
     });

@@ -127,7 +127,10 @@ const matchedAnswer = {
 const unmatchedAnswer = { matched: v.literal(false), reason: v.picklist(UNMATCHED_REASONS) };
 
 /** What `/api/a/install` and `/api/a/open` answer an app. */
-export const InstallAnswerSchema = v.variant('matched', [v.strictObject(matchedAnswer), v.strictObject(unmatchedAnswer)]);
+export const InstallAnswerSchema = v.variant('matched', [
+  v.strictObject(matchedAnswer),
+  v.strictObject(unmatchedAnswer),
+]);
 export type InstallAnswer = v.InferOutput<typeof InstallAnswerSchema>;
 
 /** The answer as sent: a test device's (`test: true`) also carries `explain` (docs/attribution.md). */

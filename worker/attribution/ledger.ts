@@ -6,8 +6,9 @@
  * - install answers by `(app, installId)` hash: a retried install gets the same answer;
  * - each answer's explanation and whether a test device asked (docs/attribution.md, "Why an answer").
  */
-import type { ClickBucket } from './click-bucket.ts';
+
 import type { Explanation } from '../../shared/install-explanation.ts';
+import type { ClickBucket } from './click-bucket.ts';
 import type { InstallAnswer } from './contract.ts';
 import { SweptObject } from './swept-object.ts';
 

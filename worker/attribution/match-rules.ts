@@ -53,7 +53,10 @@ export function firstDifference(click: DeviceTuple, install: DeviceTuple): Tuple
   if (click.model !== null && install.model !== null && click.model.toLowerCase() !== install.model.toLowerCase()) {
     return 'model';
   }
-  if (Math.abs(click.short - install.short) > SCREEN_TOLERANCE || Math.abs(click.long - install.long) > SCREEN_TOLERANCE) {
+  if (
+    Math.abs(click.short - install.short) > SCREEN_TOLERANCE ||
+    Math.abs(click.long - install.long) > SCREEN_TOLERANCE
+  ) {
     return 'screen';
   }
   if (Math.abs(click.scale - install.scale) > SCALE_TOLERANCE) return 'scale';

@@ -43,8 +43,8 @@ export function networkReport({ outcome, tuple, now, windowMs, alike, others }: 
     taps: alike.length + others.reduce((sum, other) => sum + other.count, 0),
     candidates: live.length,
     people: new Set(live.map((click) => click.visitor ?? click.clickId)).size,
-    // "Within N minutes": rounded up, so the words hold.
-    spanMinutes: times.length > 1 ? Math.ceil((Math.max(...times) - Math.min(...times)) / MINUTE) : 0,
+    // "Within N minutes": whole minutes, at least 1 for two taps seconds apart.
+    spanMinutes: times.length > 1 ? Math.max(1, Math.round((Math.max(...times) - Math.min(...times)) / MINUTE)) : 0,
     ageMinutes: Number.isFinite(newest) ? Math.round((now - newest) / MINUTE) : null,
     expired,
     differ,

@@ -4,9 +4,10 @@
  * unclaimed look-alike click on the install's network, or why there is none. A carrier's click is
  * claimed, so it is never handed to a probabilistic match afterwards.
  */
+
+import type { CarrierCheck, Explanation } from '../../shared/install-explanation.ts';
 import { readToken } from '../campaign/query-data.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
-import type { CarrierCheck, Explanation } from '../../shared/install-explanation.ts';
 import { checkCarrier, type ResolvedCarrier } from './carrier.ts';
 import type { InstallAnswer, InstallInput, MatchMethod, OpenInput } from './contract.ts';
 import { type AnswerRecord, bucketFor, ledgerFor } from './ledger.ts';
@@ -79,7 +80,10 @@ async function decide(ctx: AttributionContext, body: InstallInput, claimant: str
   const carried = await byCarriers(ctx, body);
   if (!Array.isArray(carried)) return carried;
   if (!ctx.network) {
-    return { answer: { matched: false, reason: 'none' }, explanation: { carriers: carried, network: { outcome: 'no-network' } } };
+    return {
+      answer: { matched: false, reason: 'none' },
+      explanation: { carriers: carried, network: { outcome: 'no-network' } },
+    };
   }
   const keys = await networkKeys(ctx.salt, ctx.network);
   const result = await bucketFor(ctx.env, keys.bucket).match({
