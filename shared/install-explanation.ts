@@ -65,6 +65,7 @@ export interface Explanation {
 }
 
 const en = {
+  sep: ': ',
   source: {
     apk: 'APK stamp',
     harmonyLink: 'HarmonyOS link',
@@ -107,6 +108,7 @@ const en = {
 type ExplanationTexts = typeof en;
 
 const zhCN: ExplanationTexts = {
+  sep: '：',
   source: { apk: 'APK 戳记', harmonyLink: '鸿蒙链接', playReferrer: 'Play 引荐', clipboard: '剪贴板', link: '链接' },
   verdict: {
     used: '有效，已采用',
@@ -144,7 +146,7 @@ export function explanationLines(explanation: Explanation, language: Language = 
   const t = TEXTS[language];
   const lines = explanation.carriers.map(
     (check) =>
-      `${t.source[check.source]}: ${t.verdict[check.verdict]}${check.tapRecorded === false ? t.untracked : ''}`,
+      `${t.source[check.source]}${t.sep}${t.verdict[check.verdict]}${check.tapRecorded === false ? t.untracked : ''}`,
   );
   if (lines.length === 0) lines.push(t.noCarrier);
   const report = explanation.network;

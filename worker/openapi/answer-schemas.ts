@@ -4,9 +4,9 @@
  * code; the request schemas are the routes' own, imported as they are.
  */
 import * as v from 'valibot';
-import type { LinkView, StatsRow } from '../../shared/admin-contract.ts';
+import type { LinkView, StatsRow, TestInstallView } from '../../shared/admin-contract.ts';
 import type { DeviceInfo } from '../../shared/device/types.ts';
-import { AnswerResponseSchema } from '../attribution/contract.ts';
+import { InstallAnswerSchema } from '../attribution/contract.ts';
 import { ExplainViewSchema } from '../attribution/explanation-schema.ts';
 import type { StatsResult } from '../funnel/stats-query.ts';
 import { GROUPS, type Group } from '../funnel/stats-query.ts';
@@ -83,10 +83,8 @@ export const StatsResultSchema = v.strictObject({
   rows: v.array(StatsRowSchema),
 }) satisfies v.GenericSchema<StatsResult>;
 
-const answer = v.variant(
-  'matched',
-  AnswerResponseSchema.options.map((option) => v.strictObject(option.entries)),
-);
+/** A kept answer: as the app got it, without a test device's `explain`. */
+const answer = InstallAnswerSchema;
 
 export const TestInstallsSchema = v.strictObject({
   installs: v.array(
@@ -100,7 +98,7 @@ export const TestInstallsSchema = v.strictObject({
       answer,
       explain: ExplainViewSchema,
       repeat: v.boolean(),
-    }),
+    }) satisfies v.GenericSchema<TestInstallView>,
   ),
 });
 

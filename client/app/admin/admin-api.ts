@@ -4,7 +4,7 @@
  * when it closes), or — with Cloudflare Access in front — with no token: Access puts its signed
  * assertion on every call the browser makes, so the calls carry only its cookie.
  */
-import type { LinkView, StatsRow } from '../../../shared/admin-contract.ts';
+import type { LinkView, StatsRow, TestInstallView } from '../../../shared/admin-contract.ts';
 import { type HttpClient, HttpError, http } from '../http-client.ts';
 
 const TOKEN_KEY = 'lander:admin-token';
@@ -31,7 +31,7 @@ export function keepToken(token: string | null): void {
 /** `/api/stats` groupings the console shows or exports. */
 export type Grouping = 'day' | 'channel' | 'inviter' | 'link';
 
-export type { LinkView, StatsRow };
+export type { LinkView, StatsRow, TestInstallView };
 
 /** What a new link asks for. */
 export interface LinkRequest {
@@ -69,6 +69,11 @@ export function adminApi(token: string | null, client: HttpClient = http) {
     },
     async links(): Promise<LinkView[]> {
       return (await client<{ links: LinkView[] }>('/api/links', { headers })).links;
+    },
+    /** Test devices' answers, newest first; with `after`, only those newer than that id. */
+    async testInstalls(after?: number): Promise<TestInstallView[]> {
+      const query = after ? `?after=${after}` : '';
+      return (await client<{ installs: TestInstallView[] }>(`/api/test-installs${query}`, { headers })).installs;
     },
     createLink(body: LinkRequest): Promise<LinkView> {
       return client<LinkView>('/api/links', { method: 'POST', body, headers });

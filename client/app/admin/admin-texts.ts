@@ -39,6 +39,17 @@ const en = {
   loading: 'Loading…',
   day: 'Day',
   link: 'Link',
+  testInstalls: 'Test installs',
+  testInstallsHint: 'Installs and opens from test devices (test: true), newest first. Never counted above.',
+  noTestInstalls: 'No test installs yet: run npm run try-install, or set the SDK’s test option.',
+  notMatched: 'Not matched:',
+  matchedBy: 'Matched by',
+  kindInstall: 'Install',
+  kindOpen: 'Open',
+  device: 'Device',
+  deviceHint: 'A keyed hash of the install id: the same for every call of one installation.',
+  repeat: 'retry',
+  apiReference: 'API reference',
 };
 
 export type AdminTexts = typeof en;
@@ -81,6 +92,17 @@ const zhCN: AdminTexts = {
   loading: '加载中…',
   day: '日期',
   link: '链接',
+  testInstalls: '测试安装',
+  testInstallsHint: '测试设备（test: true）的安装和打开，最新的在前。不计入上方数据。',
+  noTestInstalls: '还没有测试安装：运行 npm run try-install，或打开 SDK 的测试选项。',
+  notMatched: '未匹配：',
+  matchedBy: '匹配方式',
+  kindInstall: '安装',
+  kindOpen: '打开',
+  device: '设备',
+  deviceHint: '安装 ID 的密钥哈希：同一次安装的每次调用都相同。',
+  repeat: '重试',
+  apiReference: 'API 文档',
 };
 
 const tables: Record<Language, AdminTexts> = { en, 'zh-CN': zhCN };
