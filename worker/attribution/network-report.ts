@@ -4,10 +4,16 @@
  * recent, and by which fact the others differ. Counts and minutes only, never a tap's own data.
  */
 import type { NetworkFacts, TupleField } from '../../shared/install-explanation.ts';
-import type { BucketClick } from './click-bucket.ts';
 import { type DeviceTuple, firstDifference } from './match-rules.ts';
 
 const MINUTE = 60_000;
+
+/** What the report reads of a bucket's click (click-bucket.ts): its tuple, time and who made it. */
+export interface ReportedClick extends DeviceTuple {
+  clickId: string;
+  at: number;
+  visitor: string | null;
+}
 
 export interface ReportInput {
   outcome: 'matched' | 'ambiguous' | 'none' | 'expired';
@@ -15,7 +21,7 @@ export interface ReportInput {
   now: number;
   windowMs: number;
   /** The kept taps that share the install's OS family, time zone and language. */
-  alike: readonly BucketClick[];
+  alike: readonly ReportedClick[];
   /** How many other kept taps there are, by the first of OS, time zone and language that differs. */
   others: readonly { field: TupleField; count: number }[];
 }
@@ -27,7 +33,7 @@ export function networkReport({ outcome, tuple, now, windowMs, alike, others }: 
     differ[field] = (differ[field] ?? 0) + n;
   };
   for (const { field, count: n } of others) count(field, n);
-  const lookAlikes: BucketClick[] = [];
+  const lookAlikes: ReportedClick[] = [];
   for (const click of alike) {
     const field = firstDifference(click, tuple);
     if (field) count(field, 1);
