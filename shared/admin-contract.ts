@@ -79,3 +79,13 @@ export interface TestInstallView {
   /** A retry of an install already answered: the same answer from memory. */
   repeat: boolean;
 }
+
+/** One install's answer as `GET /api/installs` shows it. */
+export interface InstallLookupView {
+  answer: AnswerView;
+  /** A test device asked first. */
+  test: boolean;
+  /** ISO 8601; null for an answer kept before explanations were. */
+  answeredAt: string | null;
+  explain: ExplainView;
+}

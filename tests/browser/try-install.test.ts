@@ -174,6 +174,16 @@ describe('the Test installs panel', () => {
     expect(text).not.toContain(wanted);
     const right = await panel.evaluate((box) => box.getBoundingClientRect().right);
     expect(right).toBeLessThanOrEqual((profile.viewport?.width ?? 0) + 0.5);
+    if (locale === 'en' && name === 'desktop') {
+      // Any one install, looked up by its app and id: the answer and why.
+      await page.getByLabel('App (package or bundle id)').fill('com.pebble.notes');
+      await page.getByLabel('Install id').fill(wanted);
+      await page.getByRole('button', { name: 'Why this answer?' }).click();
+      const found = page.locator('.lookup-result');
+      await found.waitFor();
+      expect(await found.textContent()).toContain('Not matched: ambiguous');
+      expect(await found.textContent()).toContain('2 taps by 2 people on this network');
+    }
     mkdirSync('docs/screenshots', { recursive: true });
     await panel.screenshot({ path: `docs/screenshots/console-test-installs-${name}-${locale}.png` });
     expect(log.errors).toEqual([]);

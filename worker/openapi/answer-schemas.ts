@@ -4,7 +4,7 @@
  * code; the request schemas are the routes' own, imported as they are.
  */
 import * as v from 'valibot';
-import type { LinkView, StatsRow, TestInstallView } from '../../shared/admin-contract.ts';
+import type { InstallLookupView, LinkView, StatsRow, TestInstallView } from '../../shared/admin-contract.ts';
 import type { DeviceInfo } from '../../shared/device/types.ts';
 import { InstallAnswerSchema } from '../attribution/contract.ts';
 import { ExplainViewSchema } from '../attribution/explanation-schema.ts';
@@ -107,4 +107,4 @@ export const InstallLookupSchema = v.strictObject({
   test: v.boolean(),
   answeredAt: v.nullable(iso),
   explain: ExplainViewSchema,
-});
+}) satisfies v.GenericSchema<InstallLookupView>;

@@ -50,6 +50,9 @@ const en = {
   deviceHint: 'A keyed hash of the install id: the same for every call of one installation.',
   repeat: 'retry',
   apiReference: 'API reference',
+  appId: 'App (package or bundle id)',
+  installId: 'Install id',
+  lookUp: 'Why this answer?',
 };
 
 export type AdminTexts = typeof en;
@@ -103,6 +106,9 @@ const zhCN: AdminTexts = {
   deviceHint: '安装 ID 的密钥哈希：同一次安装的每次调用都相同。',
   repeat: '重试',
   apiReference: 'API 文档',
+  appId: '应用（包名或 Bundle ID）',
+  installId: '安装 ID',
+  lookUp: '为何如此匹配？',
 };
 
 const tables: Record<Language, AdminTexts> = { en, 'zh-CN': zhCN };

@@ -2,37 +2,20 @@
  * The Test installs panel (docs/operators.md): the installs and opens that test devices made, newest
  * first, each with its answer and why (shared/install-explanation.ts, in the console's language).
  * It asks for new ones every few seconds while the tab is visible, only those after the newest it
- * has (`?after=<id>`), so a developer's tap-then-install shows up within seconds.
+ * has (`?after=<id>`), so a developer's tap-then-install shows up within seconds. Above them, a
+ * look-up of any one install (install-lookup.tsx).
  */
 import { useEffect, useRef, useState } from 'react';
-import { explanationLines } from '../../../shared/install-explanation.ts';
 import type { Language } from '../../../shared/texts.ts';
 import { type AdminApi, messageOf, type TestInstallView } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
+import { AnswerLine, WhyList } from './answer-view.tsx';
+import { InstallLookup } from './install-lookup.tsx';
 
 /** How often the panel asks for new test answers. */
 const POLL_MS = 3000;
 /** The most answers the panel keeps on screen. */
 const SHOWN = 50;
-
-function Answer({ item, t }: { item: TestInstallView; t: AdminTexts }) {
-  const { answer } = item;
-  if (!answer.matched) {
-    return (
-      <p className="answer unmatched">
-        {t.notMatched} <strong>{answer.reason}</strong>
-      </p>
-    );
-  }
-  const data = Object.entries(answer.data)
-    .map(([key, value]) => `${key}=${value}`)
-    .join(', ');
-  return (
-    <p className="answer matched">
-      {t.matchedBy} <strong>{answer.method}</strong> ({answer.confidence}){data ? ` · ${data}` : ''}
-    </p>
-  );
-}
 
 export function TestInstallsPanel({ api, t, language }: { api: AdminApi; t: AdminTexts; language: Language }) {
   const [items, setItems] = useState<TestInstallView[] | null>(null);
@@ -65,6 +48,7 @@ export function TestInstallsPanel({ api, t, language }: { api: AdminApi; t: Admi
     <section className="panel test-installs" aria-labelledby="test-installs-heading">
       <h2 id="test-installs-heading">{t.testInstalls}</h2>
       <p className="hint">{t.testInstallsHint}</p>
+      <InstallLookup api={api} t={t} language={language} />
       {error ? (
         <p className="error" role="alert">
           {error}
@@ -86,12 +70,8 @@ export function TestInstallsPanel({ api, t, language }: { api: AdminApi; t: Admi
               </span>
               {item.repeat ? <span className="repeat">{t.repeat}</span> : null}
             </div>
-            <Answer item={item} t={t} />
-            <ul className="why">
-              {explanationLines(item.explain, language).map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
+            <AnswerLine answer={item.answer} t={t} />
+            <WhyList explain={item.explain} language={language} />
           </li>
         ))}
       </ol>
