@@ -80,6 +80,13 @@ describe('POST /api/a/event', () => {
     expect(figures['event:tap']).toBe(2);
   });
 
+  it('counts an id repeated inside one batch once', async () => {
+    const { channel, installId } = await campaignInstall();
+    const twice = { id: 'evt-twice-0001', name: 'signup' };
+    await appCall('/api/a/event', { app: APP, installId, events: [twice, twice, { ...twice, id: 'evt-once-0002' }] });
+    expect((await settle(channel, installId))['event:signup']).toBe(2);
+  });
+
   it("an id is the install's own: another install's event of the same id counts too", async () => {
     const first = await campaignInstall();
     const second = await campaignInstall(first.channel);
