@@ -2,6 +2,7 @@
  * The admin API's answers (docs/operators.md): the contract between the worker that gives them and the
  * console and CLIs that read them.
  */
+import type { Explanation } from './install-explanation.ts';
 
 /**
  * A short link's slug, 3 to 48 of a–z, 0–9 and `-`, as a pattern source: the worker's check and route,
@@ -44,4 +45,47 @@ export interface LinkView {
   createdAt: string;
   /** ISO 8601, or null for a link that never expires. */
   expiresAt: string | null;
+}
+
+/** An install or open answer as the admin API shows it (docs/attribution.md). */
+export type AnswerView =
+  | {
+      matched: true;
+      method: 'clipboard' | 'referrer' | 'apk' | 'harmony' | 'probabilistic';
+      confidence: number;
+      data: Record<string, string>;
+      clickId: string;
+      clickedAt: string | null;
+    }
+  | { matched: false; reason: 'none' | 'ambiguous' | 'expired' };
+
+/** An explanation (shared/install-explanation.ts) with its English sentences. */
+export type ExplainView = Explanation & { summary: string[] };
+
+/** A test device's answer as `GET /api/test-installs` lists it, newest first. */
+export interface TestInstallView {
+  /** Grows with every answer kept: `?after=<id>` lists only newer ones. */
+  id: number;
+  /** ISO 8601. */
+  at: string;
+  kind: 'install' | 'open';
+  app: string;
+  /** `ios`, `android`, `harmony`; '' for an open. */
+  platform: string;
+  /** Keyed hash of `(app, installId)`: one installation's calls share it. */
+  device: string;
+  answer: AnswerView;
+  explain: ExplainView;
+  /** A retry of an install already answered: the same answer from memory. */
+  repeat: boolean;
+}
+
+/** One install's answer as `GET /api/installs` shows it. */
+export interface InstallLookupView {
+  answer: AnswerView;
+  /** A test device asked first. */
+  test: boolean;
+  /** ISO 8601; null for an answer kept before explanations were. */
+  answeredAt: string | null;
+  explain: ExplainView;
 }

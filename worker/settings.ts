@@ -27,10 +27,10 @@ export type SecretName = keyof typeof SECRETS;
 /** Cloudflare's public DNS-over-HTTPS resolver: where webhook hosts are looked up (docs/webhooks.md). */
 export const DEFAULT_RESOLVER = 'https://cloudflare-dns.com/dns-query';
 
-export const DEV_DECODE_KEY = SECRETS.DECODE_KEY.dev;
-export const DEV_ATTRIBUTION_SALT = SECRETS.ATTRIBUTION_SALT.dev;
-export const DEV_FUNNEL_SALT = SECRETS.FUNNEL_SALT.dev;
-export const DEV_ADMIN_TOKEN = SECRETS.ADMIN_TOKEN.dev;
+export const DEV_DECODE_KEY: string = SECRETS.DECODE_KEY.dev;
+export const DEV_ATTRIBUTION_SALT: string = SECRETS.ATTRIBUTION_SALT.dev;
+export const DEV_FUNNEL_SALT: string = SECRETS.FUNNEL_SALT.dev;
+export const DEV_ADMIN_TOKEN: string = SECRETS.ADMIN_TOKEN.dev;
 
 // The secrets whose absence this isolate has logged.
 const reported = new Set<SecretName>();

@@ -14,9 +14,10 @@ import { networkOf } from '../../worker/attribution/network.ts';
 import { UA } from '../fixtures/agents.ts';
 import { clickBody, installBody, newClickId, PHONES } from '../fixtures/fake-app.ts';
 import { bucketOf, inBucket, rowsOf } from './attribution-storage.ts';
+import { expectConforms } from './conforms.ts';
 import { fetchWorker, ORIGIN } from './helpers.ts';
 
-function post(path: string, body: unknown, address = '192.0.2.10', userAgent = UA.iPhoneSafari) {
+function send(path: string, body: unknown, address = '192.0.2.10', userAgent = UA.iPhoneSafari) {
   return exports.default.fetch(
     new Request(`${ORIGIN}${path}`, {
       method: 'POST',
@@ -24,6 +25,13 @@ function post(path: string, body: unknown, address = '192.0.2.10', userAgent = U
       headers: { 'content-type': 'application/json', 'cf-connecting-ip': address, 'user-agent': userAgent },
     }),
   );
+}
+
+/** `send`, with the answer checked against the OpenAPI document (conforms.ts). */
+async function post(path: string, body: unknown, address?: string, userAgent?: string) {
+  const res = await send(path, body, address, userAgent);
+  await expectConforms(res, path);
+  return res;
 }
 
 /** Whether the click index knows `clickId`. */
@@ -141,11 +149,13 @@ describe('abuse', () => {
   it('rate-limits one network with 429 and leaves the next network alone', async () => {
     let limitedAt = 0;
     for (let i = 1; i <= 400 && !limitedAt; i++) {
-      const res = await post('/api/a/install', { app: 'x' }, `198.51.100.${i % 250}`);
+      // Unchecked: the 300 calls must fit in the limiter's minute.
+      const res = await send('/api/a/install', { app: 'x' }, `198.51.100.${i % 250}`);
       if (res.status === 429) limitedAt = i;
     }
     expect(limitedAt).toBeGreaterThan(300);
     expect(limitedAt).toBeLessThanOrEqual(301);
+    await expectConforms(await send('/api/a/install', { app: 'x' }, '198.51.100.1'), '/api/a/install');
     expect((await post('/api/a/install', installBody(PHONES.iPhone15, 'install-0005'), '198.51.101.1')).status).toBe(
       200,
     );

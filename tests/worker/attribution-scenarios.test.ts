@@ -21,6 +21,7 @@ import {
   tap,
 } from '../fixtures/fake-app.ts';
 import { inBucket } from './attribution-storage.ts';
+import { expectConforms } from './conforms.ts';
 import { ORIGIN } from './helpers.ts';
 
 const send: Send = (path, body, headers) =>
@@ -55,7 +56,7 @@ async function click(phone: Phone, address: string, options: ClickOptions = {}) 
 async function install(phone: Phone, address: string, carriers?: Carriers, id = installId()) {
   const response = await fakeApp(send, phone, address).install(id, carriers);
   expect(response.status).toBe(200);
-  return response.json<Record<string, unknown>>();
+  return (await expectConforms(response, '/api/a/install')) as Record<string, unknown>;
 }
 
 /** `tapped` taps the page, then `installed` launches the app, from one address of a network of their own. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../shared/device.ts';
 import { mergeVary } from '../../worker/lib/headers.ts';
 import { UA } from '../fixtures/agents.ts';
+import { expectConforms } from './conforms.ts';
 import { get, handoffOf, ORIGIN } from './helpers.ts';
 
 const DETECTION_HEADERS = [
@@ -17,13 +18,16 @@ const DETECTION_HEADERS = [
 
 async function device(userAgent: string, headers: Record<string, string> = {}): Promise<DeviceInfo> {
   const res = await get('/api/device', { userAgent, headers });
+  await expectConforms(res, '/api/device', 'get');
   expect(res.status).toBe(200);
   return res.json();
 }
 
 /** A request with exactly these headers (no User-Agent unless given). */
-function raw(headers: Record<string, string>): Promise<Response> {
-  return exports.default.fetch(new Request(`${ORIGIN}/api/device`, { headers }));
+async function raw(headers: Record<string, string>): Promise<Response> {
+  const res = await exports.default.fetch(new Request(`${ORIGIN}/api/device`, { headers }));
+  await expectConforms(res, '/api/device', 'get');
+  return res;
 }
 
 describe('GET /api/device', () => {

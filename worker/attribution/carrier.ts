@@ -42,14 +42,25 @@ export function carrierToken(text: string): string | null {
   return carrierMatch(text)?.[2] ?? null;
 }
 
-/** The click and campaign a carrier names; null when it is malformed or its token does not verify. */
-export function resolveCarrier(text: string, key: string | undefined): ResolvedCarrier | null {
+/** What `text` is worth as a carrier: valid with its click and campaign, or why not (shared/install-explanation.ts). */
+export type CarrierCheckResult =
+  | { verdict: 'valid'; carrier: ResolvedCarrier }
+  | { verdict: 'not-a-carrier' | 'bad-click-id' | 'bad-signature' };
+
+/** Reads the carrier in `text` and verifies its token with `key`, saying why when it is no carrier. */
+export function checkCarrier(text: string, key: string | undefined): CarrierCheckResult {
   const match = carrierMatch(text);
   const clickId = match?.[1];
-  if (!clickId || !isClickId(clickId)) return null;
+  if (!match || !clickId) return { verdict: 'not-a-carrier' };
+  if (!isClickId(clickId)) return { verdict: 'bad-click-id' };
   const token = match[2];
-  if (!token) return { clickId, data: {}, token: null };
-  if (token.length > MAX_TOKEN_LENGTH) return null;
-  const data = readToken(token, key);
-  return data ? { clickId, data, token } : null;
+  if (!token) return { verdict: 'valid', carrier: { clickId, data: {}, token: null } };
+  const data = token.length > MAX_TOKEN_LENGTH ? undefined : readToken(token, key);
+  return data ? { verdict: 'valid', carrier: { clickId, data, token } } : { verdict: 'bad-signature' };
+}
+
+/** The click and campaign a carrier names; null when it is malformed or its token does not verify. */
+export function resolveCarrier(text: string, key: string | undefined): ResolvedCarrier | null {
+  const checked = checkCarrier(text, key);
+  return checked.verdict === 'valid' ? checked.carrier : null;
 }

@@ -5,7 +5,9 @@
  * queries makes "find the one candidate and claim it" a single atomic step. An alarm deletes what
  * the window leaves behind; a claimed click is deleted at once.
  */
+import type { NetworkReport, TupleField } from '../../shared/install-explanation.ts';
 import { compatible, type DeviceTuple, matchConfidence } from './match-rules.ts';
+import { networkReport } from './network-report.ts';
 import { SweptObject } from './swept-object.ts';
 
 /** A click as the bucket stores it: the tuple, hashes, the token; never an address or an agent. */
@@ -21,9 +23,11 @@ export interface BucketClick extends DeviceTuple {
   token: string | null;
 }
 
-export type BucketMatch =
+/** The match, with the report that explains it (network-report.ts). */
+export type BucketMatch = (
   | { kind: 'matched'; click: BucketClick; confidence: number }
-  | { kind: 'ambiguous' | 'expired' | 'none' };
+  | { kind: 'ambiguous' | 'expired' | 'none' }
+) & { report: NetworkReport };
 
 export interface MatchProbe {
   tuple: DeviceTuple;
@@ -81,10 +85,12 @@ export class ClickBucket extends SweptObject {
       )
       .toArray()[0];
     if (remembered) {
-      return { kind: 'matched', click: JSON.parse(remembered.click) as BucketClick, confidence: remembered.confidence };
+      const click = JSON.parse(remembered.click) as BucketClick;
+      const report = networkReport({ ...probe, outcome: 'matched', alike: [click], others: [] });
+      return { kind: 'matched', click, confidence: remembered.confidence, report: { ...report, remembered: true } };
     }
     const { tuple, now, windowMs } = probe;
-    const rows = this.sql
+    const alike = this.sql
       .exec<Record<string, string | number | null>>(
         'SELECT * FROM clicks WHERE family = ? AND tz = ? AND lang = ? AND at <= ? ORDER BY at DESC',
         tuple.family,
@@ -93,13 +99,14 @@ export class ClickBucket extends SweptObject {
         now,
       )
       .toArray()
-      .map(rowToClick)
-      .filter((click) => compatible(click, tuple));
+      .map(rowToClick);
+    const rows = alike.filter((click) => compatible(click, tuple));
     const live = rows.filter((click) => click.at >= now - windowMs);
-    if (live.length === 0) return { kind: rows.length > 0 ? 'expired' : 'none' };
     // Several clicks are one person only when the page's visitor id says so; without it each is its own.
     const people = new Set(live.map((click) => click.visitor ?? click.clickId));
-    if (people.size > 1) return { kind: 'ambiguous' };
+    const kind = live.length === 0 ? (rows.length > 0 ? 'expired' : 'none') : people.size > 1 ? 'ambiguous' : 'matched';
+    const report = networkReport({ ...probe, outcome: kind, alike, others: this.othersThan(tuple, now) });
+    if (kind !== 'matched') return { kind, report };
     const [click] = live as [BucketClick, ...BucketClick[]];
     const confidence = matchConfidence(click, tuple, {
       sameAddress: click.address === probe.address,
@@ -108,7 +115,21 @@ export class ClickBucket extends SweptObject {
     for (const taken of live) this.sql.exec('DELETE FROM clicks WHERE click_id = ?', taken.clickId);
     this.sql.exec('INSERT INTO claims VALUES (?, ?, ?, ?)', probe.claimant, JSON.stringify(click), confidence, now);
     await this.wakeBy(now + CLAIM_MEMORY_MS);
-    return { kind: 'matched', click, confidence };
+    return { kind: 'matched', click, confidence, report };
+  }
+
+  /** The kept taps that differ from `tuple` in OS family, time zone or language, counted by the first: for the report. */
+  private othersThan(tuple: DeviceTuple, now: number): { field: TupleField; count: number }[] {
+    return this.sql
+      .exec<{ field: TupleField; count: number }>(
+        `SELECT CASE WHEN family != ?1 THEN 'os' WHEN tz != ?2 THEN 'timeZone' ELSE 'language' END AS field,
+          COUNT(*) AS count FROM clicks WHERE at <= ?4 AND NOT (family = ?1 AND tz = ?2 AND lang = ?3) GROUP BY field`,
+        tuple.family,
+        tuple.tz,
+        tuple.lang,
+        now,
+      )
+      .toArray();
   }
 
   protected sweep(now: number): number | null {

@@ -6,7 +6,8 @@ import * as v from 'valibot';
 import { CLICK_ACTIONS, CLICK_ID, type ClickBody } from '../../shared/attribution.ts';
 import { SLUG } from '../campaign/links.ts';
 import { MAX_TOKEN_LENGTH } from '../campaign/token.ts';
-import { EventNameSchema } from '../funnel/events.ts';
+import { EventNameSchema, INSTALL_METHODS, UNMATCHED_REASONS } from '../funnel/events.ts';
+import { ExplainViewSchema } from './explanation-schema.ts';
 
 /** Largest body any `/api/a/*` call accepts (413 above). */
 export const MAX_BODY_BYTES = 8 * 1024;
@@ -27,6 +28,8 @@ const clickId = v.pipe(v.string(), v.regex(CLICK_ID, 'must be 22 characters of U
 const installId = v.pipe(v.string(), v.regex(/^[\w.:-]{8,128}$/, 'must be 8–128 characters of A-Z a-z 0-9 _ . : -'));
 const appId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{3,128}$/, 'must be a package name or bundle id'));
 const carrierText = text(4096);
+/** A test device's call (docs/attribution.md): answered as any, never counted, shown in the console. */
+const testFlag = v.boolean('must be true or false');
 
 /** The click beacon's body, held by the compiler to the `ClickBody` the page builds (shared/attribution.ts). */
 export const ClickSchema = v.strictObject({
@@ -52,6 +55,7 @@ export const InstallSchema = v.strictObject({
   tz: timeZone,
   langs: languages,
   installId,
+  test: v.optional(testFlag),
   carriers: v.optional(
     v.strictObject({
       clipboard: v.optional(carrierText),
@@ -62,33 +66,75 @@ export const InstallSchema = v.strictObject({
   ),
 });
 
-export const OpenSchema = v.strictObject({ app: appId, installId, carrier: carrierText });
+export const OpenSchema = v.strictObject({ app: appId, installId, carrier: carrierText, test: v.optional(testFlag) });
 
-/** An app event (docs/operators.md), e.g. `{ app, installId, name: 'register' }`: counted under the install's campaign. */
+/** The most events one batch carries. */
+export const MAX_EVENT_BATCH = 50;
+const eventId = v.pipe(v.string(), v.regex(/^[\w.:-]{8,64}$/, 'must be 8–64 characters of A-Z a-z 0-9 _ . : -'));
+const eventValue = v.pipe(v.number(), v.finite());
+
+/**
+ * An app event (docs/operators.md), e.g. `{ app, installId, name: 'register' }`: counted under the
+ * install's campaign; with an `id`, counted once per `(app, installId, id)` however often it is sent.
+ */
 export const AppEventSchema = v.strictObject({
   app: appId,
   installId,
+  id: v.optional(eventId),
   name: EventNameSchema,
-  value: v.optional(v.pipe(v.number(), v.finite())),
+  value: v.optional(eventValue),
 });
+
+/** Several app events of one install, each with its id (an SDK's queue sends these). */
+export const AppEventBatchSchema = v.strictObject({
+  app: appId,
+  installId,
+  events: v.pipe(
+    v.array(v.strictObject({ id: eventId, name: EventNameSchema, value: v.optional(eventValue) })),
+    v.minLength(1, 'needs at least one event'),
+    v.maxLength(MAX_EVENT_BATCH, `at most ${MAX_EVENT_BATCH} events`),
+  ),
+});
+
+/** Either form, for the document (openapi/document.ts). */
+export const AppEventBodySchema = v.union([AppEventSchema, AppEventBatchSchema]);
+
+/** Either form, checked by the one its body's shape names, so a problem is reported in that form's words. */
+export const AppEventRequestSchema = v.lazy((input) =>
+  typeof input === 'object' && input !== null && 'events' in input ? AppEventBatchSchema : AppEventSchema,
+);
 
 export type ClickInput = v.InferOutput<typeof ClickSchema>;
 export type InstallInput = v.InferOutput<typeof InstallSchema>;
 export type OpenInput = v.InferOutput<typeof OpenSchema>;
 export type AppEventInput = v.InferOutput<typeof AppEventSchema>;
+export type AppEventBatchInput = v.InferOutput<typeof AppEventBatchSchema>;
 
-export type MatchMethod = 'clipboard' | 'referrer' | 'apk' | 'harmony' | 'probabilistic';
+export const MATCH_METHODS = INSTALL_METHODS;
+export type MatchMethod = (typeof MATCH_METHODS)[number];
 
-export type InstallAnswer =
-  | {
-      matched: true;
-      method: MatchMethod;
-      /** 0–100: 100 for a carrier. */
-      confidence: number;
-      /** The token's campaign fields; `{}` for a click without a campaign. */
-      data: Record<string, string>;
-      clickId: string;
-      /** ISO 8601, or null when the click's beacon never arrived. */
-      clickedAt: string | null;
-    }
-  | { matched: false; reason: 'none' | 'ambiguous' | 'expired' };
+const matchedAnswer = {
+  matched: v.literal(true),
+  method: v.picklist(MATCH_METHODS),
+  /** 0–100: 100 for a carrier. */
+  confidence: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
+  /** The token's campaign fields; `{}` for a click without a campaign. */
+  data: v.record(v.string(), v.string()),
+  clickId: v.string(),
+  /** ISO 8601, or null when the click's beacon never arrived. */
+  clickedAt: v.nullable(v.string()),
+};
+const unmatchedAnswer = { matched: v.literal(false), reason: v.picklist(UNMATCHED_REASONS) };
+
+/** What `/api/a/install` and `/api/a/open` answer an app. */
+export const InstallAnswerSchema = v.variant('matched', [
+  v.strictObject(matchedAnswer),
+  v.strictObject(unmatchedAnswer),
+]);
+export type InstallAnswer = v.InferOutput<typeof InstallAnswerSchema>;
+
+/** The answer as sent: a test device's (`test: true`) also carries `explain` (docs/attribution.md). */
+export const AnswerResponseSchema = v.variant('matched', [
+  v.strictObject({ ...matchedAnswer, explain: v.optional(ExplainViewSchema) }),
+  v.strictObject({ ...unmatchedAnswer, explain: v.optional(ExplainViewSchema) }),
+]);

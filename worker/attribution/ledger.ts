@@ -3,8 +3,11 @@
  * bucket (docs/attribution.md). Sharded by the key's first characters (`ledgerFor`):
  * - the click index: a click id's bucket and time, so a carrier can claim its click wherever the
  *   install comes from, and the answer can say when the tap was;
- * - install answers by `(app, installId)` hash: a retried install gets the same answer.
+ * - install answers by `(app, installId)` hash: a retried install gets the same answer;
+ * - each answer's explanation and whether a test device asked (docs/attribution.md, "Why an answer").
  */
+
+import type { Explanation } from '../../shared/install-explanation.ts';
 import type { ClickBucket } from './click-bucket.ts';
 import type { InstallAnswer } from './contract.ts';
 import { SweptObject } from './swept-object.ts';
@@ -20,6 +23,20 @@ export interface IndexedClick {
   at: number;
 }
 
+/** What the ledger keeps about an answered install besides its answer. */
+export interface AnswerNote {
+  explanation: Explanation;
+  /** A test device's install (docs/attribution.md): never counted, nor are its events. */
+  test: boolean;
+}
+
+/** An answered install: the answer, why, and when. */
+export interface AnswerRecord extends AnswerNote {
+  answer: InstallAnswer;
+  /** When it was answered; null for an answer kept before notes existed. */
+  at: number | null;
+}
+
 export class AttributionLedger extends SweptObject {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -27,6 +44,9 @@ export class AttributionLedger extends SweptObject {
       click_id TEXT PRIMARY KEY, bucket TEXT NOT NULL, at INTEGER NOT NULL, keep_until INTEGER NOT NULL)`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS answers (
       key TEXT PRIMARY KEY, answer TEXT NOT NULL, keep_until INTEGER NOT NULL)`);
+    // Beside answers rather than in it: answers stored before explanations existed keep their shape.
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS notes (
+      key TEXT PRIMARY KEY, explanation TEXT NOT NULL, test INTEGER NOT NULL, at INTEGER NOT NULL, keep_until INTEGER NOT NULL)`);
   }
 
   async indexClick(clickId: string, click: IndexedClick): Promise<void> {
@@ -47,11 +67,33 @@ export class AttributionLedger extends SweptObject {
     return row ? (JSON.parse(row.answer) as InstallAnswer) : null;
   }
 
+  /** The answer for `key` with its note; an answer kept before notes existed has an empty one. */
+  recordOf(key: string): AnswerRecord | null {
+    const row = this.sql
+      .exec<{ answer: string; explanation: string | null; test: number | null; at: number | null }>(
+        'SELECT answer, explanation, test, at FROM answers LEFT JOIN notes USING (key) WHERE key = ?',
+        key,
+      )
+      .toArray()[0];
+    if (!row) return null;
+    return {
+      answer: JSON.parse(row.answer) as InstallAnswer,
+      explanation: row.explanation ? (JSON.parse(row.explanation) as Explanation) : { carriers: [], network: null },
+      test: row.test === 1,
+      at: row.at,
+    };
+  }
+
   /**
-   * Stores the first answer for `key` and returns the stored one: concurrent retries agree. `first`
-   * says whether this call stored it, so the install is counted once (docs/operators.md).
+   * Stores the first answer for `key`, with its note, and returns the stored one: concurrent retries
+   * agree. `first` says whether this call stored it, so the install is counted once (docs/operators.md).
    */
-  async remember(key: string, answer: InstallAnswer, now: number): Promise<{ answer: InstallAnswer; first: boolean }> {
+  async remember(
+    key: string,
+    answer: InstallAnswer,
+    now: number,
+    note?: AnswerNote,
+  ): Promise<{ answer: InstallAnswer; first: boolean }> {
     const keepUntil = now + ANSWER_MEMORY_MS;
     const cursor = this.sql.exec(
       'INSERT OR IGNORE INTO answers VALUES (?, ?, ?)',
@@ -60,6 +102,16 @@ export class AttributionLedger extends SweptObject {
       keepUntil,
     );
     const first = cursor.rowsWritten > 0;
+    if (first && note) {
+      this.sql.exec(
+        'INSERT OR REPLACE INTO notes VALUES (?, ?, ?, ?, ?)',
+        key,
+        JSON.stringify(note.explanation),
+        note.test ? 1 : 0,
+        now,
+        keepUntil,
+      );
+    }
     await this.wakeBy(keepUntil);
     return { answer: this.answerOf(key) ?? answer, first };
   }
@@ -67,9 +119,11 @@ export class AttributionLedger extends SweptObject {
   protected sweep(now: number): number | null {
     this.sql.exec('DELETE FROM clicks WHERE keep_until <= ?', now);
     this.sql.exec('DELETE FROM answers WHERE keep_until <= ?', now);
+    this.sql.exec('DELETE FROM notes WHERE keep_until <= ?', now);
     return this.sql
       .exec<{ next: number | null }>(
-        'SELECT MIN(t) AS next FROM (SELECT MIN(keep_until) AS t FROM clicks UNION ALL SELECT MIN(keep_until) FROM answers)',
+        `SELECT MIN(t) AS next FROM (SELECT MIN(keep_until) AS t FROM clicks
+          UNION ALL SELECT MIN(keep_until) FROM answers UNION ALL SELECT MIN(keep_until) FROM notes)`,
       )
       .one().next;
   }

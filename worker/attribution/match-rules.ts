@@ -3,6 +3,7 @@
  * install must share to be the same person, and how sure a unique match is. Rows come from one
  * network bucket, so the network is already shared.
  */
+import type { TupleField } from '../../shared/install-explanation.ts';
 import { type OsFamily, sameVersion } from './os-version.ts';
 
 /** What a click or an install tells about the device, normalised so both sides compare. */
@@ -40,18 +41,31 @@ export function primaryLanguageOf(langs: readonly string[]): string {
   return (/^[A-Za-z]{2,8}/.exec(langs[0] ?? '')?.[0] ?? '').toLowerCase();
 }
 
+/**
+ * The first fact that tells a click and an install apart (the network aside), in the order of
+ * TUPLE_FIELDS; null when they can be the same device and person. The explanation counts these.
+ */
+export function firstDifference(click: DeviceTuple, install: DeviceTuple): TupleField | null {
+  if (click.family !== install.family) return 'os';
+  if (click.tz !== install.tz) return 'timeZone';
+  if (click.lang !== install.lang) return 'language';
+  if (!sameVersion(click.version, install.version)) return 'osVersion';
+  if (click.model !== null && install.model !== null && click.model.toLowerCase() !== install.model.toLowerCase()) {
+    return 'model';
+  }
+  if (
+    Math.abs(click.short - install.short) > SCREEN_TOLERANCE ||
+    Math.abs(click.long - install.long) > SCREEN_TOLERANCE
+  ) {
+    return 'screen';
+  }
+  if (Math.abs(click.scale - install.scale) > SCALE_TOLERANCE) return 'scale';
+  return null;
+}
+
 /** Whether a click and an install can be the same device and person (the network aside). */
 export function compatible(click: DeviceTuple, install: DeviceTuple): boolean {
-  return (
-    click.family === install.family &&
-    sameVersion(click.version, install.version) &&
-    (click.model === null || install.model === null || click.model.toLowerCase() === install.model.toLowerCase()) &&
-    Math.abs(click.short - install.short) <= SCREEN_TOLERANCE &&
-    Math.abs(click.long - install.long) <= SCREEN_TOLERANCE &&
-    Math.abs(click.scale - install.scale) <= SCALE_TOLERANCE &&
-    click.tz === install.tz &&
-    click.lang === install.lang
-  );
+  return firstDifference(click, install) === null;
 }
 
 /**

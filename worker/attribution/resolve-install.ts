@@ -4,11 +4,13 @@
  * unclaimed look-alike click on the install's network, or why there is none. A carrier's click is
  * claimed, so it is never handed to a probabilistic match afterwards.
  */
+
+import type { CarrierCheck, Explanation } from '../../shared/install-explanation.ts';
 import { readToken } from '../campaign/query-data.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
-import { type ResolvedCarrier, resolveCarrier } from './carrier.ts';
+import { checkCarrier, type ResolvedCarrier } from './carrier.ts';
 import type { InstallAnswer, InstallInput, MatchMethod, OpenInput } from './contract.ts';
-import { bucketFor, ledgerFor } from './ledger.ts';
+import { type AnswerRecord, bucketFor, ledgerFor } from './ledger.ts';
 import { type AttributionContext, networkKeys } from './record-click.ts';
 import { installTuple } from './tuples.ts';
 
@@ -36,30 +38,53 @@ async function claimCarried(env: Env, clickId: string): Promise<number | null> {
   return indexed.at;
 }
 
-/** The answer a carrier gives, or null when `text` holds none that verifies. */
-async function byCarrier(
-  ctx: AttributionContext,
-  method: MatchMethod,
-  text: string | undefined,
-): Promise<InstallAnswer | null> {
-  const carrier = text ? resolveCarrier(text, ctx.decodeKey) : null;
-  if (!carrier) return null;
-  return carrierAnswer(method, carrier, await claimCarried(ctx.env, carrier.clickId));
+/** A decided answer and why (shared/install-explanation.ts). */
+export interface Decided {
+  answer: InstallAnswer;
+  explanation: Explanation;
 }
 
-async function decide(ctx: AttributionContext, body: InstallInput, claimant: string): Promise<InstallAnswer> {
-  const carriers = body.carriers ?? {};
-  const order: [MatchMethod, string | undefined][] = [
-    ['apk', carriers.apk],
-    ['harmony', carriers.harmonyLink],
-    ['referrer', carriers.playReferrer],
-    ['clipboard', carriers.clipboard],
-  ];
-  for (const [method, text] of order) {
-    const answer = await byCarrier(ctx, method, text);
-    if (answer) return answer;
+type CarrierField = keyof NonNullable<InstallInput['carriers']>;
+
+/** The carriers, most reliable first, with the method each answers by. */
+const CARRIER_ORDER: readonly [MatchMethod, CarrierField][] = [
+  ['apk', 'apk'],
+  ['harmony', 'harmonyLink'],
+  ['referrer', 'playReferrer'],
+  ['clipboard', 'clipboard'],
+];
+
+/**
+ * The first carrier that verifies answers, and its click is claimed; every carrier that arrived is
+ * checked, so the explanation says what each was worth.
+ */
+async function byCarriers(ctx: AttributionContext, body: InstallInput): Promise<Decided | CarrierCheck[]> {
+  const checks: CarrierCheck[] = [];
+  let answer: InstallAnswer | null = null;
+  for (const [method, source] of CARRIER_ORDER) {
+    const text = body.carriers?.[source];
+    if (!text) continue;
+    const checked = checkCarrier(text, ctx.decodeKey);
+    if (checked.verdict !== 'valid') checks.push({ source, verdict: checked.verdict });
+    else if (answer) checks.push({ source, verdict: 'unused' });
+    else {
+      const at = await claimCarried(ctx.env, checked.carrier.clickId);
+      answer = carrierAnswer(method, checked.carrier, at);
+      checks.push({ source, verdict: 'used', tapRecorded: at !== null });
+    }
   }
-  if (!ctx.network) return { matched: false, reason: 'none' };
+  return answer ? { answer, explanation: { carriers: checks, network: null } } : checks;
+}
+
+async function decide(ctx: AttributionContext, body: InstallInput, claimant: string): Promise<Decided> {
+  const carried = await byCarriers(ctx, body);
+  if (!Array.isArray(carried)) return carried;
+  if (!ctx.network) {
+    return {
+      answer: { matched: false, reason: 'none' },
+      explanation: { carriers: carried, network: { outcome: 'no-network' } },
+    };
+  }
   const keys = await networkKeys(ctx.salt, ctx.network);
   const result = await bucketFor(ctx.env, keys.bucket).match({
     tuple: installTuple(body),
@@ -68,9 +93,10 @@ async function decide(ctx: AttributionContext, body: InstallInput, claimant: str
     now: ctx.now,
     windowMs: ctx.windowMs,
   });
-  if (result.kind !== 'matched') return { matched: false, reason: result.kind };
+  const explanation = { carriers: carried, network: result.report };
+  if (result.kind !== 'matched') return { answer: { matched: false, reason: result.kind }, explanation };
   const { click, confidence } = result;
-  return {
+  const answer: InstallAnswer = {
     matched: true,
     method: 'probabilistic',
     confidence,
@@ -78,44 +104,59 @@ async function decide(ctx: AttributionContext, body: InstallInput, claimant: str
     clickId: click.clickId,
     clickedAt: iso(click.at),
   };
+  return { answer, explanation };
 }
 
 /** The ledger key of the install `(app, installId)`. */
 const installKey = (salt: string, app: string, installId: string): Promise<string> =>
   keyedHash(salt, `install\n${app}\n${installId}`);
 
-/**
- * The install's answer: the same for every retry of `(app, installId)`; `first` is true for the one
- * call that decided it, so the install is counted once (docs/operators.md).
- */
-export async function resolveInstall(
-  ctx: AttributionContext,
-  body: InstallInput,
-): Promise<{ answer: InstallAnswer; first: boolean }> {
-  const key = await installKey(ctx.salt, body.app, body.installId);
-  const ledger = ledgerFor(ctx.env, key);
-  const known = await ledger.answerOf(key);
-  if (known) return { answer: known, first: false };
-  return ledger.remember(key, await decide(ctx, body, key), ctx.now);
+/** A resolved install: `first` is true for the one call that decided it; `test` is the deciding call's flag. */
+export interface ResolvedInstall extends Decided {
+  first: boolean;
+  test: boolean;
 }
 
-/** The answer the install `(app, installId)` got, if it was answered (and not forgotten since). */
-export async function installAnswerOf(
-  ctx: AttributionContext,
+/**
+ * The install's answer: the same for every retry of `(app, installId)`; `first` is true for the one
+ * call that decided it, so the install is counted once (docs/operators.md). A test device's install
+ * is matched like any other and remembered as a test, so neither it nor its events are counted.
+ */
+export async function resolveInstall(ctx: AttributionContext, body: InstallInput): Promise<ResolvedInstall> {
+  const key = await installKey(ctx.salt, body.app, body.installId);
+  const ledger = ledgerFor(ctx.env, key);
+  const known = await ledger.recordOf(key);
+  if (known) return { answer: known.answer, explanation: known.explanation, first: false, test: known.test };
+  const test = body.test === true;
+  const decided = await decide(ctx, body, key);
+  const { answer, first } = await ledger.remember(key, decided.answer, ctx.now, { ...decided, test });
+  return { answer, explanation: decided.explanation, first, test };
+}
+
+/** What the ledger keeps of the install `(app, installId)`, if it was answered (and not forgotten since). */
+export async function installRecordOf(
+  ctx: Pick<AttributionContext, 'env' | 'salt'>,
   app: string,
   installId: string,
-): Promise<InstallAnswer | null> {
+): Promise<AnswerRecord | null> {
   const key = await installKey(ctx.salt, app, installId);
-  return ledgerFor(ctx.env, key).answerOf(key);
+  return ledgerFor(ctx.env, key).recordOf(key);
 }
 
 /**
  * An installed app opened by a link: the link's carrier, read the way a pasted one is (its URL or
  * the bare carrier), so the method is `clipboard`. Counting only: nothing is claimed.
  */
-export async function resolveOpen(ctx: AttributionContext, body: OpenInput): Promise<InstallAnswer> {
-  const carrier = resolveCarrier(body.carrier, ctx.decodeKey);
-  if (!carrier) return { matched: false, reason: 'none' };
+export async function resolveOpen(ctx: AttributionContext, body: OpenInput): Promise<Decided> {
+  const checked = checkCarrier(body.carrier, ctx.decodeKey);
+  if (checked.verdict !== 'valid') {
+    const explanation: Explanation = { carriers: [{ source: 'link', verdict: checked.verdict }], network: null };
+    return { answer: { matched: false, reason: 'none' }, explanation };
+  }
+  const { carrier } = checked;
   const indexed = await ledgerFor(ctx.env, carrier.clickId).lookupClick(carrier.clickId);
-  return carrierAnswer('clipboard', carrier, indexed?.at);
+  return {
+    answer: carrierAnswer('clipboard', carrier, indexed?.at),
+    explanation: { carriers: [{ source: 'link', verdict: 'used', tapRecorded: indexed !== null }], network: null },
+  };
 }

@@ -10,17 +10,19 @@ import type * as v from 'valibot';
 import { clientHintsFromHeaders } from '../../shared/device.ts';
 import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
-import { countAnswer, countAppEvent, countTap } from '../funnel/count-attribution.ts';
+import { countAnswer, countAppEvent, countTap, eventKey } from '../funnel/count-attribution.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { settingsOf } from '../settings.ts';
 import { webhookAnswer, webhookAppEvent } from '../webhooks/funnel-hooks.ts';
-import { AppEventSchema, ClickSchema, InstallSchema, MAX_BODY_BYTES, OpenSchema } from './contract.ts';
+import { AppEventRequestSchema, ClickSchema, InstallSchema, MAX_BODY_BYTES, OpenSchema } from './contract.ts';
+import { explainView } from './explanation-schema.ts';
 import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
 import { recordClick } from './record-click.ts';
-import { installAnswerOf, resolveInstall, resolveOpen } from './resolve-install.ts';
+import { installRecordOf, resolveInstall, resolveOpen } from './resolve-install.ts';
+import { noteTestAnswer } from './test-answers.ts';
 
-type Schema = typeof ClickSchema | typeof InstallSchema | typeof OpenSchema | typeof AppEventSchema;
+type Schema = typeof ClickSchema | typeof InstallSchema | typeof OpenSchema | typeof AppEventRequestSchema;
 
 /**
  * The JSON body checked against `schema` and, for the app's calls, naming a configured app
@@ -81,30 +83,52 @@ attribution.post('/click', async (c) => {
 attribution.post('/install', async (c) => {
   const body = await readBody(c, InstallSchema);
   if (body instanceof Response) return body;
-  const { answer, first } = await resolveInstall(contextOf(c), body);
-  // A retry gets the same answer and is the same install: counted once.
-  if (first) {
+  const ctx = contextOf(c);
+  const { answer, explanation, first, test } = await resolveInstall(ctx, body);
+  // A retry gets the same answer and is the same install: counted and sent once; a test device's never.
+  if (first && !test) {
     countAnswer(c, 'install', answer, body.platform);
     webhookAnswer(c, 'install', body, answer);
   }
-  return c.json(answer);
+  if (!body.test) return c.json(answer);
+  const { app, platform, installId } = body;
+  noteTestAnswer(c, ctx.salt, { kind: 'install', app, platform, installId, answer, explanation, repeat: !first });
+  return c.json({ ...answer, explain: explainView(explanation) });
 });
 
 attribution.post('/open', async (c) => {
   const body = await readBody(c, OpenSchema);
   if (body instanceof Response) return body;
-  const answer = await resolveOpen(contextOf(c), body);
-  countAnswer(c, 'open', answer);
-  webhookAnswer(c, 'open', body, answer);
-  return c.json(answer);
+  const ctx = contextOf(c);
+  const { answer, explanation } = await resolveOpen(ctx, body);
+  if (!body.test) {
+    countAnswer(c, 'open', answer);
+    webhookAnswer(c, 'open', body, answer);
+    return c.json(answer);
+  }
+  const { app, installId } = body;
+  noteTestAnswer(c, ctx.salt, { kind: 'open', app, platform: '', installId, answer, explanation, repeat: false });
+  return c.json({ ...answer, explain: explainView(explanation) });
 });
 
 attribution.post('/event', async (c) => {
-  const body = await readBody(c, AppEventSchema);
+  const body = await readBody(c, AppEventRequestSchema);
   if (body instanceof Response) return body;
-  const answer = await installAnswerOf(contextOf(c), body.app, body.installId);
-  countAppEvent(c, body, answer);
-  webhookAppEvent(c, body, answer);
+  const ctx = contextOf(c);
+  const install = await installRecordOf(ctx, body.app, body.installId);
+  // A test device's events are no more the operator's figures than its install.
+  if (install?.test) return c.body(null, 204);
+  const events = 'events' in body ? body.events : [body];
+  // An event with an id is one funnel message and one webhook however often it arrives: the consumers
+  // count and send an id once.
+  const ids = await Promise.all(
+    events.map((event) => (event.id ? eventKey(ctx.salt, body.app, body.installId, event.id) : undefined)),
+  );
+  const answer = install?.answer ?? null;
+  events.forEach((event, at) => {
+    countAppEvent(c, event, answer, ids[at]);
+    webhookAppEvent(c, { app: body.app, installId: body.installId, ...event }, answer, ids[at]);
+  });
   return c.body(null, 204);
 });
 

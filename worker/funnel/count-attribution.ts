@@ -12,6 +12,7 @@ import type { OsFamily } from '../attribution/os-version.ts';
 import { resolveLink } from '../campaign/links.ts';
 import { readToken } from '../campaign/query-data.ts';
 import type { AppEnv } from '../env.ts';
+import { keyedHash } from '../lib/keyed-hash.ts';
 import { settingsOf } from '../settings.ts';
 import { webhookClick } from '../webhooks/funnel-hooks.ts';
 import type { Dimensions, FunnelEvent } from './events.ts';
@@ -79,12 +80,28 @@ export function countAnswer(
   countEvent(c, { event, dims: appDimensions(c, answer, platform) });
 }
 
-/** An app event, under the campaign of the install's answer (none when the install is unknown). */
-export function countAppEvent(c: Context<AppEnv>, body: AppEventInput, answer: InstallAnswer | null): void {
+/**
+ * The funnel message id of the app event `id` of `(app, installId)`: a keyed hash, so a retried event
+ * is the same message (counted once, worker/funnel/consume-batch.ts) and the install id is not stored.
+ */
+export async function eventKey(salt: string, app: string, installId: string, id: string): Promise<string> {
+  return `event:${await keyedHash(salt, `event\n${app}\n${installId}\n${id}`)}`;
+}
+
+/**
+ * An app event, under the campaign of the install's answer (none when the install is unknown); `id`
+ * is its message id (`eventKey`) when the app named the event.
+ */
+export function countAppEvent(
+  c: Context<AppEnv>,
+  body: Pick<AppEventInput, 'name' | 'value'>,
+  answer: InstallAnswer | null,
+  id?: string,
+): void {
   const event: FunnelEvent = {
     type: 'event',
     name: body.name,
     ...(body.value === undefined ? {} : { value: body.value }),
   };
-  countEvent(c, { event, dims: appDimensions(c, answer) });
+  countEvent(c, { event, dims: appDimensions(c, answer), ...(id ? { id } : {}) });
 }

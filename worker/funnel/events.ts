@@ -82,6 +82,8 @@ export interface EventInput {
   dims: Dimensions;
   /** Absent for events no visitor stands behind (installs, opens, app events). */
   visitor?: VisitorSource;
+  /** The message id when the event names itself (an app event's id): counted once however often sent. */
+  id?: string;
 }
 
 /** The queue message: the event, its dimensions, an id for idempotent counting, and the hashed visitor. */

@@ -18,7 +18,8 @@ import { visitorHash } from './visitor-key.ts';
 export async function messageOf(env: Env, input: EventInput, now = Date.now()): Promise<FunnelMessage> {
   const day = utcDay(now);
   const salt = input.visitor ? settingsOf(env).funnelSalt : undefined;
-  const message: FunnelMessage = { v: 1, id: crypto.randomUUID(), day, event: input.event, dims: input.dims };
+  const id = input.id ?? crypto.randomUUID();
+  const message: FunnelMessage = { v: 1, id, day, event: input.event, dims: input.dims };
   if (salt && input.visitor) message.visitor = await visitorHash(salt, day, input.visitor);
   return message;
 }

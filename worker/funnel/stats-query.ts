@@ -48,7 +48,8 @@ const isDay = (text: string): boolean =>
   DAY.test(text) && !Number.isNaN(Date.parse(text)) && utcDay(Date.parse(text)) === text;
 
 const Filter = v.optional(v.pipe(v.string(), v.maxLength(128, 'filters are at most 128 characters')));
-const QuerySchema = v.object({
+/** `GET /api/stats`'s query (the OpenAPI document describes it from here). */
+export const StatsQuerySchema = v.object({
   from: v.optional(v.pipe(v.string(), v.check(isDay, 'from must be a date, YYYY-MM-DD'))),
   to: v.optional(v.pipe(v.string(), v.check(isDay, 'to must be a date, YYYY-MM-DD'))),
   by: v.optional(v.picklist(Object.keys(GROUPS) as Group[], `by is one of ${Object.keys(GROUPS).join(', ')}`), 'day'),
@@ -60,7 +61,7 @@ const dayBefore = (day: string, days: number): string => utcDay(Date.parse(day) 
 
 /** The query of `params`, or the reason it is refused. `now` (ms) dates a missing `to`. */
 export function parseStatsQuery(params: Record<string, string>, now = Date.now()): StatsQuery | { error: string } {
-  const parsed = v.safeParse(QuerySchema, params);
+  const parsed = v.safeParse(StatsQuerySchema, params);
   if (!parsed.success) return { error: parsed.issues.map((issue) => issue.message).join('; ') };
   const { from: given, to = utcDay(now), by, channel, link } = parsed.output;
   const from = given ?? dayBefore(to, DEFAULT_DAYS - 1);

@@ -9,14 +9,17 @@ import type { EventMessage } from './messages.ts';
 
 type Waiter = Pick<ExecutionContext, 'waitUntil'>;
 
-/** The queue message of a `type` event with `data`, happening at `at` (ms). */
+/**
+ * The queue message of a `type` event with `data`, happening at `at` (ms). `id` is the event's own id
+ * when the caller has a stable one (an app event the SDK named): a second arrival is the same event.
+ */
 export function eventMessage<T extends WebhookEventType>(
   type: T,
   data: WebhookDataOf[T],
   at = Date.now(),
+  id = toBase64Url(crypto.getRandomValues(new Uint8Array(16))),
 ): EventMessage {
   const payload: WebhookPayload<T> = { type, timestamp: new Date(at).toISOString(), data };
-  const id = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
   return { k: 'event', id, type, at, body: JSON.stringify(payload) };
 }
 
@@ -32,11 +35,12 @@ export function emitWebhook<T extends WebhookEventType>(
   ctx: Waiter,
   type: T,
   data: WebhookDataOf[T] | Promise<WebhookDataOf[T]>,
+  id?: string,
 ): void {
   const at = Date.now();
   ctx.waitUntil(
     Promise.resolve(data)
-      .then((made) => env.WEBHOOK_QUEUE.send(eventMessage(type, made, at)))
+      .then((made) => env.WEBHOOK_QUEUE.send(eventMessage(type, made, at, id)))
       .catch(report),
   );
 }

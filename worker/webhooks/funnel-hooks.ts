@@ -58,11 +58,16 @@ export function webhookAnswer(
   emitWebhook(c.env, c.executionCtx, type, installData(c.env, call, answer, country(c)));
 }
 
-/** An `event` webhook: an app event under its install's answer (none when the install is unknown). */
+/**
+ * An `event` webhook: an app event under its install's answer (none when the install is unknown).
+ * `key` is the event's keyed id when the app named it (funnel/count-attribution.ts `eventKey`): an
+ * SDK's retry is then the same webhook event, sent once.
+ */
 export function webhookAppEvent(
   c: Context<AppEnv>,
   call: AppCall & { name: string; value?: number },
   answer: InstallAnswer | null,
+  key?: string,
 ): void {
   const matched = answer?.matched === true;
   const data = async (): Promise<AppEventData> => ({
@@ -74,7 +79,7 @@ export function webhookAppEvent(
     campaign: answer?.matched ? answer.data : {},
     country: country(c),
   });
-  emitWebhook(c.env, c.executionCtx, 'event', data());
+  emitWebhook(c.env, c.executionCtx, 'event', data(), key?.replace(/^event:/, ''));
 }
 
 /** A `click` webhook: a person's tap under the page's signed campaign and short link. */

@@ -4,7 +4,7 @@
  * when it closes), or — with Cloudflare Access in front — with no token: Access puts its signed
  * assertion on every call the browser makes, so the calls carry only its cookie.
  */
-import type { LinkView, StatsRow } from '../../../shared/admin-contract.ts';
+import type { InstallLookupView, LinkView, StatsRow, TestInstallView } from '../../../shared/admin-contract.ts';
 import { type HttpClient, HttpError, http } from '../http-client.ts';
 import { webhooksApi } from './webhooks-api.ts';
 
@@ -32,7 +32,7 @@ export function keepToken(token: string | null): void {
 /** `/api/stats` groupings the console shows or exports. */
 export type Grouping = 'day' | 'channel' | 'inviter' | 'link';
 
-export type { LinkView, StatsRow };
+export type { InstallLookupView, LinkView, StatsRow, TestInstallView };
 
 /** What a new link asks for. */
 export interface LinkRequest {
@@ -72,6 +72,15 @@ export function adminApi(token: string | null, client: HttpClient = http) {
     },
     async links(): Promise<LinkView[]> {
       return (await client<{ links: LinkView[] }>('/api/links', { headers })).links;
+    },
+    /** Test devices' answers, newest first; with `after`, only those newer than that id. */
+    async testInstalls(after?: number): Promise<TestInstallView[]> {
+      const query = after ? `?after=${after}` : '';
+      return (await client<{ installs: TestInstallView[] }>(`/api/test-installs${query}`, { headers })).installs;
+    },
+    /** One install's answer and why, test or not. */
+    install(app: string, installId: string): Promise<InstallLookupView> {
+      return client<InstallLookupView>(`/api/installs?${new URLSearchParams({ app, installId })}`, { headers });
     },
     createLink(body: LinkRequest): Promise<LinkView> {
       return client<LinkView>('/api/links', { method: 'POST', body, headers });

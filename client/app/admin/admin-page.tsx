@@ -73,6 +73,7 @@ export function Component() {
           api={session.api}
           initialLinks={session.links}
           t={t}
+          language={language}
           onSignOut={session.token ? signOut : undefined}
         />
       ) : (

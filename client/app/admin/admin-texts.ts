@@ -74,6 +74,20 @@ const en = {
   resent: 'Queued again:',
   testDelivered: 'Test delivered',
   testFailed: 'Test failed',
+  testInstalls: 'Test installs',
+  testInstallsHint: 'Installs and opens from test devices (test: true), newest first. Never counted above.',
+  noTestInstalls: 'No test installs yet: run npm run try-install, or set the SDK’s test option.',
+  notMatched: 'Not matched:',
+  matchedBy: 'Matched by',
+  kindInstall: 'Install',
+  kindOpen: 'Open',
+  device: 'Device',
+  deviceHint: 'A keyed hash of the install id: the same for every call of one installation.',
+  repeat: 'retry',
+  apiReference: 'API reference',
+  appId: 'App (package or bundle id)',
+  installId: 'Install id',
+  lookUp: 'Why this answer?',
 };
 
 export type AdminTexts = typeof en;
@@ -151,6 +165,20 @@ const zhCN: AdminTexts = {
   resent: '已重新排队：',
   testDelivered: '测试已送达',
   testFailed: '测试失败',
+  testInstalls: '测试安装',
+  testInstallsHint: '测试设备（test: true）的安装和打开，最新的在前。不计入上方数据。',
+  noTestInstalls: '还没有测试安装：运行 npm run try-install，或打开 SDK 的测试选项。',
+  notMatched: '未匹配：',
+  matchedBy: '匹配方式',
+  kindInstall: '安装',
+  kindOpen: '打开',
+  device: '设备',
+  deviceHint: '安装 ID 的密钥哈希：同一次安装的每次调用都相同。',
+  repeat: '重试',
+  apiReference: 'API 文档',
+  appId: '应用（包名或 Bundle ID）',
+  installId: '安装 ID',
+  lookUp: '为何如此匹配？',
 };
 
 const tables: Record<Language, AdminTexts> = { en, 'zh-CN': zhCN };

@@ -1,10 +1,12 @@
 /**
  * The signed-in console (docs/operators.md): a date range, the funnel per channel, the daily series,
- * the top inviters, the links, and CSV export of any grouping. Every figure comes from `/api/stats`
+ * the top inviters, the test devices' installs (test-installs-panel.tsx), the links, and CSV export of
+ * any grouping. Every figure comes from `/api/stats`
  * for the range; a failed call shows the API's message in place. The links start as the sign-in listed
  * them and do not depend on the range: only Refresh lists them again.
  */
 import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
+import type { Language } from '../../../shared/texts.ts';
 import { type AdminApi, errorText, type Grouping, type LinkView, type Range, type StatsRow } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DailyChart } from './daily-chart.tsx';
@@ -13,6 +15,7 @@ import { FunnelChart, STEPS, stepOf } from './funnel-chart.tsx';
 import { latestOnly, STALE } from './latest-only.ts';
 import { Legend } from './legend.tsx';
 import { LinksPanel } from './links-panel.tsx';
+import { TestInstallsPanel } from './test-installs-panel.tsx';
 import { WebhooksPanel } from './webhooks-panel.tsx';
 
 const DAY_MS = 86_400_000;
@@ -33,11 +36,13 @@ export function Dashboard({
   api,
   initialLinks,
   t,
+  language,
   onSignOut,
 }: {
   api: AdminApi;
   initialLinks: LinkView[];
   t: AdminTexts;
+  language: Language;
   onSignOut?: () => void;
 }) {
   const [range, setRange] = useState<Range>(defaultRange);
@@ -86,11 +91,16 @@ export function Dashboard({
       <header className="admin-header">
         <div className="admin-title">
           <h1>{t.heading}</h1>
-          {onSignOut ? (
-            <button type="button" onClick={onSignOut}>
-              {t.signOut}
-            </button>
-          ) : null}
+          <div className="controls">
+            <a href="/api/docs" target="_blank" rel="noreferrer">
+              {t.apiReference}
+            </a>
+            {onSignOut ? (
+              <button type="button" onClick={onSignOut}>
+                {t.signOut}
+              </button>
+            ) : null}
+          </div>
         </div>
         {/* Two groups that wrap as wholes: the range the figures cover, and what the CSV holds. */}
         <form className="range" onSubmit={(event) => event.preventDefault()}>
@@ -129,6 +139,7 @@ export function Dashboard({
         </p>
       ) : null}
       {figures ? <Figures figures={figures} t={t} /> : <p>{t.loading}</p>}
+      <TestInstallsPanel api={api} t={t} language={language} />
       <LinksPanel api={api} links={links} onCreated={(link) => setLinks([link, ...links])} t={t} />
       <WebhooksPanel api={api.webhooks} t={t} />
     </>

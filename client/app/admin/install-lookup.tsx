@@ -1,0 +1,53 @@
+/**
+ * Looks one install up by app and install id (`GET /api/installs`, docs/operators.md): its answer and
+ * why, a real device's as well as a test device's. The install id is sent to the admin API only; the
+ * worker keeps no install id, it finds the answer by its keyed hash.
+ */
+import { type FormEvent, useState } from 'react';
+import type { Language } from '../../../shared/texts.ts';
+import { type AdminApi, errorText, type InstallLookupView } from './admin-api.ts';
+import type { AdminTexts } from './admin-texts.ts';
+import { AnswerLine, WhyList } from './answer-view.tsx';
+
+export function InstallLookup({ api, t, language }: { api: AdminApi; t: AdminTexts; language: Language }) {
+  const [found, setFound] = useState<InstallLookupView | null>(null);
+  const [error, setError] = useState('');
+  const lookUp = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const field = (name: string) => String(form.get(name) ?? '').trim();
+    setError('');
+    setFound(null);
+    try {
+      setFound(await api.install(field('app'), field('installId')));
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  };
+  return (
+    <div className="install-lookup">
+      <form onSubmit={lookUp}>
+        <label>
+          {t.appId}
+          <input name="app" required autoComplete="off" />
+        </label>
+        <label>
+          {t.installId}
+          <input name="installId" required autoComplete="off" />
+        </label>
+        <button type="submit">{t.lookUp}</button>
+      </form>
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {found ? (
+        <div className="lookup-result" data-lookup={found.answer.matched ? 'matched' : 'unmatched'}>
+          <AnswerLine answer={found.answer} t={t} />
+          <WhyList explain={found.explain} language={language} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

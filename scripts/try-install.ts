@@ -1,0 +1,99 @@
+/**
+ * `npm run try-install -- [--local | --env development|production] [--base URL] [--channel NAME]
+ * [--timeout SECONDS]` walks a developer through a test install (docs/attribution.md, "Test
+ * devices"): it asks the running worker for a short link of its own (`POST /api/links`), prints it
+ * and its QR code, waits for the tap on it (`GET /api/stats?by=link`), then for the next install a
+ * test device makes (`GET /api/test-installs`), and prints that answer and why it was given. Where
+ * and with which token: as `npm run stats` (scripts/lib/admin-api.ts). Exit 0 once an install
+ * arrived, 1 when none did in time, 2 when the worker refused.
+ */
+import { parseArgs } from 'node:util';
+import { renderUnicodeCompact } from 'uqr';
+import type { LinkView, TestInstallView } from '../shared/admin-contract.ts';
+import { explanationLines } from '../shared/install-explanation.ts';
+import type { StatsResult } from '../worker/funnel/stats-query.ts';
+import { type AdminTarget, adminTarget, callAdmin, errorOf } from './lib/admin-api.ts';
+
+const { values } = parseArgs({
+  options: {
+    local: { type: 'boolean', default: false },
+    env: { type: 'string' },
+    base: { type: 'string' },
+    channel: { type: 'string', default: 'try-install' },
+    timeout: { type: 'string', default: '600' },
+  },
+});
+
+/** How often the worker is asked whether the tap and the install have come. */
+const POLL_MS = 1000;
+
+function fail(message: string, code = 2): never {
+  console.error(`npm run try-install: ${message}`);
+  process.exit(code);
+}
+
+/** The JSON answer of an admin GET or POST; a refusal ends the script with its message. */
+async function call<T>(target: AdminTarget, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = body
+    ? { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
+    : {};
+  const res = await callAdmin(target, path, init);
+  if (!res.ok) fail(await errorOf(res));
+  return (await res.json()) as T;
+}
+
+/** The answer in one line, as an app would read it. */
+function answerLine(item: TestInstallView): string {
+  const { answer } = item;
+  if (!answer.matched) return `not matched: ${answer.reason}`;
+  const data = JSON.stringify(answer.data);
+  return `matched by ${answer.method}, confidence ${answer.confidence}, data ${data}, click ${answer.clickId}`;
+}
+
+async function main(): Promise<void> {
+  const found = adminTarget(values, process.env);
+  if (!found.ok) fail(found.reason);
+  const { target } = found;
+  const seconds = Number(values.timeout);
+  if (!Number.isInteger(seconds) || seconds < 1) fail(`--timeout takes whole seconds, got ${values.timeout}`);
+  const deadline = Date.now() + seconds * 1000;
+
+  // Only installs made from now on: the newest kept test answer is the starting line.
+  const before = await call<{ installs: TestInstallView[] }>(target, '/api/test-installs?limit=1');
+  let after = before.installs[0]?.id ?? 0;
+  const link = await call<LinkView>(target, '/api/links', { channel: values.channel });
+
+  console.log('1. On the test phone, open this link (or scan the code) and tap the button:');
+  console.log(`   ${link.shortUrl}\n`);
+  console.log(renderUnicodeCompact(link.shortUrl, { border: 2 }));
+  console.log('2. Install the app built with the SDK’s test option (test: true) and launch it.');
+  console.log('Waiting for the tap…');
+
+  let tapped = false;
+  while (Date.now() < deadline) {
+    if (!tapped) {
+      const stats = await call<StatsResult>(target, `/api/stats?by=link&link=${encodeURIComponent(link.slug)}`);
+      const taps = stats.rows[0]?.taps ?? 0;
+      if (taps > 0) {
+        tapped = true;
+        console.log(`Tapped (${Object.keys(stats.rows[0]?.byAction ?? {}).join(', ')}). Waiting for the test install…`);
+      }
+    }
+    const fresh = await call<{ installs: TestInstallView[] }>(target, `/api/test-installs?after=${after}`);
+    // Oldest first, so a test open before the install prints in the order it happened.
+    for (const item of [...fresh.installs].reverse()) {
+      after = Math.max(after, item.id);
+      console.log(
+        `\n${item.kind === 'open' ? 'Open' : 'Install'} from device ${item.device.slice(0, 8)} (${item.app}${item.platform ? `, ${item.platform}` : ''}) at ${item.at}`,
+      );
+      console.log(`Answer: ${answerLine(item)}`);
+      console.log('Why:');
+      for (const line of explanationLines(item.explain)) console.log(`  - ${line}`);
+      if (item.kind === 'install') return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  fail(`no test install within ${seconds} s${tapped ? ' (the link was tapped)' : ' (the link was not tapped)'}`, 1);
+}
+
+await main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,92 @@
+/**
+ * The OpenAPI document (worker/openapi/document.ts, docs/api.md): valid OpenAPI 3.1 by a real
+ * validator, every schema in it a JSON Schema 2020-12 that compiles, and generated from the routes'
+ * own schemas (a field added to a request schema is in the document).
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../worker/openapi/document.ts';
+import { clickBody, installBody, PHONES } from '../fixtures/fake-app.ts';
+
+type Json = Record<string, unknown>;
+const doc = openApiDocument() as { paths: Record<string, Record<string, Json>> };
+
+/** Every schema object of the document with where it is. */
+function schemasOf(value: unknown, at = ''): [string, Json][] {
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]): [string, Json][] =>
+    key === 'schema' && typeof inner === 'object' && inner !== null
+      ? [[`${at}/${key}`, inner as Json]]
+      : schemasOf(inner, `${at}/${key}`),
+  );
+}
+
+function requestSchema(path: string): Json {
+  const requestBody = doc.paths[path]?.post?.requestBody as { content: Record<string, { schema: Json }> } | undefined;
+  const schema = requestBody?.content['application/json']?.schema;
+  if (!schema) throw new Error(`no body schema for ${path}`);
+  return schema;
+}
+
+const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
+
+describe('GET /api/openapi.json', () => {
+  it('is valid OpenAPI 3.1 by @seriousme/openapi-schema-validator', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    // The validator does refuse: the same document without its info is no OpenAPI.
+    const { info: _, ...broken } = structuredClone(doc) as Json;
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  it('holds only schemas that compile as JSON Schema 2020-12 in strict mode', () => {
+    const schemas = schemasOf(doc.paths);
+    expect(schemas.length).toBeGreaterThan(20);
+    for (const [at, schema] of schemas) expect(() => ajv.compile(schema), at).not.toThrow();
+  });
+
+  it('describes every public API', () => {
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/a/click',
+        '/api/a/install',
+        '/api/a/open',
+        '/api/a/event',
+        '/api/device',
+        '/api/trace',
+        '/api/links',
+        '/api/stats',
+      ]),
+    );
+    expect(Object.keys(doc.paths['/api/links'] ?? {})).toEqual(['get', 'post']);
+  });
+
+  it("is the routes' own schemas: what the worker takes validates, what it refuses does not", () => {
+    const install = ajv.compile(requestSchema('/api/a/install'));
+    const body = installBody(PHONES.galaxyS23, 'install-0001', { playReferrer: 'x' });
+    expect(install(body)).toBe(true);
+    expect(install({ ...body, test: true })).toBe(true);
+    expect(install({ ...body, test: 'yes' })).toBe(false);
+    expect(install({ ...body, extra: 1 })).toBe(false);
+    expect(install({ ...body, installId: 'short' })).toBe(false);
+    const click = ajv.compile(requestSchema('/api/a/click'));
+    expect(click(clickBody(PHONES.iPhone15))).toBe(true);
+    expect(click({ ...clickBody(PHONES.iPhone15), action: 'buy' })).toBe(false);
+  });
+
+  it('takes both forms of an app event, and a batch of at most 50', () => {
+    const event = ajv.compile(requestSchema('/api/a/event'));
+    const base = { app: 'com.pebble.notes', installId: 'install-0001' };
+    expect(event({ ...base, name: 'signup' })).toBe(true);
+    expect(event({ ...base, id: 'evt-00000001', name: 'signup', value: 2 })).toBe(true);
+    expect(event({ ...base, events: [{ id: 'evt-00000001', name: 'signup' }] })).toBe(true);
+    expect(event({ ...base, events: [] })).toBe(false);
+    const many = Array.from({ length: 51 }, (_, i) => ({ id: `evt-${10_000 + i}`, name: 'signup' }));
+    expect(event({ ...base, events: many })).toBe(false);
+  });
+});

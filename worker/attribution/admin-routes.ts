@@ -1,0 +1,73 @@
+/**
+ * The operators' view of answers (docs/operators.md, docs/attribution.md "Why an answer"), admin only:
+ * - `GET /api/test-installs` — test devices' answers with their explanations, newest first;
+ * - `GET /api/installs?app=&installId=` — one install's answer and why, from the ledger.
+ * Neither shows an install id or an address: devices are keyed hashes, explanations are counts.
+ */
+import { type Context, Hono } from 'hono';
+import * as v from 'valibot';
+import { adminAuth } from '../admin/admin-auth.ts';
+import type { AppEnv } from '../env.ts';
+import { firstIssue } from '../lib/json-body.ts';
+import { settingsOf } from '../settings.ts';
+import { InstallLookupQuerySchema, TestInstallsQuerySchema } from './admin-queries.ts';
+import { explainView } from './explanation-schema.ts';
+import { installRecordOf } from './resolve-install.ts';
+import { deviceHash, listTestAnswers } from './test-answers.ts';
+
+/** The query checked by `schema`, or the 400 naming its first problem. */
+function queryOf<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): v.InferOutput<S> | Response {
+  const result = v.safeParse(schema, c.req.query());
+  return result.success ? result.output : c.json({ error: firstIssue(result.issues) }, 400);
+}
+
+/** The salt answers are keyed by; production without it keeps no answers to show. */
+function saltOf(c: Context<AppEnv>): string | Response {
+  return (
+    settingsOf(c.env).attributionSalt ?? c.json({ error: 'Attribution is not configured (ATTRIBUTION_SALT)' }, 503)
+  );
+}
+
+export const testInstallsRoute = new Hono<AppEnv>();
+testInstallsRoute.use(adminAuth());
+
+testInstallsRoute.get('/', async (c) => {
+  const query = queryOf(c, TestInstallsQuerySchema);
+  if (query instanceof Response) return query;
+  const salt = saltOf(c);
+  if (salt instanceof Response) return salt;
+  if (query.installId && !query.app) return c.json({ error: 'installId: needs app' }, 400);
+  const device = query.app && query.installId ? await deviceHash(salt, query.app, query.installId) : undefined;
+  try {
+    const installs = await listTestAnswers(c.env.FUNNEL_DB, {
+      limit: query.limit,
+      after: query.after,
+      app: query.app,
+      device,
+    });
+    return c.json({
+      installs: installs.map(({ explanation, ...rest }) => ({ ...rest, explain: explainView(explanation) })),
+    });
+  } catch (error) {
+    console.error('Test answers not read', error instanceof Error ? error.message : String(error));
+    return c.json({ error: 'The test answers store is unavailable; try again' }, 503);
+  }
+});
+
+export const installLookupRoute = new Hono<AppEnv>();
+installLookupRoute.use(adminAuth());
+
+installLookupRoute.get('/', async (c) => {
+  const query = queryOf(c, InstallLookupQuerySchema);
+  if (query instanceof Response) return query;
+  const salt = saltOf(c);
+  if (salt instanceof Response) return salt;
+  const record = await installRecordOf({ env: c.env, salt }, query.app, query.installId);
+  if (!record) return c.json({ error: 'No answer kept for this install (answers are kept 30 days)' }, 404);
+  return c.json({
+    answer: record.answer,
+    test: record.test,
+    answeredAt: record.at === null ? null : new Date(record.at).toISOString(),
+    explain: explainView(record.explanation),
+  });
+});

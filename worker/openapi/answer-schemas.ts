@@ -1,0 +1,110 @@
+/**
+ * The answers of the public API as schemas, for the OpenAPI document (document.ts). Each is held by
+ * the compiler to the type its route builds (`satisfies`), so the document cannot drift from the
+ * code; the request schemas are the routes' own, imported as they are.
+ */
+import * as v from 'valibot';
+import type { InstallLookupView, LinkView, StatsRow, TestInstallView } from '../../shared/admin-contract.ts';
+import type { DeviceInfo } from '../../shared/device/types.ts';
+import { InstallAnswerSchema } from '../attribution/contract.ts';
+import { ExplainViewSchema } from '../attribution/explanation-schema.ts';
+import type { StatsResult } from '../funnel/stats-query.ts';
+import { GROUPS, type Group } from '../funnel/stats-query.ts';
+
+const counts = v.record(v.string(), v.number());
+const iso = v.pipe(v.string(), v.isoTimestamp());
+
+/** `{ "error": "<field>: <reason>" }`: every refusal. */
+export const ErrorSchema = v.strictObject({ error: v.string() });
+
+export const DeviceInfoSchema = v.strictObject({
+  userAgent: v.string(),
+  operatingSystem: v.picklist(['PC', 'iOS', 'Android', 'Harmony']),
+  browser: v.string(),
+  referrer: v.string(),
+  width: v.number(),
+  height: v.number(),
+  device_model: v.string(),
+  device_model_name: v.string(),
+  device_version: v.string(),
+  device_system_name: v.string(),
+  device_locale: v.string(),
+  language: v.string(),
+  mobile: v.boolean(),
+  os: v.string(),
+  osVersion: v.string(),
+  inApp: v.nullable(
+    v.strictObject({
+      name: v.string(),
+      category: v.picklist(['messaging', 'payment', 'social', 'search']),
+      blocksDownloads: v.boolean(),
+      blocksSchemes: v.boolean(),
+      version: v.optional(v.string()),
+      universalLinks: v.optional(v.boolean()),
+    }),
+  ),
+  bot: v.boolean(),
+}) satisfies v.GenericSchema<DeviceInfo>;
+
+export const TraceSchema = v.strictObject({ userId: v.pipe(v.string(), v.uuid()) });
+
+export const LinkViewSchema = v.strictObject({
+  slug: v.string(),
+  url: v.pipe(v.string(), v.url()),
+  shortUrl: v.pipe(v.string(), v.url()),
+  qr: v.pipe(v.string(), v.url()),
+  data: v.record(v.string(), v.string()),
+  createdAt: iso,
+  expiresAt: v.nullable(iso),
+}) satisfies v.GenericSchema<LinkView>;
+
+export const LinksSchema = v.strictObject({ links: v.array(LinkViewSchema) });
+
+const StatsRowSchema = v.strictObject({
+  key: v.string(),
+  views: v.number(),
+  visitors: v.number(),
+  taps: v.number(),
+  installs: v.number(),
+  opens: v.number(),
+  events: counts,
+  values: counts,
+  byPage: counts,
+  byAction: counts,
+  byMethod: counts,
+}) satisfies v.GenericSchema<StatsRow>;
+
+export const StatsResultSchema = v.strictObject({
+  from: v.pipe(v.string(), v.isoDate()),
+  to: v.pipe(v.string(), v.isoDate()),
+  by: v.picklist(Object.keys(GROUPS) as Group[]),
+  channel: v.optional(v.string()),
+  link: v.optional(v.string()),
+  rows: v.array(StatsRowSchema),
+}) satisfies v.GenericSchema<StatsResult>;
+
+/** A kept answer: as the app got it, without a test device's `explain`. */
+const answer = InstallAnswerSchema;
+
+export const TestInstallsSchema = v.strictObject({
+  installs: v.array(
+    v.strictObject({
+      id: v.number(),
+      at: iso,
+      kind: v.picklist(['install', 'open']),
+      app: v.string(),
+      platform: v.string(),
+      device: v.string(),
+      answer,
+      explain: ExplainViewSchema,
+      repeat: v.boolean(),
+    }) satisfies v.GenericSchema<TestInstallView>,
+  ),
+});
+
+export const InstallLookupSchema = v.strictObject({
+  answer,
+  test: v.boolean(),
+  answeredAt: v.nullable(iso),
+  explain: ExplainViewSchema,
+}) satisfies v.GenericSchema<InstallLookupView>;

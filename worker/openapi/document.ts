@@ -1,0 +1,214 @@
+/**
+ * The OpenAPI 3.1 document of the public API (`GET /api/openapi.json`, docs/api.md), generated from
+ * the routes' own valibot schemas by `@valibot/to-json-schema` (JSON Schema 2020-12, OpenAPI 3.1's
+ * dialect): bodies and queries as the routes check them (their input), answers as answer-schemas.ts
+ * holds them to the routes' types. Only the paths, methods and statuses are written here.
+ */
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { InstallLookupQuerySchema, TestInstallsQuerySchema } from '../attribution/admin-queries.ts';
+import {
+  AnswerResponseSchema,
+  AppEventBodySchema,
+  ClickSchema,
+  InstallSchema,
+  OpenSchema,
+} from '../attribution/contract.ts';
+import { LinkRequestSchema } from '../campaign/links.ts';
+import { StatsQuerySchema } from '../funnel/stats-query.ts';
+import {
+  DeviceInfoSchema,
+  ErrorSchema,
+  InstallLookupSchema,
+  LinksSchema,
+  LinkViewSchema,
+  StatsResultSchema,
+  TestInstallsSchema,
+  TraceSchema,
+} from './answer-schemas.ts';
+
+type Json = Record<string, unknown>;
+
+/** A schema in OpenAPI 3.1's dialect, without the `$schema` each one would repeat. */
+function jsonSchema(schema: v.GenericSchema, typeMode: 'input' | 'output'): Json {
+  const { $schema: _, ...rest } = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    typeMode,
+    errorMode: 'throw',
+    // Checks with no JSON Schema word (a date that exists, a field name not reserved) are the server's
+    // alone; JSON has no infinite number, so `finite` needs no word.
+    ignoreActions: ['check', 'finite'],
+    overrideSchema: ({ valibotSchema }) =>
+      // A campaign's fields (campaign/query-data.ts): an object of strings, the rest checked by code.
+      valibotSchema.type === 'custom' ? { type: 'object', additionalProperties: { type: 'string' } } : undefined,
+  });
+  return rest as Json;
+}
+
+const json = (schema: v.GenericSchema): Json => ({ 'application/json': { schema: jsonSchema(schema, 'output') } });
+const answer = (description: string, schema?: v.GenericSchema): Json =>
+  schema ? { description, content: json(schema) } : { description };
+const refusal = (description: string): Json => answer(description, ErrorSchema);
+const body = (schema: v.GenericSchema): Json => ({
+  required: true,
+  content: { 'application/json': { schema: jsonSchema(schema, 'input') } },
+});
+
+/** The query schema's fields as OpenAPI parameters. */
+function queryParameters(
+  schema: v.ObjectSchema<v.ObjectEntries, undefined> | v.StrictObjectSchema<v.ObjectEntries, undefined>,
+): Json[] {
+  return Object.entries(schema.entries).map(([name, entry]) => ({
+    name,
+    in: 'query',
+    required: entry.type !== 'optional',
+    schema: jsonSchema(entry, 'input'),
+  }));
+}
+
+const APP_ERRORS = {
+  400: refusal('The body is not JSON, or a field is wrong: `{ "error": "<field>: <reason>" }`.'),
+  413: refusal('The body is larger than 8 KiB.'),
+  429: refusal("Over the network's rate limit."),
+  503: refusal('Attribution is not configured (production without `ATTRIBUTION_SALT`).'),
+};
+const ADMIN_ERRORS = {
+  401: refusal('Not signed in: `Authorization: Bearer <admin token>`, or Cloudflare Access.'),
+  503: refusal('The admin API is not configured, or its store is unavailable.'),
+};
+const admin = { security: [{ adminToken: [] }], tags: ['operators'] };
+const app = { tags: ['attribution'] };
+
+function build(): Json {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Lander API',
+      version: '1',
+      description:
+        "Lander's public API: the page's and the app's attribution calls, device detection, the trace service, and the operators' admin API (docs/attribution.md, docs/operators.md).",
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    tags: [
+      { name: 'attribution', description: 'The page and the app (docs/attribution.md).' },
+      { name: 'visitor', description: 'Device detection and the trace service (docs/device.md, docs/identity.md).' },
+      { name: 'operators', description: 'The admin API (docs/operators.md).' },
+    ],
+    components: { securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } } },
+    paths: {
+      '/api/a/click': {
+        post: {
+          ...app,
+          summary: "A tap on the page (the page's beacon; any content type).",
+          requestBody: body(ClickSchema),
+          responses: { 204: answer('Recorded (or a crawler: ignored).'), ...APP_ERRORS },
+        },
+      },
+      '/api/a/install': {
+        post: {
+          ...app,
+          summary: "The app's first launch: which tap brought it. Idempotent per (app, installId) for 30 days.",
+          description: 'With `test: true` (a test device) the answer also carries `explain`, and nothing is counted.',
+          requestBody: body(InstallSchema),
+          responses: { 200: answer('The answer.', AnswerResponseSchema), ...APP_ERRORS },
+        },
+      },
+      '/api/a/open': {
+        post: {
+          ...app,
+          summary: 'An installed app opened by a link.',
+          requestBody: body(OpenSchema),
+          responses: { 200: answer('The answer.', AnswerResponseSchema), ...APP_ERRORS },
+        },
+      },
+      '/api/a/event': {
+        post: {
+          ...app,
+          summary: 'App events, one or a batch (1–50); an event with an id is counted once per (app, installId, id).',
+          requestBody: body(AppEventBodySchema),
+          responses: { 204: answer('Accepted.'), ...APP_ERRORS },
+        },
+      },
+      '/api/device': {
+        get: {
+          tags: ['visitor'],
+          summary: "The worker's device detection for this request.",
+          responses: { 200: answer('The device.', DeviceInfoSchema) },
+        },
+      },
+      '/api/trace': {
+        get: {
+          tags: ['visitor'],
+          summary: "The visitor's id from the `user_id` cookie, or a new one (and the cookie).",
+          responses: { 200: answer('The id.', TraceSchema) },
+        },
+      },
+      '/api/links': {
+        get: {
+          ...admin,
+          summary: 'The short links.',
+          responses: { 200: answer('The links.', LinksSchema), ...ADMIN_ERRORS },
+        },
+        post: {
+          ...admin,
+          summary: 'Mints and stores a short link.',
+          requestBody: body(LinkRequestSchema),
+          responses: {
+            201: answer('The link.', LinkViewSchema),
+            400: refusal('A field is wrong.'),
+            409: refusal('The slug is taken.'),
+            ...ADMIN_ERRORS,
+          },
+        },
+      },
+      '/api/stats': {
+        get: {
+          ...admin,
+          summary: "The funnel's figures for a date range, grouped by one dimension (CSV with `Accept: text/csv`).",
+          parameters: queryParameters(StatsQuerySchema),
+          responses: {
+            200: {
+              description: 'The figures.',
+              content: { ...json(StatsResultSchema), 'text/csv': { schema: { type: 'string' } } },
+            },
+            400: refusal('A parameter is wrong.'),
+            ...ADMIN_ERRORS,
+          },
+        },
+      },
+      '/api/test-installs': {
+        get: {
+          ...admin,
+          summary: "Test devices' answers with their explanations, newest first (kept 7 days, at most 500).",
+          parameters: queryParameters(TestInstallsQuerySchema),
+          responses: {
+            200: answer('The answers.', TestInstallsSchema),
+            400: refusal('A parameter is wrong.'),
+            ...ADMIN_ERRORS,
+          },
+        },
+      },
+      '/api/installs': {
+        get: {
+          ...admin,
+          summary: "One install's answer and why (kept 30 days).",
+          parameters: queryParameters(InstallLookupQuerySchema),
+          responses: {
+            200: answer('The answer.', InstallLookupSchema),
+            400: refusal('A parameter is wrong.'),
+            404: refusal('No answer kept for this install.'),
+            ...ADMIN_ERRORS,
+          },
+        },
+      },
+    },
+  };
+}
+
+let built: Json | undefined;
+
+/** The document, built once per isolate. */
+export function openApiDocument(): Json {
+  built ??= build();
+  return built;
+}
