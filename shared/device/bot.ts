@@ -8,7 +8,7 @@
  * cut-off `…; X11;`), which catches tools but also handsets and small browsers that send such agents;
  * for an agent led by a browser's or handset's own product, only isbot's words count.
  */
-import { createIsbotFromList, isbot, list } from 'isbot';
+import { isbot } from 'isbot';
 
 // The device model of an Android agent: `(Linux; [U; ]Android 10; [zh-cn; ]<model>[ Build/…])`.
 // A model that holds `compatible`, a URL or an address is a crawler's text, not a model, and stays.
@@ -37,13 +37,10 @@ export function maskPersonTokens(userAgent: string): string {
 // feature phones' bare product tokens (`SonyEricssonT68/R201A`, `Nokia6100/1.0 (04.01) …`).
 const PERSON_PRODUCT =
   /^(?:Mozilla\/[\d.]+ \(compatible; )?(?:(?:w3m|Lynx|Links|ELinks|Dillo|Konqueror|Sleipnir|nook browser)[/ ]|SonyEricsson|Nokia|BlackBerry|SAMSUNG-|MOT-|LG-)/i;
-// isbot's shape patterns are the anchored ones; the rest are words. Built on first use: only agents
-// isbot flags that are led by such a product need it.
-let wordsOnly: ((userAgent: string) => boolean) | undefined;
-function hasBotWord(userAgent: string): boolean {
-  wordsOnly ??= createIsbotFromList(list.filter((pattern) => !pattern.startsWith('^') && !pattern.endsWith('$')));
-  return wordsOnly(userAgent);
-}
+// isbot's shape patterns are anchored at the agent's start or end, where such an agent has its own
+// product: framed as one product of a browser agent, only isbot's words can still match it (its
+// list is not imported a second time, which would double the patterns in the browser's chunk).
+const hasBotWord = (userAgent: string): boolean => isbot(`Mozilla/5.0 (${userAgent} Person)`);
 
 /** Whether the agent is a crawler, fetcher or tool rather than a person's browser. */
 export function isBotAgent(userAgent: string): boolean {

@@ -9,7 +9,8 @@
  * - an iOS ua-parser-js reads where no Apple token stands (a Maemo Opera) is no iOS;
  * - Puffin's phone and tablet builds, which send a desktop Linux agent with the device in the
  *   version's suffix (`Puffin/4.5.0AT`: A Android, I iOS; P phone, T tablet);
- * - UC Browser's own agents (`UCWEB/2.0 (Linux; U; Adr 4.2.2; …)`, `JUC (Linux; U; 2.3.6; …)`),
+ * - UC Browser's own agents (`UCWEB/2.0 (Linux; U; Adr 4.2.2; …)`, `UCWEB/2.0 (MIDP-2.0; U; Adr 9; …)`,
+ *   `JUC (Linux; U; 2.3.6; …)`),
  *   whose `Adr` and bare version are Android's.
  */
 
@@ -17,7 +18,7 @@ const APPLE_HANDHELD = /\biP(?:hone|ad|od)|\biPh OS\b|\biOS[ /]\d/;
 const APPLE_TOKEN = /\biP(?:hone|ad|od)|\biPh OS\b|\biOS\b|\bCFNetwork\/|\bDarwin\//i;
 const MAC_CLIENT = /\bCFNetwork\/.*\((?:x86_64|i386)\)|\b(?:MacBook|Macmini|iMac|MacPro)\d/;
 const PUFFIN = /\bPuffin\/[\d.]+([AI])[PT]\b/;
-const UC_ANDROID = /^(?:UCWEB\/2\.0 \((?:MIDP-2\.0; )?Linux; U; Adr (\d[\d.]*)|JUC ?\(Linux; ?U; ?(\d[\d.]*);)/;
+const UC_ANDROID = /^(?:UCWEB\/2\.0 \((?:MIDP-2\.0; )?(?:Linux; )?U; Adr (\d[\d.]*)|JUC ?\(Linux; ?U; ?(\d[\d.]*);)/;
 
 /** The OS the agent's own tokens name where ua-parser-js's reading (`parsedOs`) is missing or wrong. */
 export function systemFromTokens(userAgent: string, parsedOs: string | undefined): string | undefined {
