@@ -4,6 +4,9 @@
  * would: Android model names (`Discovery`, `M bot 60`, `XBot_Senior`, `Newsday`), WeChat's
  * `Process/toolsmp`, Alipay's `AlipayDefined(…|…)`, the Sogou browser and app. A bot token anywhere
  * else (`(compatible; Googlebot/2.1; …)` after a phone agent) still makes the agent a bot.
+ * isbot also judges an agent by its shape (a bare `product/version`, no space in 50 characters, a
+ * cut-off `…; X11;`), which catches tools but also handsets and small browsers that send such agents;
+ * for an agent led by a browser's or handset's own product, only isbot's words count.
  */
 import { isbot } from 'isbot';
 
@@ -14,19 +17,35 @@ const NOT_A_MODEL = /compatible|https?:|www\.|@/i;
 // App fields isbot mistakes for bots; each is an app's own token, never a crawler's: the device
 // fields Instagram, Threads and Facebook append (`Android (33/13; …; cloud; …)`, `(iPhone14,5; iOS 17_3; …)`),
 // WeChat's process name, Alipay's network field and the Sogou browser's and app's names.
+// Also the tokens browser add-ons put in every agent of their users (Google Toolbar's `GoogleT5`,
+// `FirePHP/`), a J2ME phone's `Java/…` VM beside its `Profile/MIDP-…`, LG feature phones'
+// `Browser/Phantom/`, and the carrier field of Japanese PHS phones
+// (`Mozilla/3.0(DDIPOCKET;…)`, WILLCOM), whose agents have no space isbot would otherwise miss.
 const APP_FIELDS =
-  /\bAndroid \(\d+\/[^)]*\)|\(iP(?:hone|ad|od)\d+,\d+;[^)]*\)|\bProcess\/\w+|\bAlipayDefined\([^)]*\)|\bSogou(?=MSE|Mobile|Search|Explorer)/gi;
+  /\bAndroid \(\d+\/[^)]*\)|\(iP(?:hone|ad|od)\d+,\d+;[^)]*\)|\bProcess\/\w+|\bAlipayDefined\([^)]*\)|\bSogou(?=MSE|Mobile|Search|Explorer)|\bGoogleT\d+\b|\bFirePHP\/|\bBrowser\/Phantom\/|\bJava\/(?=.*\bProfile\/MIDP-)|\((?:DDIPOCKET|WILLCOM);/gi;
 
 /** The agent with its device model and the app fields above replaced by neutral text. */
 export function maskPersonTokens(userAgent: string): string {
   const model = ANDROID_MODEL.exec(userAgent);
   const masked =
     model?.[2] && !NOT_A_MODEL.test(model[2]) ? `${model[1]}K${userAgent.slice(model[0].length)}` : userAgent;
-  return masked.replace(APP_FIELDS, 'App');
+  return masked.replace(APP_FIELDS, 'App ');
 }
+
+// Browsers and handsets whose own agents have a tool's shape: text-mode and small desktop browsers
+// (`w3m/0.5.1`, `Mozilla/4.0 (compatible; Dillo 3.0)`, `Sleipnir/2.9.9`), the nook e-reader, and
+// feature phones' bare product tokens (`SonyEricssonT68/R201A`, `Nokia6100/1.0 (04.01) …`).
+const PERSON_PRODUCT =
+  /^(?:Mozilla\/[\d.]+ \(compatible; )?(?:(?:w3m|Lynx|Links|ELinks|Dillo|Konqueror|Sleipnir|nook browser)[/ ]|SonyEricsson|Nokia|BlackBerry|SAMSUNG-|MOT-|LG-)/i;
+// isbot's shape patterns are anchored at the agent's start or end, where such an agent has its own
+// product: framed as one product of a browser agent, only isbot's words can still match it (its
+// list is not imported a second time, which would double the patterns in the browser's chunk).
+const hasBotWord = (userAgent: string): boolean => isbot(`Mozilla/5.0 (${userAgent} Person)`);
 
 /** Whether the agent is a crawler, fetcher or tool rather than a person's browser. */
 export function isBotAgent(userAgent: string): boolean {
   // Masking only matters for what isbot flags, so most agents are looked at once.
-  return isbot(userAgent) && isbot(maskPersonTokens(userAgent));
+  if (!isbot(userAgent)) return false;
+  const masked = maskPersonTokens(userAgent);
+  return isbot(masked) && (!PERSON_PRODUCT.test(masked) || hasBotWord(masked));
 }

@@ -12,6 +12,7 @@ import { detectInApp } from './in-app-table.ts';
 import { iPadOSVersion, isIPadOS } from './ipados.ts';
 import { preferredLocale, primaryLanguage } from './locale.ts';
 import { hasPhoneBrand, isHandheldAgent, isHandheldScreen, KINDLE, type Screen } from './mobile.ts';
+import { systemFromTokens, ucAndroidVersion } from './system-tokens.ts';
 import { type ClientHints, type DeviceInfo, MAX_REFERRER, MAX_USER_AGENT, type OperatingSystem } from './types.ts';
 
 /** What detection reads: headers on the worker, the same plus screen and Telegram in the browser. */
@@ -64,7 +65,9 @@ function androidVersionOf(userAgent: string, parsedOs: string): string | null {
   if (parsedOs === 'Android' || parsedOs === 'iOS' || WINDOWS_DEVICE.test(userAgent)) return null;
   const version = ANDROID_VERSION.exec(userAgent);
   if (version) return version[1] ?? '';
-  return KINDLE.test(userAgent) ? '' : null;
+  // Silk names a Kindle only where no other system is named (the PlayStation Vita's browser is Silk too).
+  const unnamed = parsedOs === '' || parsedOs === 'Linux' || parsedOs === 'Mac OS';
+  return unnamed && KINDLE.test(userAgent) ? '' : null;
 }
 
 interface System {
@@ -99,10 +102,11 @@ function systemOf(
   }
   const family = platformFamily(hints.platform);
   // The agent names the OS; a hint only fills in what a reduced or missing agent leaves out.
-  const parsedOs = canonicalName(parsed.os.name);
-  const android = androidVersionOf(userAgent, parsedOs ?? '');
+  const readOs = canonicalName(parsed.os.name);
+  const parsedOs = systemFromTokens(userAgent, readOs);
+  const android = ucAndroidVersion(userAgent) ?? androidVersionOf(userAgent, parsedOs ?? '');
   const os = android === null ? (parsedOs ?? family) : 'Android';
-  let osVersion = android ?? parsed.os.version ?? '';
+  let osVersion = android ?? (parsedOs === readOs ? (parsed.os.version ?? '') : '');
   if (hints.platformVersion && family === os) osVersion = hintedOsVersion(family, hints.platformVersion) || osVersion;
   const operatingSystem: OperatingSystem = os === 'iOS' ? 'iOS' : os === 'Android' ? 'Android' : 'PC';
   return { operatingSystem, os, osVersion, systemName: os, systemVersion: osVersion };

@@ -157,3 +157,90 @@ describe('handhelds ua-parser-js does not know', () => {
     expect(detect(agent).mobile).toBe(true);
   });
 });
+
+describe('systems ua-parser-js misreads (tests/fixtures/ua-labelled-sets.ts: ua-parser, random-useragent)', () => {
+  it.each([
+    'Mozilla/5.0 (iPhone; U; CPU iPhone 6_1_4 like Mac OS X; en-us) AppleWebKit/528.18 (KHTML, like Gecko) Mobile/7E18 Grindr/1.8.8 (iPhone5,2/6.1.4)',
+    '4 Pics 1 Word/3.9 (iPad; iOS 7.0.2; Scale/2.00)',
+    'UCWEB/2.0 (iOS; U; iPh OS 7_0_4; zh-CN; iPh4,1) U2/1.0.0 UCBrowser/9.0.1.284 U2/1.0.0 Mobile',
+    'server-bag [iPhone OS,6.1,10B144,iPhone3,2]',
+  ])("takes an iOS app's own client for an iOS handheld: %s", (agent) => {
+    expect(detect(agent)).toMatchObject({ operatingSystem: 'iOS', mobile: true });
+  });
+
+  it("takes a Mac's CFNetwork client for a PC and an iPhone's for iOS", () => {
+    const mac = detect('Safari/9537.71 CFNetwork/673.0.2 Darwin/13.0.1 (x86_64) (MacBookPro11,1)');
+    expect(mac).toMatchObject({ operatingSystem: 'PC', os: 'Mac OS', mobile: false });
+    const iPhone = detect('MobileSafari/7534.48.3 CFNetwork/548.0.4 Darwin/11.0.0');
+    expect(iPhone).toMatchObject({ operatingSystem: 'iOS', mobile: true });
+  });
+
+  it('reads no iOS where no Apple token stands', () => {
+    const maemo = detect('Mozilla/4.0 (compatible; MSIE 8.0; Linux armv7l; Maemo; Opera Mobi/9; es-ES) Opera 11.00');
+    expect(maemo).toMatchObject({ operatingSystem: 'PC', mobile: true });
+  });
+
+  it.each([
+    'UCWEB/2.0 (Linux; U; Adr 4.2.2; zh-CN; ZTE V818) U2/1.0.0 UCBrowser/9.3.2.349 U2/1.0.0 Mobile',
+    'UCWEB/2.0 (MIDP-2.0; U; Adr 9; en-US; RMX1911) U2/1.0.0 UCBrowser/13.4.0.1306 U2/1.0.0 Gecko/20100101 Firefox/8.0',
+    'JUC (Linux; U; 2.3.6; zh-cn; GT-S7500; 320*480) UCWEB7.9.0.94/139/352',
+  ])("takes UC Browser's own agent for Android: %s", (agent) => {
+    expect(detect(agent)).toMatchObject({ operatingSystem: 'Android', os: 'Android', mobile: true });
+  });
+
+  it.each([
+    ['Android', 'Puffin/4.5.0AP'],
+    ['Android', 'Puffin/4.8.0.2965AT'],
+    ['iOS', 'Puffin/3.9174IT'],
+  ])("takes Puffin's desktop agent with a %s suffix for that handheld: %s", (system, puffin) => {
+    const agent = `Mozilla/5.0 (X11; U; Linux x86_64; en-us) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/30.0.1599.114 Safari/537.36 ${puffin}`;
+    expect(detect(agent)).toMatchObject({ operatingSystem: system, mobile: true });
+  });
+
+  it("keeps the PlayStation Vita's Silk browser off Kindle's Android", () => {
+    const vita = detect('Mozilla/5.0 (PlayStation Vita 1.51) AppleWebKit/531.22.8 (KHTML, like Gecko) Silk/3.2');
+    expect(vita).toMatchObject({ operatingSystem: 'PC', mobile: false });
+  });
+});
+
+describe('handhelds before Android and iOS (tests/fixtures/ua-labelled-sets.ts: woothee, random-useragent)', () => {
+  it.each([
+    'KDDI-TS3V UP.Browser/6.2_7.2.7.1.K.6.210 (GUI) MMP/2.0',
+    'DoCoMo/2.0 N07B(c500;TB;W24H16)',
+    'SoftBank/1.0/841SH/SHJ001/SN000000000000000 Browser/NetFront/3.5 Profile/MIDP-2.0 Configuration/CLDC-1.1',
+    'Mozilla/4.0 (jig browser9)',
+    'Mozilla/3.0(WILLCOM;KYOCERA/WX331K/2;1.0.8.13.000000/0.1/C100) Opera 7.2 EX',
+    'portalmmm/2.0 N410i(c20;TB)',
+    'Mozilla/5.0 (SymbianOS/9.1; U; en-us) AppleWebKit/413 (KHTML, like Gecko) Safari/413',
+    'Mozilla/4.0 (compatible; MSIE 6.0; Windows 98; PalmSource/hspr-H102; Blazer/4.0) 16;320x320',
+    'Mozilla/5.0 (Windows; U; Windows CE 5.1; rv:1.8.1a3) Gecko/20060610 Minimo/0.016',
+    'Mozilla/5.0 (Mobile; rv:48.0) Gecko/48.0 Firefox/48.0 KAIOS/2.5',
+    'Mozilla/5.0 (Windows NT 10.0; ARM; Lumia 950 Dual SIM) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/51.0.2704.79 Safari/537.36 Edge/14.14393',
+  ])('takes %s for a handheld', (agent) => {
+    expect(detect(agent)).toMatchObject({ mobile: true, bot: false });
+  });
+});
+
+describe("isbot's words and shapes on people's agents", () => {
+  it.each([
+    'Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 5.1; Trident/4.0; GoogleT5; .NET CLR 1.1.4322)',
+    'Mozilla/5.0 (Windows; U; Windows NT 6.0; en-US; rv:1.9.1.8) Gecko/20100202 Firefox/3.5.8 (.NET CLR 3.5.30729) FirePHP/0.4',
+    'Mozilla/5.0 (LG-T500 AppleWebkit/531 Browser/Phantom/V2.0 Widget/LGMW/3.0 MMS/LG-MMS-V1.0/1.2 Java/ASVM/1.1 Profile/MIDP-2.1 Configuration/CLDC-1.1)',
+    'Mozilla/3.0(DDIPOCKET;JRC/AH-J3001V,AH-J3002V/1.0/0100/c50)CNF/2.0',
+    'w3m/0.5.1',
+    'Mozilla/4.0 (compatible; Dillo 3.0)',
+    'Sleipnir/2.9.9',
+    'SonyEricssonT68/R201A',
+  ])('takes %s for a person', (agent) => {
+    expect(detect(agent).bot).toBe(false);
+  });
+
+  it.each([
+    'curl/8.4.0',
+    'Java/1.8.0_292',
+    'Nokia6230/2.0 (04.44) Profile/MIDP-2.0 Configuration/CLDC-1.1 (compatible; Googlebot-Mobile/2.1; +http://www.google.com/bot.html)',
+    'Mozilla/5.0 (compatible; Dillo 3.0; +http://example.com/crawler)',
+  ])('still takes %s for a bot', (agent) => {
+    expect(detect(agent).bot).toBe(true);
+  });
+});
