@@ -57,7 +57,7 @@ export type AnswerView =
       clickId: string;
       clickedAt: string | null;
     }
-  | { matched: false; reason: 'none' | 'ambiguous' | 'expired' };
+  | { matched: false; reason: 'none' | 'ambiguous' | 'expired' | 'unavailable' };
 
 /** An explanation (shared/install-explanation.ts) with its English sentences. */
 export type ExplainView = Explanation & { summary: string[] };

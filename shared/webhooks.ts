@@ -48,7 +48,7 @@ export interface InstallData {
   /** ISO 8601 time of the matched tap, null when unknown or not matched. */
   clickedAt: string | null;
   /** Why it was not matched: `none`, `ambiguous`, `expired`; null when matched. */
-  reason: 'none' | 'ambiguous' | 'expired' | null;
+  reason: 'none' | 'ambiguous' | 'expired' | 'unavailable' | null;
   /** Anything suspicious about it (none are raised yet: always `[]`). */
   flags: string[];
   /** Cloudflare's two-letter country of the call, `''` when unknown. */

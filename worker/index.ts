@@ -26,6 +26,7 @@ import { responseHeaders } from './middleware/response-headers.ts';
 import { routeRules } from './middleware/route-rules.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { handleQueue } from './queues.ts';
+import { lossesRoute } from './reliability/routes.ts';
 import { renderPage } from './render/render-page.tsx';
 import { webhooksRoute } from './webhooks/routes.ts';
 
@@ -40,6 +41,7 @@ app.route('/api/device', deviceRoute);
 app.route('/api/trace', trace);
 app.route('/api/a', attribution);
 app.route('/api/stats', statsRoute);
+app.route('/api/losses', lossesRoute);
 app.route('/api/links', linksRoute);
 app.route('/api/webhooks', webhooksRoute);
 app.route('/api/test-installs', testInstallsRoute);

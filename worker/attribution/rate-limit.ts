@@ -1,11 +1,13 @@
 /**
  * Rate limiting per network (docs/attribution.md) with Workers' Rate Limiting binding: the key is
  * the keyed hash of the network, so neither the address nor the network leaves the worker in clear.
- * A limiter that fails lets the request through: attribution degrading is better than refusing it.
+ * A limiter that fails, or has not answered within `LIMITER_BUDGET_MS`, lets the request through:
+ * attribution degrading is better than refusing it (docs/reliability.md).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
+import { LIMITER_BUDGET_MS, withinBudget } from '../reliability/budget.ts';
 import { settingsOf } from '../settings.ts';
 import { networkOf } from './network.ts';
 
@@ -18,7 +20,7 @@ export function rateLimitPerNetwork(): MiddlewareHandler<AppEnv> {
     if (binding && salt) {
       const network = networkOf(c.req.header('cf-connecting-ip'));
       const key = network ? await keyedHash(salt, `limit\n${network.prefix}`) : 'no-network';
-      const outcome = await binding.limit({ key }).catch((error: unknown) => {
+      const outcome = await withinBudget(binding.limit({ key }), LIMITER_BUDGET_MS).catch((error: unknown) => {
         console.error('Attribution rate limiter failed', error);
         return { success: true };
       });

@@ -8,6 +8,7 @@
 import type { CarrierCheck, Explanation } from '../../shared/install-explanation.ts';
 import { readToken } from '../campaign/query-data.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
+import { ATTRIBUTION_BUDGET_MS, messageOf, withinBudget } from '../reliability/budget.ts';
 import { checkCarrier, type ResolvedCarrier } from './carrier.ts';
 import type { InstallAnswer, InstallInput, MatchMethod, OpenInput } from './contract.ts';
 import { type AnswerRecord, bucketFor, ledgerFor } from './ledger.ts';
@@ -58,7 +59,11 @@ const CARRIER_ORDER: readonly [MatchMethod, CarrierField][] = [
  * The first carrier that verifies answers, and its click is claimed; every carrier that arrived is
  * checked, so the explanation says what each was worth.
  */
-async function byCarriers(ctx: AttributionContext, body: InstallInput): Promise<Decided | CarrierCheck[]> {
+async function byCarriers(
+  ctx: AttributionContext,
+  body: InstallInput,
+  claim: (clickId: string) => Promise<number | null> = (clickId) => claimCarried(ctx.env, clickId),
+): Promise<Decided | CarrierCheck[]> {
   const checks: CarrierCheck[] = [];
   let answer: InstallAnswer | null = null;
   for (const [method, source] of CARRIER_ORDER) {
@@ -68,7 +73,7 @@ async function byCarriers(ctx: AttributionContext, body: InstallInput): Promise<
     if (checked.verdict !== 'valid') checks.push({ source, verdict: checked.verdict });
     else if (answer) checks.push({ source, verdict: 'unused' });
     else {
-      const at = await claimCarried(ctx.env, checked.carrier.clickId);
+      const at = await claim(checked.carrier.clickId);
       answer = carrierAnswer(method, checked.carrier, at);
       checks.push({ source, verdict: 'used', tapRecorded: at !== null });
     }
@@ -133,6 +138,17 @@ export async function resolveInstall(ctx: AttributionContext, body: InstallInput
   return { answer, explanation: decided.explanation, first, test };
 }
 
+/**
+ * The answer when attribution's storage did not answer in time (docs/reliability.md): the first
+ * carrier that verifies, from its signed token alone (its click claimed later, by the catch-up);
+ * else `unavailable`, since no look-alike could be sought.
+ */
+export async function answerWithoutStorage(ctx: AttributionContext, body: InstallInput): Promise<Decided> {
+  const carried = await byCarriers(ctx, body, async () => null);
+  if (!Array.isArray(carried)) return carried;
+  return { answer: { matched: false, reason: 'unavailable' }, explanation: { carriers: carried, network: null } };
+}
+
 /** What the ledger keeps of the install `(app, installId)`, if it was answered (and not forgotten since). */
 export async function installRecordOf(
   ctx: Pick<AttributionContext, 'env' | 'salt'>,
@@ -154,7 +170,14 @@ export async function resolveOpen(ctx: AttributionContext, body: OpenInput): Pro
     return { answer: { matched: false, reason: 'none' }, explanation };
   }
   const { carrier } = checked;
-  const indexed = await ledgerFor(ctx.env, carrier.clickId).lookupClick(carrier.clickId);
+  // When the tap was is a detail: an open never waits for it past the budget (docs/reliability.md).
+  const indexed = await withinBudget(
+    ledgerFor(ctx.env, carrier.clickId).lookupClick(carrier.clickId),
+    ATTRIBUTION_BUDGET_MS,
+  ).catch((error: unknown) => {
+    console.error('Open answered without its click', messageOf(error));
+    return null;
+  });
   return {
     answer: carrierAnswer('clipboard', carrier, indexed?.at),
     explanation: { carriers: [{ source: 'link', verdict: 'used', tapRecorded: indexed !== null }], network: null },

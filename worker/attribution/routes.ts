@@ -12,14 +12,23 @@ import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
 import { countAnswer, countAppEvent, countTap, eventKey } from '../funnel/count-attribution.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
+import { ATTRIBUTION_BUDGET_MS, messageOf, withinBudget } from '../reliability/budget.ts';
 import { settingsOf } from '../settings.ts';
 import { webhookAnswer, webhookAppEvent } from '../webhooks/funnel-hooks.ts';
-import { AppEventRequestSchema, ClickSchema, InstallSchema, MAX_BODY_BYTES, OpenSchema } from './contract.ts';
+import {
+  AppEventRequestSchema,
+  ClickSchema,
+  type InstallAnswer,
+  InstallSchema,
+  MAX_BODY_BYTES,
+  OpenSchema,
+} from './contract.ts';
 import { explainView } from './explanation-schema.ts';
+import { resolveWithinBudget } from './install-within-budget.ts';
 import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
-import { recordClick } from './record-click.ts';
-import { installRecordOf, resolveInstall, resolveOpen } from './resolve-install.ts';
+import { recordClickWithinBudget } from './record-click-within-budget.ts';
+import { installRecordOf, resolveOpen } from './resolve-install.ts';
 import { noteTestAnswer } from './test-answers.ts';
 
 type Schema = typeof ClickSchema | typeof InstallSchema | typeof OpenSchema | typeof AppEventRequestSchema;
@@ -74,7 +83,8 @@ attribution.post('/click', async (c) => {
   const device = c.get('device');
   // A crawler's "tap" is no visitor's: answered like any other, never recorded.
   if (!device.bot) {
-    await recordClick({ ...contextOf(c), device, headerHints: clientHintsFromHeaders((n) => c.req.header(n)) }, body);
+    const ctx = { ...contextOf(c), device, headerHints: clientHintsFromHeaders((n) => c.req.header(n)) };
+    await recordClickWithinBudget(ctx, body, c.executionCtx);
     countTap(c, body);
   }
   return c.body(null, 204);
@@ -84,12 +94,13 @@ attribution.post('/install', async (c) => {
   const body = await readBody(c, InstallSchema);
   if (body instanceof Response) return body;
   const ctx = contextOf(c);
-  const { answer, explanation, first, test } = await resolveInstall(ctx, body);
   // A retry gets the same answer and is the same install: counted and sent once; a test device's never.
-  if (first && !test) {
+  const settle = ({ answer, first, test }: { answer: InstallAnswer; first: boolean; test: boolean }) => {
+    if (!first || test) return;
     countAnswer(c, 'install', answer, body.platform);
     webhookAnswer(c, 'install', body, answer);
-  }
+  };
+  const { answer, explanation, first } = await resolveWithinBudget(ctx, body, c.executionCtx, settle);
   if (!body.test) return c.json(answer);
   const { app, platform, installId } = body;
   noteTestAnswer(c, ctx.salt, { kind: 'install', app, platform, installId, answer, explanation, repeat: !first });
@@ -115,7 +126,13 @@ attribution.post('/event', async (c) => {
   const body = await readBody(c, AppEventRequestSchema);
   if (body instanceof Response) return body;
   const ctx = contextOf(c);
-  const install = await installRecordOf(ctx, body.app, body.installId);
+  // Without its storage in time, the events are counted without the install's campaign (docs/reliability.md).
+  const install = await withinBudget(installRecordOf(ctx, body.app, body.installId), ATTRIBUTION_BUDGET_MS).catch(
+    (error: unknown) => {
+      console.error('Events counted without their install', messageOf(error));
+      return null;
+    },
+  );
   // A test device's events are no more the operator's figures than its install.
   if (install?.test) return c.body(null, 204);
   const events = 'events' in body ? body.events : [body];

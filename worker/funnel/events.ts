@@ -11,8 +11,11 @@ export const PAGE_KINDS = ['download', 'landing', 'carrier', 'short'] as const;
 export const TAP_ACTIONS = ['download', 'store', 'open', 'guide'] as const;
 /** How an install (or an open) was matched to a tap. */
 export const INSTALL_METHODS = ['clipboard', 'referrer', 'apk', 'harmony', 'probabilistic'] as const;
-/** Why an install was not matched. */
-export const UNMATCHED_REASONS = ['none', 'ambiguous', 'expired'] as const;
+/**
+ * Why an install was not matched; `unavailable`: attribution's storage did not answer within its budget
+ * (docs/reliability.md).
+ */
+export const UNMATCHED_REASONS = ['none', 'ambiguous', 'expired', 'unavailable'] as const;
 
 export type PageKind = (typeof PAGE_KINDS)[number];
 export type TapAction = (typeof TAP_ACTIONS)[number];

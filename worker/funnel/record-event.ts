@@ -10,6 +10,7 @@
  * agent wait in memory until the batch is sent (at most `FLUSH_MS`), then only their hash leaves.
  */
 
+import { countLoss } from '../reliability/losses.ts';
 import { settingsOf } from '../settings.ts';
 import { type EventInput, type FunnelMessage, utcDay } from './events.ts';
 import { visitorHash } from './visitor-key.ts';
@@ -26,6 +27,8 @@ export async function messageOf(env: Env, input: EventInput, now = Date.now()): 
 
 /** How long an isolate gathers events before sending them. */
 export const FLUSH_MS = 100;
+/** How long before a refused batch is sent again. */
+export const RESEND_MS = 250;
 /** The most events one send carries (a queue batch holds at most 100 messages). */
 export const MAX_BATCH = 50;
 
@@ -43,6 +46,25 @@ const open = new WeakMap<object, Gathered[]>();
 const report = (error: unknown) =>
   console.error('Funnel event not sent', error instanceof Error ? error.message : String(error));
 
+/**
+ * Sends `messages`, once more after `RESEND_MS` when the queue refuses them (their ids are kept, so
+ * the consumer counts each once even if both sends landed); then counts them as lost
+ * (docs/reliability.md).
+ */
+async function sendOrCountLoss(env: Env, messages: FunnelMessage[]): Promise<void> {
+  const batch = messages.map((body) => ({ body }));
+  try {
+    await env.FUNNEL_QUEUE.sendBatch(batch);
+  } catch (error) {
+    report(error);
+    await new Promise((resolve) => setTimeout(resolve, RESEND_MS));
+    await env.FUNNEL_QUEUE.sendBatch(batch).catch(async (again: unknown) => {
+      report(again);
+      await countLoss(env, 'funnel-events', messages.length);
+    });
+  }
+}
+
 async function sendLater(env: Env, batch: Gathered[]): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, FLUSH_MS));
   if (open.get(env) === batch) open.delete(env);
@@ -59,7 +81,7 @@ async function sendLater(env: Env, batch: Gathered[]): Promise<void> {
     );
     const messages = made.filter((message) => message !== null);
     // Structured clone (the queue's default): serialized natively, where 'json' cost a JSON.stringify per message.
-    await env.FUNNEL_QUEUE.sendBatch(messages.map((body) => ({ body })));
+    await sendOrCountLoss(env, messages);
   } catch (error) {
     report(error);
   }

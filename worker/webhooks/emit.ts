@@ -5,6 +5,7 @@
  */
 import { toBase64Url } from '../../shared/base64url.ts';
 import type { WebhookDataOf, WebhookEventType, WebhookPayload } from '../../shared/webhooks.ts';
+import { countLoss } from '../reliability/losses.ts';
 import type { EventMessage } from './messages.ts';
 
 type Waiter = Pick<ExecutionContext, 'waitUntil'>;
@@ -23,8 +24,28 @@ export function eventMessage<T extends WebhookEventType>(
   return { k: 'event', id, type, at, body: JSON.stringify(payload) };
 }
 
+/** How long before a refused event is queued again. */
+const RESEND_MS = 250;
+
 const report = (error: unknown) =>
   console.error('Webhook event not queued', error instanceof Error ? error.message : String(error));
+
+/**
+ * Queues `message`, once more after `RESEND_MS` when the queue refuses it (its id is kept: a
+ * receiver tells a repeat by its `webhook-id`, docs/webhooks.md); then counts it as lost (docs/reliability.md).
+ */
+async function sendOrCountLoss(env: Env, message: EventMessage): Promise<void> {
+  try {
+    await env.WEBHOOK_QUEUE.send(message);
+  } catch (error) {
+    report(error);
+    await new Promise((resolve) => setTimeout(resolve, RESEND_MS));
+    await env.WEBHOOK_QUEUE.send(message).catch(async (again: unknown) => {
+      report(again);
+      await countLoss(env, 'webhook-events', 1);
+    });
+  }
+}
 
 /**
  * Queues a `type` event after the response; `data` may be a promise (a keyed hash, a decrypted token)
@@ -40,7 +61,7 @@ export function emitWebhook<T extends WebhookEventType>(
   const at = Date.now();
   ctx.waitUntil(
     Promise.resolve(data)
-      .then((made) => env.WEBHOOK_QUEUE.send(eventMessage(type, made, at, id)))
+      .then((made) => sendOrCountLoss(env, eventMessage(type, made, at, id)))
       .catch(report),
   );
 }

@@ -1,0 +1,245 @@
+/**
+ * The fault matrix's attribution rows (docs/reliability.md): both Durable Object namespaces (the
+ * network buckets and the ledger) throw, hang past the budget, answer slowly, or fail once and
+ * recover, passed as faulty bindings over the real ones. The app's calls answer within the budget
+ * and never 5xx; a carrier is answered from its token alone; a look-alike install without its storage
+ * is `unavailable`; an install is counted once, whichever call decided it.
+ */
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FunnelMessage } from '../../worker/funnel/events.ts';
+import { ATTRIBUTION_BUDGET_MS } from '../../worker/reliability/budget.ts';
+import { APP_ID, clickBody, fakeApp, newClickId, PHONES, type Send, tap } from '../fixtures/fake-app.ts';
+import { campaign, carrierLink, network } from './app-calls.ts';
+import { FAULTS, type Fault, faultyNamespace, Injector, recordingQueue } from './faulty-bindings.ts';
+import { fetchWorker, get, ORIGIN } from './helpers.ts';
+
+/** What an app may wait for an answer: the budget and the time to make it. */
+const ANSWER_MS = ATTRIBUTION_BUDGET_MS + 700;
+
+/** Both Durable Object namespaces faulty the way `fault` says (one injector: `recovers` fails one call). */
+function faultyObjects(fault: Fault): { bindings: Partial<Env>; injector: Injector } {
+  const injector = new Injector(fault);
+  return {
+    injector,
+    bindings: {
+      CLICK_BUCKETS: faultyNamespace(env.CLICK_BUCKETS, injector),
+      ATTRIBUTION_LEDGER: faultyNamespace(env.ATTRIBUTION_LEDGER, injector),
+    },
+  };
+}
+
+/** A Send over the worker with `bindings`; its work after the response is done when it resolves. */
+const sender =
+  (bindings: Partial<Env>): Send =>
+  (path, body, headers) =>
+    fetchWorker(
+      `${ORIGIN}${path}`,
+      { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } },
+      bindings,
+    );
+
+/** Measures the answer alone: fetchWorker awaits the work after it, so time the response itself. */
+async function timedCall(bindings: Partial<Env>, path: string, body: unknown, headers: Record<string, string>) {
+  const { createExecutionContext, waitOnExecutionContext } = await import('cloudflare:test');
+  const worker = (await import('../../worker/index.ts')).default;
+  const ctx = createExecutionContext();
+  const started = performance.now();
+  const res = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    }),
+    { ...env, ...bindings },
+    ctx,
+  );
+  const text = await res.text();
+  const ms = performance.now() - started;
+  return { res, text, ms, after: () => waitOnExecutionContext(ctx) };
+}
+
+const appHeaders = (address: string) => ({
+  'cf-connecting-ip': address,
+  'user-agent': 'PebbleNotes/2.4 CFNetwork/1490.0.4 Darwin/23.5.0',
+});
+
+const installBody = (installId: string, carriers?: Record<string, string>) => ({
+  app: APP_ID,
+  installId,
+  platform: 'ios',
+  osVersion: '17.5.1',
+  model: 'iPhone16,1',
+  screen: { w: 393, h: 852, scale: 3 },
+  tz: 'Asia/Shanghai',
+  langs: ['zh-Hans-CN'],
+  ...(carriers ? { carriers } : {}),
+});
+
+beforeAll(async () => {
+  await get('/');
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const quiet = () => vi.spyOn(console, 'error').mockImplementation(() => {});
+
+describe.each(FAULTS)('Durable Objects that %s', (fault) => {
+  const at = network(31);
+
+  it(`answer a tap's beacon 204 within ${ANSWER_MS} ms`, { timeout: 30_000 }, async () => {
+    quiet();
+    const { bindings } = faultyObjects(fault);
+    const phone = PHONES.iPhone15;
+    const headers = { 'cf-connecting-ip': at(1), 'user-agent': phone.web.agent };
+    const call = await timedCall(bindings, '/api/a/click', clickBody(phone), headers);
+    expect(call.res.status).toBe(204);
+    expect(call.ms).toBeLessThan(ANSWER_MS);
+    await call.after();
+  });
+
+  it(`answer an install with a carrier from its token within ${ANSWER_MS} ms`, { timeout: 30_000 }, async () => {
+    quiet();
+    const { bindings } = faultyObjects(fault);
+    const clickId = newClickId();
+    const carrier = `${clickId}.${campaign({ channel: `fault-${fault}` })}`;
+    const call = await timedCall(
+      bindings,
+      '/api/a/install',
+      installBody(`install-${crypto.randomUUID()}`, { clipboard: carrierLink(carrier) }),
+      appHeaders(at(2)),
+    );
+    expect(call.res.status).toBe(200);
+    expect(call.ms).toBeLessThan(ANSWER_MS);
+    const answer = JSON.parse(call.text);
+    expect(answer).toMatchObject({ matched: true, method: 'clipboard', clickId, data: { channel: `fault-${fault}` } });
+    await call.after();
+  });
+
+  it(`answer an open with its carrier within ${ANSWER_MS} ms`, { timeout: 30_000 }, async () => {
+    quiet();
+    const { bindings } = faultyObjects(fault);
+    const clickId = newClickId();
+    const call = await timedCall(
+      bindings,
+      '/api/a/open',
+      { app: APP_ID, installId: `install-${crypto.randomUUID()}`, carrier: carrierLink(clickId) },
+      appHeaders(at(3)),
+    );
+    expect(call.res.status).toBe(200);
+    expect(call.ms).toBeLessThan(ANSWER_MS);
+    expect(JSON.parse(call.text)).toMatchObject({ matched: true, method: 'clipboard', clickId });
+    await call.after();
+  });
+
+  it(`answer an app event 204 within ${ANSWER_MS} ms`, { timeout: 30_000 }, async () => {
+    quiet();
+    const { bindings } = faultyObjects(fault);
+    const body = { app: APP_ID, installId: `install-${crypto.randomUUID()}`, name: 'register' };
+    const call = await timedCall(bindings, '/api/a/event', body, appHeaders(at(4)));
+    expect(call.res.status).toBe(204);
+    expect(call.ms).toBeLessThan(ANSWER_MS);
+    await call.after();
+  });
+});
+
+describe('a look-alike install without its storage', () => {
+  const at = network(32);
+
+  it.each(['throws', 'hangs'] as const)(
+    `is {matched:false, reason:"unavailable"} within ${ANSWER_MS} ms when the objects %s`,
+    { timeout: 30_000 },
+    async (fault) => {
+      quiet();
+      const { bindings } = faultyObjects(fault);
+      const call = await timedCall(
+        bindings,
+        '/api/a/install',
+        installBody(`install-${crypto.randomUUID()}`),
+        appHeaders(at(1)),
+      );
+      expect(call.res.status).toBe(200);
+      expect(call.ms).toBeLessThan(ANSWER_MS);
+      expect(JSON.parse(call.text)).toEqual({ matched: false, reason: 'unavailable' });
+      await call.after();
+    },
+  );
+
+  it('is matched as usual when the objects are only slow', { timeout: 30_000 }, async () => {
+    const { bindings } = faultyObjects('slow');
+    const send = sender(bindings);
+    const address = at(2);
+    const { body, response } = tap(send, PHONES.iPhone15, address);
+    expect((await response).status).toBe(204);
+    const res = await fakeApp(send, PHONES.iPhone15, address).install(`install-${crypto.randomUUID()}`);
+    expect(await res.json()).toMatchObject({ matched: true, method: 'probabilistic', clickId: body.clickId });
+  });
+});
+
+describe('catching up when the objects come back', () => {
+  const at = network(33);
+
+  /** The install messages the funnel was sent for `channel`. */
+  const installs = (sent: FunnelMessage[], channel: string) =>
+    sent.filter((message) => message.event.type === 'install' && message.dims.channel === channel);
+
+  it('counts a carrier install answered without its storage once, and a retry gets the stored answer', async () => {
+    quiet();
+    const channel = `catch-up-${crypto.randomUUID().slice(0, 8)}`;
+    const funnel = recordingQueue(env.FUNNEL_QUEUE as Queue<FunnelMessage>);
+    const clickId = newClickId();
+    const carriers = { clipboard: carrierLink(`${clickId}.${campaign({ channel })}`) };
+    const installId = `install-${crypto.randomUUID()}`;
+    // The objects fail the first call (the ledger's read), then answer: the catch-up decides the install.
+    const { bindings, injector } = faultyObjects('recovers');
+    const headers = appHeaders(at(1));
+    const first = await sender({ ...bindings, FUNNEL_QUEUE: funnel.queue })(
+      '/api/a/install',
+      installBody(installId, carriers),
+      headers,
+    );
+    expect(await first.json()).toMatchObject({ matched: true, method: 'clipboard', clickId });
+    expect(injector.failed).toBe(1);
+    // The app retries over healthy objects: the same install, not counted again.
+    const again = await sender({ FUNNEL_QUEUE: funnel.queue })(
+      '/api/a/install',
+      installBody(installId, carriers),
+      headers,
+    );
+    expect(await again.json()).toMatchObject({ matched: true, method: 'clipboard', clickId });
+    const counted = installs(funnel.sent, channel);
+    expect(counted).toHaveLength(1);
+    expect(counted[0]?.event).toEqual({ type: 'install', method: 'clipboard' });
+  });
+
+  it('records a tap whose write failed after the response, once', async () => {
+    quiet();
+    const address = at(2);
+    const { bindings, injector } = faultyObjects('recovers');
+    const { body, response } = tap(sender(bindings), PHONES.iPhone15, address);
+    expect((await response).status).toBe(204);
+    expect(injector.failed).toBe(1);
+    // The click was recorded by the retry: the look-alike install finds it.
+    const res = await fakeApp(sender({}), PHONES.iPhone15, address).install(`install-${crypto.randomUUID()}`);
+    expect(await res.json()).toMatchObject({ matched: true, method: 'probabilistic', clickId: body.clickId });
+  });
+
+  it('counts a tap no retry could record as lost, where /api/losses shows it', { timeout: 30_000 }, async () => {
+    quiet();
+    const before = await lostClicks();
+    const { bindings } = faultyObjects('throws');
+    const { response } = tap(sender(bindings), PHONES.iPhone15, at(3));
+    expect((await response).status).toBe(204);
+    expect(await lostClicks()).toBe(before + 1);
+  });
+});
+
+async function lostClicks(): Promise<number> {
+  const { DEV_ADMIN_TOKEN } = await import('../../worker/settings.ts');
+  const res = await fetchWorker(`${ORIGIN}/api/losses`, { headers: { authorization: `Bearer ${DEV_ADMIN_TOKEN}` } });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { lost: { clicks: number } };
+  return body.lost.clicks;
+}

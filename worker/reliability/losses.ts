@@ -1,0 +1,39 @@
+/**
+ * The loss counter (docs/reliability.md): what a fault made the worker give up on after its retries
+ * — funnel events a queue refused, clicks no Durable Object would record, webhook events not queued —
+ * counted per UTC day in D1 (`losses`, migrations/0004_losses.sql), read at `GET /api/losses`.
+ * Counting never throws: when D1 is down too, the loss is logged with its count instead.
+ */
+
+/** What can be lost, each named where it is given up on. */
+export const LOSS_KINDS = ['funnel-events', 'webhook-events', 'clicks', 'install-catch-up'] as const;
+export type LossKind = (typeof LOSS_KINDS)[number];
+
+const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** Adds `n` to today's count of `what`; logs instead when D1 cannot take it. */
+export async function countLoss(env: Env, what: LossKind, n: number, now = Date.now()): Promise<void> {
+  if (n <= 0) return;
+  console.error(`Lost ${n} ${what}`);
+  try {
+    await env.FUNNEL_DB.prepare(
+      'INSERT INTO losses (day, what, n) VALUES (?, ?, ?) ON CONFLICT (day, what) DO UPDATE SET n = n + excluded.n',
+    )
+      .bind(dayOf(now), what, n)
+      .run();
+  } catch (error) {
+    console.error('Loss not counted', what, n, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The counts of the last `days` UTC days, by kind (every kind present, 0 when nothing was lost). */
+export async function readLosses(env: Env, days: number, now = Date.now()): Promise<Record<LossKind, number>> {
+  const from = dayOf(now - (days - 1) * 86_400_000);
+  const { results } = await env.FUNNEL_DB.prepare('SELECT what, SUM(n) AS n FROM losses WHERE day >= ? GROUP BY what')
+    .bind(from)
+    .all<{ what: string; n: number }>();
+  const counts = Object.fromEntries(LOSS_KINDS.map((kind) => [kind, 0])) as Record<LossKind, number>;
+  for (const row of results)
+    if ((LOSS_KINDS as readonly string[]).includes(row.what)) counts[row.what as LossKind] = row.n;
+  return counts;
+}
