@@ -26,11 +26,14 @@ import { responseHeaders } from './middleware/response-headers.ts';
 import { routeRules } from './middleware/route-rules.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { handleQueue } from './queues.ts';
+import { onEngineError } from './reliability/on-error.ts';
 import { lossesRoute } from './reliability/routes.ts';
 import { renderPage } from './render/render-page.tsx';
 import { webhooksRoute } from './webhooks/routes.ts';
 
 const app = new Hono<AppEnv>();
+
+app.onError(onEngineError);
 
 app.use(responseHeaders());
 app.use(deviceDetection());

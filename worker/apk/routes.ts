@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { APK_FILE_NAME } from '../../shared/apk-parent.ts';
 import { carrierIn, resolveCarrier } from '../attribution/carrier.ts';
 import type { AppEnv } from '../env.ts';
+import { R2_HEAD_BUDGET_MS, withinBudget } from '../reliability/budget.ts';
 import { settingsOf } from '../settings.ts';
 import { chooseRange } from './byte-range.ts';
 import { readParentMetadata } from './parents.ts';
@@ -46,7 +47,8 @@ apkDownload.get('/:carrier/:file', async (c) => {
   const stamp = stampOf(carrier, settingsOf(c.env).decodeKey);
   if (!stamp) return notFound('the link is not valid');
 
-  const parent = await c.env.APK_PARENTS.head(file);
+  // An R2 that fails or hangs is a 503 the download manager retries (docs/reliability.md).
+  const parent = await withinBudget(c.env.APK_PARENTS.head(file), R2_HEAD_BUDGET_MS);
   const facts = parent && readParentMetadata(parent);
   if (!parent || !facts) {
     if (parent) console.error(`APK parent ${file} has no valid metadata: upload it again with npm run apk:upload`);

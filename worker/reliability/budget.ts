@@ -7,6 +7,8 @@
 export const ATTRIBUTION_BUDGET_MS = 1500;
 /** How long the rate limiter gets before the request is let through. */
 export const LIMITER_BUDGET_MS = 300;
+/** How long a download waits for R2 to describe the parent before answering 503. */
+export const R2_HEAD_BUDGET_MS = 2000;
 /** The pauses before each retry of work given up on (after the response, under `waitUntil`). */
 export const RETRY_DELAYS_MS: readonly number[] = [250, 1000, 4000];
 
