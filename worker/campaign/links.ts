@@ -3,8 +3,10 @@
  * under a slug, so `/s/<slug>` serves it and `/s/<slug>.svg` draws its QR code. A link never expires
  * unless it was given `expiresAt`.
  */
+
 import * as v from 'valibot';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../shared/admin-contract.ts';
+import { LINK_BUDGET_MS, withinBudget } from '../reliability/budget.ts';
 import { settingsOf } from '../settings.ts';
 import { PayloadSchema } from './query-data.ts';
 import { encryptToken, MAX_TOKEN_LENGTH } from './token.ts';
@@ -108,7 +110,9 @@ export const linkOf = (row: LinkRow): StoredLink => ({
 export async function resolveLink(env: Env, slug: string, now = Date.now()): Promise<StoredLink | null> {
   if (!SLUG.test(slug)) return null;
   try {
-    const row = await env.FUNNEL_DB.prepare('SELECT * FROM funnel_links WHERE slug = ?1').bind(slug).first<LinkRow>();
+    // The page never waits on D1 past the budget (docs/reliability.md).
+    const read = env.FUNNEL_DB.prepare('SELECT * FROM funnel_links WHERE slug = ?1').bind(slug).first<LinkRow>();
+    const row = await withinBudget(read, LINK_BUDGET_MS);
     if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
     return linkOf(row);
   } catch (error) {

@@ -4,6 +4,7 @@
  * 30 days that "resend" and a late re-export may need.
  */
 import { utcDay } from '../funnel/events.ts';
+import { countLoss } from '../reliability/losses.ts';
 import { exportDay } from './daily-export.ts';
 
 /** Days events and deliveries are kept. */
@@ -22,7 +23,11 @@ export async function forgetOld(db: D1Database, now: number): Promise<void> {
 /** The `scheduled` handler: the previous day's export, then the cleanup. Throws so a failed run shows as failed. */
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const day = utcDay(controller.scheduledTime - DAY_MS);
-  const counts = await exportDay(env, day);
+  const counts = await exportDay(env, day).catch(async (error: unknown) => {
+    // The day's events stay in D1 for KEEP_DAYS: re-running the export writes them (docs/reliability.md).
+    await countLoss(env, 'exports', 1);
+    throw error;
+  });
   console.log('Exported', day, JSON.stringify(counts));
   await forgetOld(env.FUNNEL_DB, controller.scheduledTime);
 }

@@ -10,6 +10,7 @@
  * agent wait in memory until the batch is sent (at most `FLUSH_MS`), then only their hash leaves.
  */
 
+import { QUEUE_SEND_BUDGET_MS, withinBudget } from '../reliability/budget.ts';
 import { countLoss } from '../reliability/losses.ts';
 import { settingsOf } from '../settings.ts';
 import { type EventInput, type FunnelMessage, utcDay } from './events.ts';
@@ -54,11 +55,11 @@ const report = (error: unknown) =>
 async function sendOrCountLoss(env: Env, messages: FunnelMessage[]): Promise<void> {
   const batch = messages.map((body) => ({ body }));
   try {
-    await env.FUNNEL_QUEUE.sendBatch(batch);
+    await withinBudget(env.FUNNEL_QUEUE.sendBatch(batch), QUEUE_SEND_BUDGET_MS);
   } catch (error) {
     report(error);
     await new Promise((resolve) => setTimeout(resolve, RESEND_MS));
-    await env.FUNNEL_QUEUE.sendBatch(batch).catch(async (again: unknown) => {
+    await withinBudget(env.FUNNEL_QUEUE.sendBatch(batch), QUEUE_SEND_BUDGET_MS).catch(async (again: unknown) => {
       report(again);
       await countLoss(env, 'funnel-events', messages.length);
     });

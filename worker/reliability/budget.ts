@@ -5,6 +5,13 @@
 
 /** How long attribution's Durable Objects get per answer: half the SDK's 3 s, leaving it time to read. */
 export const ATTRIBUTION_BUDGET_MS = 1500;
+/** How long a short link's page waits for its link in D1. */
+export const LINK_BUDGET_MS = 1000;
+/**
+ * How long a queue send may take after the response before it is tried again: a send still hanging
+ * when `waitUntil` ends (30 s) would be lost uncounted.
+ */
+export const QUEUE_SEND_BUDGET_MS = 3000;
 /** How long the rate limiter gets before the request is let through. */
 export const LIMITER_BUDGET_MS = 300;
 /** How long a download waits for R2 to describe the parent before answering 503. */

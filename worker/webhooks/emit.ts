@@ -5,6 +5,7 @@
  */
 import { toBase64Url } from '../../shared/base64url.ts';
 import type { WebhookDataOf, WebhookEventType, WebhookPayload } from '../../shared/webhooks.ts';
+import { QUEUE_SEND_BUDGET_MS, withinBudget } from '../reliability/budget.ts';
 import { countLoss } from '../reliability/losses.ts';
 import type { EventMessage } from './messages.ts';
 
@@ -36,11 +37,11 @@ const report = (error: unknown) =>
  */
 async function sendOrCountLoss(env: Env, message: EventMessage): Promise<void> {
   try {
-    await env.WEBHOOK_QUEUE.send(message);
+    await withinBudget(env.WEBHOOK_QUEUE.send(message), QUEUE_SEND_BUDGET_MS);
   } catch (error) {
     report(error);
     await new Promise((resolve) => setTimeout(resolve, RESEND_MS));
-    await env.WEBHOOK_QUEUE.send(message).catch(async (again: unknown) => {
+    await withinBudget(env.WEBHOOK_QUEUE.send(message), QUEUE_SEND_BUDGET_MS).catch(async (again: unknown) => {
       report(again);
       await countLoss(env, 'webhook-events', 1);
     });
