@@ -132,8 +132,8 @@ describe('the CSV', () => {
     expect(header).toBe(
       'key,views,visitors,taps,tap:download,tap:store,tap:open,tap:guide,installs,install:clipboard,install:referrer,' +
         'install:apk,install:harmony,install:probabilistic,install:unmatched:none,install:unmatched:ambiguous,' +
-        'install:unmatched:expired,opens,event:register',
+        'install:unmatched:expired,install:unmatched:unavailable,opens,event:register',
     );
-    expect(line).toBe('spring,4,2,1,0,1,0,0,1,0,0,1,0,0,0,0,0,0,1');
+    expect(line).toBe('spring,4,2,1,0,1,0,0,1,0,0,1,0,0,0,0,0,0,0,1');
   });
 });

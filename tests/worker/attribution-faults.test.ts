@@ -11,6 +11,7 @@ import type { FunnelMessage } from '../../worker/funnel/events.ts';
 import { ATTRIBUTION_BUDGET_MS } from '../../worker/reliability/budget.ts';
 import { APP_ID, clickBody, fakeApp, newClickId, PHONES, type Send, tap } from '../fixtures/fake-app.ts';
 import { campaign, carrierLink, network } from './app-calls.ts';
+import { expectConforms } from './conforms.ts';
 import { FAULTS, type Fault, faultyNamespace, Injector, recordingQueue } from './faulty-bindings.ts';
 import { fetchWorker, get, ORIGIN } from './helpers.ts';
 
@@ -163,6 +164,8 @@ describe('a look-alike install without its storage', () => {
       expect(call.res.status).toBe(200);
       expect(call.ms).toBeLessThan(ANSWER_MS);
       expect(JSON.parse(call.text)).toEqual({ matched: false, reason: 'unavailable' });
+      const sent = new Response(call.text, { status: 200, headers: { 'content-type': 'application/json' } });
+      await expectConforms(sent, '/api/a/install');
       await call.after();
     },
   );
@@ -239,7 +242,6 @@ describe('catching up when the objects come back', () => {
 async function lostClicks(): Promise<number> {
   const { DEV_ADMIN_TOKEN } = await import('../../worker/settings.ts');
   const res = await fetchWorker(`${ORIGIN}/api/losses`, { headers: { authorization: `Bearer ${DEV_ADMIN_TOKEN}` } });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { lost: { clicks: number } };
+  const body = (await expectConforms(res, '/api/losses', 'get')) as { lost: { clicks: number } };
   return body.lost.clicks;
 }

@@ -13,6 +13,7 @@ import { composition } from './composition.ts';
 import type { BenchSection } from './context.ts';
 import { detect } from './detect.ts';
 import { funnel } from './funnel.ts';
+import { hotNetwork } from './hot-network.ts';
 import { http } from './http.ts';
 import { identity } from './identity.ts';
 import { lighthouseSection } from './lighthouse.ts';
@@ -52,5 +53,5 @@ export function soakSeconds(flags: { load: boolean; soak?: string }): number {
 export function labSections(flags: { load: boolean; soak?: string }): BenchSection[] {
   const seconds = soakSeconds(flags);
   if (!flags.load && seconds === 0) return [composition, trafficMix, cpuProfile, peers, builds, mainThread];
-  return [...(flags.load ? [loadModes] : []), ...(seconds > 0 ? [soak(seconds)] : [])];
+  return [...(flags.load ? [loadModes, hotNetwork] : []), ...(seconds > 0 ? [soak(seconds)] : [])];
 }

@@ -16,6 +16,7 @@ import {
 } from '../attribution/contract.ts';
 import { LinkRequestSchema } from '../campaign/links.ts';
 import { StatsQuerySchema } from '../funnel/stats-query.ts';
+import { LossesSchema } from '../reliability/losses.ts';
 import {
   DeviceInfoSchema,
   ErrorSchema,
@@ -186,6 +187,13 @@ function build(): Json {
             400: refusal('A parameter is wrong.'),
             ...ADMIN_ERRORS,
           },
+        },
+      },
+      '/api/losses': {
+        get: {
+          ...admin,
+          summary: 'What a fault made the worker give up on in the last 7 days, by kind (docs/reliability.md).',
+          responses: { 200: answer('The counts.', LossesSchema), ...ADMIN_ERRORS },
         },
       },
       '/api/installs': {

@@ -6,9 +6,19 @@
  * Counting never throws: when D1 is down too, the loss is logged with its count instead.
  */
 
+import * as v from 'valibot';
+
 /** What can be lost, each named where it is given up on. */
 export const LOSS_KINDS = ['funnel-events', 'webhook-events', 'clicks', 'install-catch-up', 'exports'] as const;
 export type LossKind = (typeof LOSS_KINDS)[number];
+
+/** What `GET /api/losses` answers (routes.ts), for the OpenAPI document. */
+export const LossesSchema = v.strictObject({
+  days: v.number(),
+  lost: v.strictObject(
+    Object.fromEntries(LOSS_KINDS.map((kind) => [kind, v.number()])) as Record<LossKind, v.NumberSchema<undefined>>,
+  ),
+});
 
 const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
