@@ -9,6 +9,7 @@
 import { apkStamping } from './apk-stamping.ts';
 import { attribution } from './attribution.ts';
 import { builds } from './builds.ts';
+import { bursts } from './bursts.ts';
 import { composition } from './composition.ts';
 import type { BenchSection } from './context.ts';
 import { detect } from './detect.ts';
@@ -53,5 +54,5 @@ export function soakSeconds(flags: { load: boolean; soak?: string }): number {
 export function labSections(flags: { load: boolean; soak?: string }): BenchSection[] {
   const seconds = soakSeconds(flags);
   if (!flags.load && seconds === 0) return [composition, trafficMix, cpuProfile, peers, builds, mainThread];
-  return [...(flags.load ? [loadModes, hotNetwork] : []), ...(seconds > 0 ? [soak(seconds)] : [])];
+  return [...(flags.load ? [loadModes, hotNetwork, bursts] : []), ...(seconds > 0 ? [soak(seconds)] : [])];
 }
