@@ -7,7 +7,9 @@
  * steady when the highest sample of the second half of the rest is within 10% of the highest of its
  * first half — a leak keeps growing through both, a plateau does not.
  */
+import { attributionRequests } from './attribution-requests.ts';
 import type { BenchContext, BenchRow, BenchSection } from './context.ts';
+import { describeHeap, type HeapUsage, isolateHeap } from './heap.ts';
 import { type LoadResult, load } from './load.ts';
 import { cycling, loadRow, visitRequests } from './load-modes.ts';
 import { residentBytes } from './machine.ts';
@@ -55,23 +57,34 @@ const MiB = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 export function soak(seconds: number): BenchSection {
   return {
-    title: `Memory soak (${seconds} s of mixed visits, workerd RSS every ${SAMPLE_MS / 1000} s)`,
+    title: `Memory soak (${seconds} s of mixed visits with taps, installs and events, workerd RSS every ${SAMPLE_MS / 1000} s)`,
     async run(context: BenchContext): Promise<BenchRow[]> {
       const samples: number[] = [];
       const sample = (): void => {
         const rss = residentBytes(context.server.pid);
         if (rss !== undefined) samples.push(rss);
       };
+      const heap = async (): Promise<HeapUsage | null> =>
+        context.server.inspectorUrl ? isolateHeap(context.server.inspectorUrl).catch(() => null) : null;
+      const heapBefore = await heap();
       sample();
       const timer = setInterval(sample, SAMPLE_MS);
       let result: LoadResult;
       try {
-        result = await load({ ...cycling(context, 'soak.lua', visitRequests()), duration: seconds });
+        result = await load({
+          ...cycling(context, 'soak.lua', [...visitRequests(), ...attributionRequests()]),
+          duration: seconds,
+        });
       } finally {
         clearInterval(timer);
       }
       sample();
+      const heapAfter = await heap();
       const rows: BenchRow[] = [loadRow(`Soak ${seconds} s`, result)];
+      rows.push({
+        name: 'The page isolate’s V8 heap, start / end',
+        value: heapBefore && heapAfter ? `${describeHeap(heapBefore)} / ${describeHeap(heapAfter)}` : 'no inspector',
+      });
       const warmup = warmupSamples(seconds);
       const verdict = memoryVerdict(samples, warmup);
       if (!verdict) {
