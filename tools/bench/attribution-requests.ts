@@ -14,7 +14,7 @@ export function attributionRequests(): CycledRequest[] {
   return Object.values(PHONES).flatMap((phone, i) => {
     const address = `127.9.${i}.1`;
     const tap = clickBody(phone, { d: token, visitorId: `soak-${i}` });
-    const installId = `soak-${i}`;
+    const installId = `soak-install-${i}`;
     const carriers = i % 2 ? { clipboard: `https://x/i/${tap.clickId}.${token}` } : undefined;
     const json = (agent: string) => ({
       'Content-Type': 'application/json',
