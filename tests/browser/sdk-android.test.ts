@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { reserveApk } from '../../scripts/lib/apk/reserve.ts';
-import { withBindings } from '../../scripts/lib/bindings.ts';
+import { UPLOAD, withBindings } from '../../scripts/lib/bindings.ts';
 import { TOOL_ENV } from '../../scripts/lib/run.ts';
 import { PARENTS_KEY } from '../../worker/apk/parents.ts';
 import { filled, signedApk } from '../fixtures/apk.ts';
@@ -44,7 +44,7 @@ beforeAll(() => {
 
 afterAll(async () => {
   // The other test files see the page without a parent again.
-  await withBindings({ local: true, persistTo }, ({ KV }) => KV.put(PARENTS_KEY, '{}'));
+  await withBindings({ local: true, persistTo }, UPLOAD, ({ KV }) => KV.put(PARENTS_KEY, '{}'));
   rmSync(dir, { recursive: true, force: true });
 });
 
