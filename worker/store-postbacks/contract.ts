@@ -14,10 +14,14 @@ export const MAX_POSTBACK_BYTES = 16 * 1024;
  * An id Apple sends as a JSON number (app ids, campaign ids): a non-negative safe integer, or its
  * digits as a string; kept as the decimal text the signature is computed over.
  */
+const NON_NEGATIVE = 'must be a non-negative integer';
 const AppleNumber = v.pipe(
   v.union(
-    [v.pipe(v.number(), v.safeInteger(), v.minValue(0)), v.pipe(v.string(), v.regex(/^\d{1,16}$/))],
-    'must be a non-negative integer',
+    [
+      v.pipe(v.number(), v.safeInteger(NON_NEGATIVE), v.minValue(0, NON_NEGATIVE)),
+      v.pipe(v.string(), v.regex(/^\d{1,16}$/, NON_NEGATIVE)),
+    ],
+    NON_NEGATIVE,
   ),
   v.transform(String),
 );
@@ -25,8 +29,8 @@ const AppleNumber = v.pipe(
 const Text = (max: number) => v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));
 const Digits = v.pipe(v.string('must be a string'), v.regex(/^\d{1,4}$/, 'must be 1 to 4 digits'));
 const Coarse = v.picklist(['low', 'medium', 'high'], 'must be low, medium or high');
-const ConversionValue = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(63, 'must be 0 to 63'));
-const Sequence = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2, 'must be 0, 1 or 2'));
+const ConversionValue = v.pipe(v.number('must be 0 to 63'), v.integer('must be 0 to 63'), v.minValue(0, 'must be 0 to 63'), v.maxValue(63, 'must be 0 to 63'));
+const Sequence = v.pipe(v.number('must be 0, 1 or 2'), v.picklist([0, 1, 2], 'must be 0, 1 or 2'));
 
 /** An SKAdNetwork install-validation postback, any version (Apple: "Identifying the parameters…"). */
 export const SkanPostbackSchema = v.looseObject({
