@@ -111,7 +111,8 @@ export function parseKeyTable(name: string, text: string | undefined): Record<st
     const value: unknown = JSON.parse(text);
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       const entries = Object.entries(value);
-      if (entries.every(([, key]) => typeof key === 'string')) return Object.fromEntries(entries) as Record<string, string>;
+      if (entries.every(([, key]) => typeof key === 'string'))
+        return Object.fromEntries(entries) as Record<string, string>;
     }
   } catch {
     // Reported below, as any other shape.

@@ -27,12 +27,18 @@ let signer: TestSigner;
 let keys: Partial<Env>;
 beforeAll(async () => {
   signer = await testSigner();
-  keys = { STORE_POSTBACK_KEYS: JSON.stringify({ 'skadnetwork/test': signer.publicKey, 'test-key/0': signer.publicKey }) };
+  keys = {
+    STORE_POSTBACK_KEYS: JSON.stringify({ 'skadnetwork/test': signer.publicKey, 'test-key/0': signer.publicKey }),
+  };
 });
 
 function post(path: string, body: unknown, bindings: Partial<Env> = {}): Promise<Response> {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  return fetchWorker(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text }, bindings);
+  return fetchWorker(
+    `${ORIGIN}${path}`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: text },
+    bindings,
+  );
 }
 
 async function view(since = '1d'): Promise<StorePostbacksView> {
@@ -114,8 +120,14 @@ describe('tampered SKAdNetwork postbacks', () => {
     ['a changed app id', { ...SKAN_4_FINE, 'app-id': 525463030 }],
     ['a changed transaction id', { ...SKAN_4_COARSE, 'transaction-id': '6aafb7a5-0170-41b5-bbe4-fe71dedf1e99' }],
     ['a lost did-win', { ...SKAN_3_WIN, 'did-win': false, 'transaction-id': freshId() }],
-    ['a changed postback sequence index', { ...SKAN_4_FINE, 'postback-sequence-index': 1, 'transaction-id': freshId() }],
-    ['a flipped signature byte', { ...SKAN_4_FINE, 'attribution-signature': flip(SKAN_4_FINE['attribution-signature']) }],
+    [
+      'a changed postback sequence index',
+      { ...SKAN_4_FINE, 'postback-sequence-index': 1, 'transaction-id': freshId() },
+    ],
+    [
+      'a flipped signature byte',
+      { ...SKAN_4_FINE, 'attribution-signature': flip(SKAN_4_FINE['attribution-signature']) },
+    ],
   ];
   for (const [what, body] of tampered) {
     it(`refuses ${what} with 400 and counts nothing`, async () => {
@@ -242,12 +254,19 @@ describe('AdAttributionKit postbacks', () => {
     expect(await groupsOf('1235')).toEqual([]);
     expect(await (await post(AAK, { 'country-code': 'US' })).json()).toEqual({ error: 'jws-string: missing' });
     const none = await signJws(signer, 'test-key/0', payload(freshId(), '2001'), 'none');
-    expect(await (await post(AAK, { 'jws-string': none }, keys)).json()).toEqual({ error: 'jws-string: alg must be ES256' });
+    expect(await (await post(AAK, { 'jws-string': none }, keys)).json()).toEqual({
+      error: 'jws-string: alg must be ES256',
+    });
   });
 
   it('counts a postback signed with a configured key, chosen by kid', async () => {
     const jws = await signJws(signer, 'test-key/0', payload(freshId(), '2002'));
-    const stanza = { 'jws-string': jws, 'coarse-conversion-value': 'medium', 'country-code': 'DE', 'ad-interaction-type': 'view' };
+    const stanza = {
+      'jws-string': jws,
+      'coarse-conversion-value': 'medium',
+      'country-code': 'DE',
+      'ad-interaction-type': 'view',
+    };
     const res = await post(AAK.slice(0, -1), stanza, keys);
     expect(await res.json()).toEqual({ counted: true });
     expect(await groupsOf('2002')).toMatchObject([

@@ -26,7 +26,8 @@ function jsonOf(part: string): unknown {
 export async function verifyJws(jws: string, keys: ReadonlyMap<string, string>): Promise<AakPayload | Rejection> {
   const parts = jws.split('.');
   const [header64 = '', payload64 = '', signature64 = ''] = parts;
-  if (parts.length !== 3 || !signature64) return reject('malformed', 'jws-string: must be a compact JWS, header.payload.signature');
+  if (parts.length !== 3 || !signature64)
+    return reject('malformed', 'jws-string: must be a compact JWS, header.payload.signature');
   const header = v.safeParse(HeaderSchema, jsonOf(header64));
   if (!header.success) return reject('malformed', 'jws-string: its header must be JSON with alg and kid');
   if (header.output.alg !== 'ES256') return reject('bad-signature', 'jws-string: alg must be ES256');
@@ -35,7 +36,7 @@ export async function verifyJws(jws: string, keys: ReadonlyMap<string, string>):
   const key = base64 === undefined ? null : await importKey(base64);
   if (!key) return reject('unknown-key', "jws-string: kid is not one of Apple's keys");
   const signature = base64Bytes(signature64);
-  if (!signature || signature.length !== 64) return reject('bad-signature', 'jws-string: the signature is not ES256');
+  if (signature?.length !== 64) return reject('bad-signature', 'jws-string: the signature is not ES256');
   const signed = new TextEncoder().encode(`${header64}.${payload64}`);
   if (!(await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, signature, signed))) {
     return reject('bad-signature', `jws-string: does not verify with Apple's key ${kid.replace(/[^\w/.-]/g, '')}`);

@@ -38,7 +38,10 @@ export const SKADNETWORK_PREFIX = 'skadnetwork/';
  * The key set of an environment: Apple's production keys, in development also Apple's development
  * keys, then the configured keys (`extra`) — in production only those replacing a production id.
  */
-export function keySetOf(env: 'development' | 'production', extra: Readonly<Record<string, string>>): Map<string, string> {
+export function keySetOf(
+  env: 'development' | 'production',
+  extra: Readonly<Record<string, string>>,
+): Map<string, string> {
   const keys = new Map(Object.entries(PRODUCTION_KEYS));
   if (env === 'development') for (const [id, key] of Object.entries(DEVELOPMENT_KEYS)) keys.set(id, key);
   for (const [id, key] of Object.entries(extra)) {

@@ -26,10 +26,20 @@ const AppleNumber = v.pipe(
   v.transform(String),
 );
 
-const Text = (max: number) => v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));
+const Text = (max: number) =>
+  v.pipe(
+    v.string('must be a string'),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(max, `must be at most ${max} characters`),
+  );
 const Digits = v.pipe(v.string('must be a string'), v.regex(/^\d{1,4}$/, 'must be 1 to 4 digits'));
 const Coarse = v.picklist(['low', 'medium', 'high'], 'must be low, medium or high');
-const ConversionValue = v.pipe(v.number('must be 0 to 63'), v.integer('must be 0 to 63'), v.minValue(0, 'must be 0 to 63'), v.maxValue(63, 'must be 0 to 63'));
+const ConversionValue = v.pipe(
+  v.number('must be 0 to 63'),
+  v.integer('must be 0 to 63'),
+  v.minValue(0, 'must be 0 to 63'),
+  v.maxValue(63, 'must be 0 to 63'),
+);
 const Sequence = v.pipe(v.number('must be 0, 1 or 2'), v.picklist([0, 1, 2], 'must be 0, 1 or 2'));
 
 /** An SKAdNetwork install-validation postback, any version (Apple: "Identifying the parameters…"). */

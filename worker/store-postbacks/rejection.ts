@@ -31,5 +31,7 @@ export function logRejection(kind: string, rejection: Rejection): void {
   const key = `${kind}:${rejection.reason}`;
   if (logged.has(key)) return;
   logged.add(key);
-  console.warn(`Store postback refused (${kind}, ${rejection.reason}): ${rejection.error}; further ones are not logged`);
+  console.warn(
+    `Store postback refused (${kind}, ${rejection.reason}): ${rejection.error}; further ones are not logged`,
+  );
 }

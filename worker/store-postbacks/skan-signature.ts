@@ -20,14 +20,39 @@ type Field = keyof SkanPostback;
 // Each version's signed fields in order; `?` marks a field signed only when the postback has it.
 const ORDERS: Record<(typeof VERIFIED_VERSIONS)[number], readonly string[]> = {
   '2.1': ['version', 'ad-network-id', 'campaign-id', 'app-id', 'transaction-id', 'redownload', 'source-app-id?'],
-  '2.2': ['version', 'ad-network-id', 'campaign-id', 'app-id', 'transaction-id', 'redownload', 'source-app-id?', 'fidelity-type'],
+  '2.2': [
+    'version',
+    'ad-network-id',
+    'campaign-id',
+    'app-id',
+    'transaction-id',
+    'redownload',
+    'source-app-id?',
+    'fidelity-type',
+  ],
   '3.0': [
-    'version', 'ad-network-id', 'campaign-id', 'app-id', 'transaction-id', 'redownload', 'source-app-id?',
-    'fidelity-type', 'did-win',
+    'version',
+    'ad-network-id',
+    'campaign-id',
+    'app-id',
+    'transaction-id',
+    'redownload',
+    'source-app-id?',
+    'fidelity-type',
+    'did-win',
   ],
   '4.0': [
-    'version', 'ad-network-id', 'source-identifier', 'app-id', 'transaction-id', 'redownload',
-    'source-app-id?', 'source-domain?', 'fidelity-type', 'did-win', 'postback-sequence-index',
+    'version',
+    'ad-network-id',
+    'source-identifier',
+    'app-id',
+    'transaction-id',
+    'redownload',
+    'source-app-id?',
+    'source-domain?',
+    'fidelity-type',
+    'did-win',
+    'postback-sequence-index',
   ],
 };
 
@@ -38,9 +63,13 @@ const isVerified = (version: string): version is (typeof VERIFIED_VERSIONS)[numb
 export function signedString(postback: SkanPostback): string | Rejection {
   const version = postback.version ?? '1.0';
   if (version === '1.0' || version === '2.0') {
-    return reject('unsupported-version', `version: ${version} postbacks are signed with Apple's P-192 key, which is not verified here`);
+    return reject(
+      'unsupported-version',
+      `version: ${version} postbacks are signed with Apple's P-192 key, which is not verified here`,
+    );
   }
-  if (!isVerified(version)) return reject('unsupported-version', `version: must be one of ${VERIFIED_VERSIONS.join(', ')}`);
+  if (!isVerified(version))
+    return reject('unsupported-version', `version: must be one of ${VERIFIED_VERSIONS.join(', ')}`);
   const values: string[] = [];
   for (const entry of ORDERS[version]) {
     const optional = entry.endsWith('?');
@@ -67,7 +96,10 @@ async function verifies(keys: ReadonlyMap<string, string>, signature: Uint8Array
 }
 
 /** The counted form of `postback` once its signature verifies with `keys`, or why it is refused. */
-export async function verifySkan(postback: SkanPostback, keys: ReadonlyMap<string, string>): Promise<VerifiedPostback | Rejection> {
+export async function verifySkan(
+  postback: SkanPostback,
+  keys: ReadonlyMap<string, string>,
+): Promise<VerifiedPostback | Rejection> {
   const text = signedString(postback);
   if (typeof text !== 'string') return text;
   const given = postback['attribution-signature'];
