@@ -4,7 +4,8 @@
  */
 import { createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { parseKeyTable } from '../../worker/settings.ts';
 import { sinceDay } from '../../worker/store-postbacks/admin-routes.ts';
 import { DEVELOPMENT_KEYS, keySetOf, PRODUCTION_KEYS } from '../../worker/store-postbacks/apple-keys.ts';
 import { SkanPostbackSchema } from '../../worker/store-postbacks/contract.ts';
@@ -157,5 +158,18 @@ describe('sinceDay', () => {
   it('refuses what it cannot read', () => {
     expect(sinceDay('2026-13-01', now)).toHaveProperty('error');
     expect(sinceDay('367d', now)).toHaveProperty('error');
+  });
+});
+
+describe('parseKeyTable', () => {
+  it('reads a JSON object of strings, and ignores anything else with one log line', () => {
+    expect(parseKeyTable('STORE_POSTBACK_KEYS', '{"test/0":"MFkw"}')).toEqual({ 'test/0': 'MFkw' });
+    expect(parseKeyTable('STORE_POSTBACK_KEYS', undefined)).toEqual({});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (const text of ['{"test/0":1}', '["MFkw"]', '{', 'null']) {
+      expect(parseKeyTable('STORE_POSTBACK_KEYS', text), text).toEqual({});
+    }
+    expect(error).toHaveBeenCalledTimes(4);
+    error.mockRestore();
   });
 });
