@@ -3,8 +3,10 @@
  * postbacks' aggregates per day since a day (`YYYY-MM-DD`) or for the last `N` days (`7d`, the default).
  */
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
+import { StorePostbacksQuerySchema } from './contract.ts';
 import { readPostbacks } from './storage.ts';
 
 /** The longest span one answer covers, in days. */
@@ -32,7 +34,9 @@ export const storePostbacksRoute = new Hono<AppEnv>();
 storePostbacksRoute.use(adminAuth());
 
 storePostbacksRoute.get('/', async (c) => {
-  const since = sinceDay(c.req.query('since'));
+  const query = v.safeParse(StorePostbacksQuerySchema, c.req.query());
+  if (!query.success) return c.json({ error: query.issues[0]?.message ?? 'since: unreadable' }, 400);
+  const since = sinceDay(query.output.since);
   if (typeof since !== 'string') return c.json(since, 400);
   try {
     return c.json(await readPostbacks(c.env.FUNNEL_DB, since));

@@ -5,7 +5,7 @@
  * (Apple adds them between versions) and never kept.
  */
 import * as v from 'valibot';
-import type { StorePostbackKind } from '../../shared/store-postbacks.ts';
+import type { StorePostbackKind, StorePostbacksView } from '../../shared/store-postbacks.ts';
 
 /** The largest postback body accepted; Apple's are well under 2 kB. */
 export const MAX_POSTBACK_BYTES = 16 * 1024;
@@ -103,3 +103,36 @@ export interface VerifiedPostback {
   reengagement: boolean;
   won: boolean;
 }
+
+/** `GET /api/store-postbacks`'s query: `since`, a number of days (`7d`) or a first day (`YYYY-MM-DD`). */
+export const StorePostbacksQuerySchema = v.object({
+  since: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(\d{1,3}d|\d{4}-\d{2}-\d{2})$/, 'since: must be a day, YYYY-MM-DD, or a number of days, 7d'),
+    ),
+  ),
+});
+
+const nullable = <S extends v.GenericSchema>(schema: S) => v.nullable(schema);
+/** `GET /api/store-postbacks`'s answer, held to its type, for the OpenAPI document (docs/api.md). */
+export const StorePostbacksViewSchema = v.strictObject({
+  since: v.string(),
+  days: v.array(v.strictObject({ day: v.string(), skadnetwork: v.number(), adattributionkit: v.number() })),
+  groups: v.array(
+    v.strictObject({
+      day: v.string(),
+      kind: v.picklist(['skadnetwork', 'adattributionkit']),
+      version: v.string(),
+      source: v.string(),
+      publisher: v.string(),
+      conversionValue: nullable(v.number()),
+      coarseValue: nullable(v.string()),
+      sequenceIndex: v.number(),
+      countryCode: nullable(v.string()),
+      reengagement: v.boolean(),
+      won: v.boolean(),
+      postbacks: v.number(),
+    }),
+  ),
+}) satisfies v.GenericSchema<StorePostbacksView>;
