@@ -27,6 +27,8 @@ import { routeRules } from './middleware/route-rules.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { handleQueue } from './queues.ts';
 import { renderPage } from './render/render-page.tsx';
+import { storePostbacksRoute } from './store-postbacks/admin-routes.ts';
+import { storePostbacks } from './store-postbacks/routes.ts';
 import { webhooksRoute } from './webhooks/routes.ts';
 
 const app = new Hono<AppEnv>();
@@ -44,12 +46,15 @@ app.route('/api/links', linksRoute);
 app.route('/api/webhooks', webhooksRoute);
 app.route('/api/test-installs', testInstallsRoute);
 app.route('/api/installs', installLookupRoute);
+app.route('/api/store-postbacks', storePostbacksRoute);
 app.route('/api', openApiRoutes);
 app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
 app.route('/s', linkQrRoute);
 // The prefix the page's stamped links are built with (shared/apk-parent.ts), without its final slash.
 app.route(STAMPED_PATH.slice(0, -1), apkDownload);
+// Apple's postbacks, before the page's configuration is read: they need none of it.
+app.route('/.well-known', storePostbacks);
 
 // The page's read of the APK parents starts before the configuration's, so both wait together.
 app.get('*', apkParents());

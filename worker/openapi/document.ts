@@ -16,6 +16,7 @@ import {
 } from '../attribution/contract.ts';
 import { LinkRequestSchema } from '../campaign/links.ts';
 import { StatsQuerySchema } from '../funnel/stats-query.ts';
+import { StorePostbacksQuerySchema, StorePostbacksViewSchema } from '../store-postbacks/contract.ts';
 import {
   DeviceInfoSchema,
   ErrorSchema,
@@ -184,6 +185,18 @@ function build(): Json {
           responses: {
             200: answer('The answers.', TestInstallsSchema),
             400: refusal('A parameter is wrong.'),
+            ...ADMIN_ERRORS,
+          },
+        },
+      },
+      '/api/store-postbacks': {
+        get: {
+          ...admin,
+          summary: "Apple's signed postbacks counted per day since a day (docs/store-postbacks.md).",
+          parameters: queryParameters(StorePostbacksQuerySchema),
+          responses: {
+            200: answer('The day totals and the aggregates Apple gave.', StorePostbacksViewSchema),
+            400: refusal('`since` is wrong.'),
             ...ADMIN_ERRORS,
           },
         },

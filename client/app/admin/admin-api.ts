@@ -5,6 +5,7 @@
  * assertion on every call the browser makes, so the calls carry only its cookie.
  */
 import type { InstallLookupView, LinkView, StatsRow, TestInstallView } from '../../../shared/admin-contract.ts';
+import type { StorePostbacksView } from '../../../shared/store-postbacks.ts';
 import { type HttpClient, HttpError, http } from '../http-client.ts';
 import { webhooksApi } from './webhooks-api.ts';
 
@@ -81,6 +82,10 @@ export function adminApi(token: string | null, client: HttpClient = http) {
     /** One install's answer and why, test or not. */
     install(app: string, installId: string): Promise<InstallLookupView> {
       return client<InstallLookupView>(`/api/installs?${new URLSearchParams({ app, installId })}`, { headers });
+    },
+    /** Apple's signed postbacks counted since `since` (a day), by day (docs/store-postbacks.md). */
+    storePostbacks(since: string): Promise<StorePostbacksView> {
+      return client<StorePostbacksView>(`/api/store-postbacks?${new URLSearchParams({ since })}`, { headers });
     },
     createLink(body: LinkRequest): Promise<LinkView> {
       return client<LinkView>('/api/links', { method: 'POST', body, headers });

@@ -88,6 +88,19 @@ const en = {
   appId: 'App (package or bundle id)',
   installId: 'Install id',
   lookUp: 'Why this answer?',
+  storePostbacks: 'Store postbacks (iOS)',
+  storePostbacksHint:
+    'SKAdNetwork and AdAttributionKit copies that Apple signed, verified and counted once each, by day received. Apart from the funnel.',
+  noStorePostbacks: 'No signed postbacks from Apple in this range.',
+  framework: 'Framework',
+  source: 'Source',
+  publisher: 'Publisher',
+  conversionValue: 'Conversion value',
+  postbackWindow: 'Window',
+  country: 'Country',
+  reengagement: 'Re-engagement',
+  postbacks: 'Postbacks',
+  yes: 'yes',
 };
 
 export type AdminTexts = typeof en;
@@ -179,6 +192,19 @@ const zhCN: AdminTexts = {
   appId: '应用（包名或 Bundle ID）',
   installId: '安装 ID',
   lookUp: '为何如此匹配？',
+  storePostbacks: '商店回传（iOS）',
+  storePostbacksHint:
+    '经 Apple 签名的 SKAdNetwork 与 AdAttributionKit 回传副本，验签后每条只计一次，按接收日期。不计入漏斗。',
+  noStorePostbacks: '此时间范围内没有 Apple 签名的回传。',
+  framework: '框架',
+  source: '来源',
+  publisher: '发布方',
+  conversionValue: '转化值',
+  postbackWindow: '窗口',
+  country: '国家/地区',
+  reengagement: '再互动',
+  postbacks: '回传',
+  yes: '是',
 };
 
 const tables: Record<Language, AdminTexts> = { en, 'zh-CN': zhCN };

@@ -1,8 +1,8 @@
 /**
  * The signed-in console (docs/operators.md): a date range, the funnel per channel, the daily series,
- * the top inviters, the test devices' installs (test-installs-panel.tsx), the links, and CSV export of
- * any grouping. Every figure comes from `/api/stats`
- * for the range; a failed call shows the API's message in place. The links start as the sign-in listed
+ * the top inviters, Apple's signed postbacks by day (store-postbacks-panel.tsx), the test devices'
+ * installs (test-installs-panel.tsx), the links, and CSV export of any grouping. Every funnel figure
+ * comes from `/api/stats` for the range; a failed call shows the API's message in place. The links start as the sign-in listed
  * them and do not depend on the range: only Refresh lists them again.
  */
 import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
@@ -15,6 +15,7 @@ import { FunnelChart, STEPS, stepOf } from './funnel-chart.tsx';
 import { latestOnly, STALE } from './latest-only.ts';
 import { Legend } from './legend.tsx';
 import { LinksPanel } from './links-panel.tsx';
+import { StorePostbacksPanel } from './store-postbacks-panel.tsx';
 import { TestInstallsPanel } from './test-installs-panel.tsx';
 import { WebhooksPanel } from './webhooks-panel.tsx';
 
@@ -139,6 +140,7 @@ export function Dashboard({
         </p>
       ) : null}
       {figures ? <Figures figures={figures} t={t} /> : <p>{t.loading}</p>}
+      <StorePostbacksPanel api={api} range={range} t={t} />
       <TestInstallsPanel api={api} t={t} language={language} />
       <LinksPanel api={api} links={links} onCreated={(link) => setLinks([link, ...links])} t={t} />
       <WebhooksPanel api={api.webhooks} t={t} />
