@@ -3,7 +3,8 @@
  * loaders, redirects, errors), then React streams the document. The status is decided before the
  * first byte: a screen that throws while the shell renders yields the 500 page, never a cut 200.
  * Bots wait for the whole document; where a person would see an error, a bot gets the metadata page.
- * A page rendered before from the same inputs is answered from this isolate's page cache (page-cache.ts).
+ * A page rendered before from the same inputs is answered from this isolate's page cache (page-cache.ts),
+ * else from the one every isolate of the location shares (location-pages.ts), else it is rendered.
  * A person's view of a counted page is sent to the funnel once its response is decided, kept pages
  * included, after the response (funnel/from-request.ts).
  */
@@ -26,8 +27,9 @@ import { answerHeaders, complete, contentSecurityPolicy, NONCE_FREE_CSP, newNonc
 import { pageOf } from '../lib/page-of.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { handoffInputs, makeHandoff } from './handoff.ts';
+import { type LocationPage, locationKey, locationPage, shareWithLocation } from './location-pages.ts';
 import { metaPageHtml } from './meta-page.ts';
-import { keepPage, keptPage, pageId, pageKey } from './page-cache.ts';
+import { adoptPage, type KeptPage, keepPage, keptPage, pageId, pageKey } from './page-cache.ts';
 
 const handler = createStaticHandler(routes);
 
@@ -38,12 +40,20 @@ function Preload({ assets }: { assets: PageAssets }) {
   return null;
 }
 
+/** Whether a page was kept by this isolate, kept by another of the location, or rendered. */
+type KeptState = 'hit' | 'shared' | 'miss';
+
+const timing = (state: KeptState, id: string): [string, string] => [
+  'server-timing',
+  `kept;desc=${state}, page;desc=${id}`,
+];
+
 /**
  * A page's headers: its CSP (with the nonce of a page that streams inline scripts) and, for a page the
- * cache can keep, whether this isolate kept it (decision 005) and which kind of page it is (`pageId`)
- * in `Server-Timing`, for load tools and DevTools.
+ * cache can keep, whether it was kept (decision 005, decision 008) and which kind of page it is
+ * (`pageId`) in `Server-Timing`, for load tools and DevTools.
  */
-function pageHeaders(nonce?: string, kept?: { hit: boolean; id: string }): [string, string][] {
+function pageHeaders(nonce?: string, kept?: { state: KeptState; id: string }): [string, string][] {
   const headers = answerHeaders(
     [
       ['content-type', 'text/html; charset=utf-8'],
@@ -51,7 +61,7 @@ function pageHeaders(nonce?: string, kept?: { hit: boolean; id: string }): [stri
     ],
     nonce ? contentSecurityPolicy(nonce) : NONCE_FREE_CSP,
   );
-  if (kept) headers.push(['server-timing', `kept;desc=${kept.hit ? 'hit' : 'miss'}, page;desc=${kept.id}`]);
+  if (kept) headers.push(timing(kept.state, kept.id));
   return headers;
 }
 
@@ -88,6 +98,16 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   if (kept) {
     countView(c, kept.view, kept.status);
     return html(kept.body, kept.status, kept.headers);
+  }
+  const id = pageId(key);
+  // Not kept here: perhaps by another isolate of the location (decision 008), under the headers a
+  // kept page has in this build.
+  const located = keepable ? await locationKey(url.origin, inputs, pageHeaders()) : undefined;
+  const found = located === undefined ? undefined : await locationPage(located);
+  if (found) {
+    adoptPage(key, { ...found, headers: new Headers([...found.headers, timing('hit', id)]) });
+    countView(c, found.view, found.status);
+    return html(found.body, found.status, [...found.headers, timing('shared', id)]);
   }
   const handoff = makeHandoff(inputs);
   // An unknown or expired short link (funnel/short-link.ts) is no page.
@@ -138,21 +158,26 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     // Bots wait for the whole document (docs/routes.md).
     if (inputs.verdict.bot) await stream.allReady;
     countView(c, view, status);
-    const id = pageId(key);
     // One copy goes to the visitor as it streams, the other into the cache once complete and clean.
     const [body, copy] = stream.tee();
     // A degraded page is not kept, nor a page made from the raw URL or this visitor's own detection.
-    const keep = stream.allReady.then(() =>
-      degraded || !keepable
-        ? copy.cancel()
-        : keepPage(key, copy, nonce, { status, headers: new Headers(pageHeaders(undefined, { hit: true, id })), view }),
-    );
+    const keep = stream.allReady.then(async () => {
+      if (degraded || !keepable) return copy.cancel();
+      const headers = pageHeaders(undefined, { state: 'hit', id });
+      const page = await keepPage(key, copy, nonce, { status, headers: new Headers(headers), view });
+      if (page && located) await shareWithLocation(located, sharedPage(page, headers));
+    });
     c.executionCtx.waitUntil(keep.catch((error: unknown) => console.error('Page cache', error)));
-    return html(body, status, pageHeaders(nonce, keepable ? { hit: false, id } : undefined));
+    return html(body, status, pageHeaders(nonce, keepable ? { state: 'miss', id } : undefined));
   } catch (error) {
     console.error('Page render failed', error);
     return renderStatic(handoff, { status: 500 });
   }
+}
+
+/** What the location keeps of a kept page: the same, `Server-Timing` aside (it is per response). */
+function sharedPage({ status, body, view }: KeptPage, headers: [string, string][]): LocationPage {
+  return { status, body, view, headers: headers.filter(([name]) => name !== 'server-timing') };
 }
 
 /** An error page with no client script: used when the routed render itself failed. */
