@@ -52,6 +52,10 @@ export interface Served {
   kvControlUrl: string;
   /** Origin of the peers' plain Hono + React page (tools/bench/workers/peer.tsx), same workerd. */
   peerUrl: string;
+  /** Origin of the floor: the kept page's bytes and headers and nothing else (tools/bench/workers/floor.ts). */
+  floorUrl: string;
+  /** Origin of a second isolate of the production worker, sharing the first one's cache (decision 008). */
+  secondUrl: string;
   /** The workerd process, for memory readings. */
   pid: number;
   /** Origin of the inspector (`GET /json/list` lists the workers), with `inspectorPort` only. */
@@ -150,6 +154,8 @@ export async function writeServerFiles(options: ServeOptions = {}): Promise<stri
   const workers = join(dirname(fileURLToPath(import.meta.url)), 'workers');
   await transpile(join(workers, 'front.ts'), join(outDir, 'front.js'));
   await transpile(join(workers, 'kv.ts'), join(outDir, 'kv.js'));
+  await transpile(join(workers, 'floor.ts'), join(outDir, 'floor.js'));
+  await transpile(join(workers, 'cache.ts'), join(outDir, 'cache.js'));
   await bundlePeer(join(workers, 'peer.tsx'), join(outDir, 'peer.js'));
   writeFileSync(join(outDir, 'files.json'), JSON.stringify(servableFiles(clientDir)));
   writeFileSync(join(outDir, 'kv-seed.json'), JSON.stringify(kv));
@@ -170,6 +176,8 @@ export async function writeServerFiles(options: ServeOptions = {}): Promise<stri
       frontModule: 'front.js',
       kvModule: 'kv.js',
       peerModule: 'peer.js',
+      floorModule: 'floor.js',
+      cacheModule: 'cache.js',
       filesJson: 'files.json',
       seedJson: 'kv-seed.json',
       durableObjectDir,
@@ -247,6 +255,8 @@ export async function serveProduction(options: ServeOptions = {}): Promise<Serve
     SOCKETS.http,
     SOCKETS.kvControl,
     SOCKETS.peer,
+    SOCKETS.floor,
+    SOCKETS.second,
     ...(inspectorArgs.length ? [INSPECTOR] : []),
   ];
   const ports = await listening(child, sockets, logs);
@@ -255,6 +265,8 @@ export async function serveProduction(options: ServeOptions = {}): Promise<Serve
     url: `http://127.0.0.1:${ports[SOCKETS.http]}`,
     kvControlUrl,
     peerUrl: `http://127.0.0.1:${ports[SOCKETS.peer]}`,
+    floorUrl: `http://127.0.0.1:${ports[SOCKETS.floor]}`,
+    secondUrl: `http://127.0.0.1:${ports[SOCKETS.second]}`,
     pid: child.pid ?? 0,
     ...(inspectorArgs.length ? { inspectorUrl: `http://127.0.0.1:${ports[INSPECTOR]}` } : {}),
     configPath,

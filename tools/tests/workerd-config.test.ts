@@ -14,6 +14,8 @@ const input = {
   frontModule: 'front.js',
   kvModule: 'kv.js',
   peerModule: 'peer.js',
+  floorModule: 'floor.js',
+  cacheModule: 'cache.js',
   filesJson: 'files.json',
   seedJson: 'kv-seed.json',
   durableObjectDir: '/srv/dist/bench/durable-objects',

@@ -29,42 +29,45 @@ export interface LocationPage {
   view: PageView | null;
 }
 
-// Each input object's JSON, once per object (the objects are reused: page-cache.ts). A Set (the
-// settings' origins) is written as its sorted members, so equal contents give equal text.
-const contents = new WeakMap<object, string>();
-const replacer = (_key: string, value: unknown): unknown => (value instanceof Set ? [...value].sort() : value);
-
-function contentOf(value: HandoffInputs[keyof HandoffInputs]): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
-  if (value instanceof URL) return value.href;
-  let text = contents.get(value);
-  if (text === undefined) {
-    text = JSON.stringify(value, replacer);
-    contents.set(value, text);
-  }
-  return text;
-}
-
-// The client build (every file name is hashed by content) and the page's headers as this code makes
-// them: a deploy that changes either is a new key.
-const buildText = JSON.stringify(manifest);
-
 const hex = (bytes: ArrayBuffer): string =>
   [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+const sha256 = async (text: string): Promise<string> =>
+  hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+
+// Each input object's digest, once per object (the objects are reused: page-cache.ts), so a key
+// hashes a few digests rather than a whole configuration. A Set (the settings' origins) is written as
+// its sorted members, so equal contents give equal text.
+const digests = new WeakMap<object, Promise<string>>();
+const replacer = (_key: string, value: unknown): unknown => (value instanceof Set ? [...value].sort() : value);
+
+function partOf(value: HandoffInputs[keyof HandoffInputs]): string | Promise<string> {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
+  if (value instanceof URL) return value.href;
+  let digest = digests.get(value);
+  if (digest === undefined) {
+    digest = sha256(JSON.stringify(value, replacer));
+    digests.set(value, digest);
+  }
+  return digest;
+}
+
+// The client build (every file name is hashed by content): a deploy that changes it is a new key.
+// Digested on first use: a worker's global scope may not wait on anything.
+let build: Promise<string> | undefined;
 
 /**
- * The location's key of the page made from `inputs`, answered with `headers`: a URL on `origin` whose
- * path is the SHA-256 of every input by content, the client build and the headers.
+ * The location's key of the page made from `inputs`, answered with `headers` (the page's headers as
+ * this code makes them: a deploy that changes them is a new key too): a URL on `origin` whose path is
+ * the SHA-256 of every input by content, the client build and the headers.
  */
 export async function locationKey(
   origin: string,
   inputs: HandoffInputs,
   headers: readonly [string, string][],
 ): Promise<string> {
-  let text = `${buildText}\n${JSON.stringify(headers)}\n`;
-  for (const value of Object.values(inputs)) text += `${contentOf(value)}\n`;
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return `${origin}${KEY_PATH}${hex(digest)}`;
+  build ??= sha256(JSON.stringify(manifest));
+  const parts = await Promise.all([build, JSON.stringify(headers), ...Object.values(inputs).map(partOf)]);
+  return `${origin}${KEY_PATH}${await sha256(parts.join('\n'))}`;
 }
 
 const NEWLINE = 0x0a;
