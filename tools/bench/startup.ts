@@ -35,9 +35,9 @@ export interface StartupSummary {
   sources: { label: string; ms: number }[];
 }
 
-/** The package a bundled source belongs to, or the file's path inside the repository. */
+/** The package a bundled source belongs to (the innermost node_modules), or the file's path inside the repository. */
 export function sourceLabel(file: string): string {
-  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
+  const inPackage = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
   if (inPackage?.[1]) return inPackage[1];
   const inRepo = /(?:^|\/)((?:worker|shared|client)\/.*)$/.exec(file);
   return inRepo?.[1] ?? basename(file);
