@@ -23,13 +23,14 @@ import { appLinkRedirect } from '../app-links/app-link-fallback.ts';
 import { readShortLink } from '../campaign/short-link.ts';
 import type { AppEnv } from '../env.ts';
 import { countView, pageView } from '../funnel/from-request.ts';
-import { answerHeaders, complete, contentSecurityPolicy, NONCE_FREE_CSP, newNonce } from '../lib/headers.ts';
+import { newNonce } from '../lib/headers.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { handoffInputs, makeHandoff } from './handoff.ts';
-import { type LocationPage, locationKey, locationPage, shareWithLocation } from './location-pages.ts';
+import { locationKey, locationPage, shareWithLocation } from './location-pages.ts';
 import { metaPageHtml } from './meta-page.ts';
-import { adoptPage, type KeptPage, keepPage, keptPage, pageId, pageKey } from './page-cache.ts';
+import { adoptPage, keepPage, keptPage, pageId, pageKey } from './page-cache.ts';
+import { html, pageHeaders, sharedPage, timing } from './page-headers.ts';
 
 const handler = createStaticHandler(routes);
 
@@ -38,36 +39,6 @@ function Preload({ assets }: { assets: PageAssets }) {
   for (const href of assets.styles) preinit(href, { as: 'style', precedence: 'default' });
   for (const href of assets.modules) preloadModule(href, { as: 'script' });
   return null;
-}
-
-/** Whether a page was kept by this isolate, kept by another of the location, or rendered. */
-type KeptState = 'hit' | 'shared' | 'miss';
-
-const timing = (state: KeptState, id: string): [string, string] => [
-  'server-timing',
-  `kept;desc=${state}, page;desc=${id}`,
-];
-
-/**
- * A page's headers: its CSP (with the nonce of a page that streams inline scripts) and, for a page the
- * cache can keep, whether it was kept (decision 005, decision 008) and which kind of page it is
- * (`pageId`) in `Server-Timing`, for load tools and DevTools.
- */
-function pageHeaders(nonce?: string, kept?: { state: KeptState; id: string }): [string, string][] {
-  const headers = answerHeaders(
-    [
-      ['content-type', 'text/html; charset=utf-8'],
-      ['cache-control', 'private, no-cache'],
-    ],
-    nonce ? contentSecurityPolicy(nonce) : NONCE_FREE_CSP,
-  );
-  if (kept) headers.push(timing(kept.state, kept.id));
-  return headers;
-}
-
-/** A complete HTML response (lib/headers.ts): no middleware adds headers to it. */
-function html(body: BodyInit, status: number, headers: HeadersInit = pageHeaders()): Response {
-  return complete(new Response(body, { status, headers }));
 }
 
 /**
@@ -173,11 +144,6 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     console.error('Page render failed', error);
     return renderStatic(handoff, { status: 500 });
   }
-}
-
-/** What the location keeps of a kept page: the same, `Server-Timing` aside (it is per response). */
-function sharedPage({ status, body, view }: KeptPage, headers: [string, string][]): LocationPage {
-  return { status, body, view, headers: headers.filter(([name]) => name !== 'server-timing') };
 }
 
 /** An error page with no client script: used when the routed render itself failed. */
