@@ -5,13 +5,17 @@
  * isolate's key is new (page-cache.ts keys by identity) while the location's key (by content) is not —
  * the state of a fresh isolate of the same deploy.
  */
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_KEY } from '../../shared/config/schema.ts';
+import { encryptToken } from '../../worker/campaign/token.ts';
+import type { StatsResult } from '../../worker/funnel/stats-query.ts';
 import { locationPage, locationStats, shareWithLocation } from '../../worker/render/location-pages.ts';
 import { pageCacheStats } from '../../worker/render/page-cache.ts';
+import { DEV_ADMIN_TOKEN, DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
-import { get } from './helpers.ts';
+import { freshChannel } from './funnel-fixtures.ts';
+import { get, ORIGIN } from './helpers.ts';
 
 const CONFIG = {
   revision: 'location-test',
@@ -22,9 +26,9 @@ const CONFIG = {
 const timingOf = (res: Response): string => res.headers.get('server-timing') ?? '';
 
 /** Renders `path` once and waits until the page is kept by this isolate and by the location. */
-async function renderAndShare(path: string, userAgent: string = UA.iPhoneSafari): Promise<Response> {
+async function renderAndShare(path: string, headers: Record<string, string> = {}): Promise<Response> {
   const stored = locationStats().stored;
-  const res = await get(path, { userAgent });
+  const res = await get(path, { userAgent: UA.iPhoneSafari, headers });
   expect(timingOf(res)).toMatch(/^kept;desc=miss/);
   await vi.waitFor(() => expect(locationStats().stored).toBeGreaterThan(stored));
   return res;
@@ -58,6 +62,27 @@ describe('kept pages shared by the isolates of a location', () => {
     expect(timingOf(again)).toMatch(/^kept;desc=hit/);
     expect(await again.text()).toBe(keptHtml);
     expect(pageCacheStats().kept).toBe(rendersBefore);
+  });
+
+  it("counts a view of a page another isolate kept, under the visitor's own language", async () => {
+    const channel = freshChannel();
+    const path = `/landing?d=${encryptToken(JSON.stringify({ channel, inviter: 'Ann' }), DEV_DECODE_KEY)}`;
+    await env.KV.put(CONFIG_KEY, JSON.stringify(CONFIG));
+    await renderAndShare(path, { 'accept-language': 'en-US' });
+    await env.KV.put(CONFIG_KEY, JSON.stringify(CONFIG, null, 1));
+    const shared = await get(path, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    await shared.text();
+    expect(timingOf(shared)).toMatch(/^kept;desc=shared/);
+    const byLang = async () => {
+      const res = await exports.default.fetch(
+        new Request(`${ORIGIN}/api/stats?by=lang&channel=${channel}`, {
+          headers: { authorization: `Bearer ${DEV_ADMIN_TOKEN}` },
+        }),
+      );
+      const { rows } = (await res.json()) as StatsResult;
+      return rows.map((row) => `${row.key} ${row.views}`).sort();
+    };
+    await expect.poll(byLang, { timeout: 20_000 }).toEqual(['en 1', 'fr 1']);
   });
 
   it('never answers a page kept for another configuration, device or address', async () => {

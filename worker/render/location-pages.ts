@@ -86,8 +86,9 @@ function isHeaderList(value: unknown): value is [string, string][] {
 }
 
 /** Reads an entry: one line of JSON (status, headers, view; JSON has no raw newline), then the page's bytes. */
-async function read(key: string, cache: Pick<Cache, 'match'>): Promise<LocationPage | undefined> {
-  const response = await cache.match(key);
+async function read(key: string, cache?: Pick<Cache, 'match'>): Promise<LocationPage | undefined> {
+  // Inside the promise: a runtime without the Cache API is a failed read, not a thrown error.
+  const response = await (cache ?? caches.default).match(key);
   if (!response) return undefined;
   const bytes = new Uint8Array(await response.arrayBuffer());
   const end = bytes.indexOf(NEWLINE);
@@ -98,13 +99,14 @@ async function read(key: string, cache: Pick<Cache, 'match'>): Promise<LocationP
 }
 
 /**
- * The page the location keeps under `key` in `cache`, if any is found within `budgetMs`. A failure (a
+ * The page the location keeps under `key` in `cache` (`caches.default` unless given), if any is found
+ * within `budgetMs`. A failure (a
  * broken entry, a cache that throws) and a late answer are both a miss: the caller renders.
  */
 export async function locationPage(
   key: string,
   budgetMs = LOOKUP_BUDGET_MS,
-  cache: Pick<Cache, 'match'> = caches.default,
+  cache?: Pick<Cache, 'match'>,
 ): Promise<LocationPage | undefined> {
   let timer: number | null = null;
   const late = new Promise<undefined>((resolve) => {
