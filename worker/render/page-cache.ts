@@ -92,18 +92,19 @@ export function keptPage(key: string): KeptPage | undefined {
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/json")[^>]*>/i;
 
 /**
- * Reads a copy of a rendered page to its end and keeps it under `key` without its nonce (and answers
- * it, for the location: location-pages.ts): React put it
- * only on the entry's tags, which the CSP's `'self'` allows anyway. A page that needed it (an inline
- * script, from a boundary that streamed late) is not kept: it is rendered for each request.
+ * Keeps a rendered page (its text, or a copy of its stream read to the end) under `key` without its
+ * nonce, and returns it (for the location: location-pages.ts): React put the nonce only on the
+ * entry's tags, which the CSP's `'self'` allows anyway. A page that needed it (an inline script, from
+ * a boundary that streamed late) is not kept: it is rendered for each request.
  */
 export async function keepPage(
   key: string,
-  stream: ReadableStream<Uint8Array>,
+  source: ReadableStream<Uint8Array> | string,
   nonce: string,
   page: Omit<KeptPage, 'body'>,
 ): Promise<KeptPage | undefined> {
-  const html = (await new Response(stream).text()).replaceAll(` nonce="${nonce}"`, '');
+  const text = typeof source === 'string' ? source : await new Response(source).text();
+  const html = text.replaceAll(` nonce="${nonce}"`, '');
   if (html.includes(nonce) || INLINE_SCRIPT.test(html)) return undefined;
   // TextEncoder's bytes are always a fresh ArrayBuffer of their own.
   const kept = { ...page, body: encoder.encode(html) as Uint8Array<ArrayBuffer> };

@@ -36,10 +36,9 @@ export function lifetime(headers: Headers): number {
 
 /** Splits an HTTP/1.1 response message into status, headers and body. */
 export function parseMessage(bytes: Uint8Array): { status: number; headers: Headers; body: Uint8Array } {
-  let end = -1;
-  for (let i = 0; i + 3 < bytes.length && end < 0; i += 1) {
-    if (CRLF2.every((byte, j) => bytes[i + j] === byte)) end = i;
-  }
+  // The first CR LF CR LF: each CR found natively, then its next three bytes compared.
+  let end = bytes.indexOf(13);
+  while (end >= 0 && !CRLF2.every((byte, j) => bytes[end + j] === byte)) end = bytes.indexOf(13, end + 1);
   if (end < 0) throw new Error('no blank line in the HTTP message');
   const [statusLine = '', ...lines] = new TextDecoder().decode(bytes.subarray(0, end)).split('\r\n');
   const status = Number(/^HTTP\/\d(?:\.\d)? (\d{3})/.exec(statusLine)?.[1]);
