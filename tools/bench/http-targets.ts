@@ -37,7 +37,7 @@ export function budgetRow(name: string, ratio: number | undefined, bound: '≤' 
 }
 
 /** One target: its load, the answer its probe must get, and its budget. */
-interface Target {
+export interface Target {
   name: string;
   load: LoadOptions;
   probe: { path: string; init?: RequestInit; status: number; type?: string; contains?: string };
@@ -47,7 +47,8 @@ interface Target {
   required?: string;
 }
 
-function targets(context: BenchContext): Target[] {
+/** The targets measured after the kept page and the floor, in order (also profiled by the lab: profile.ts). */
+export function targets(context: BenchContext): Target[] {
   const { url } = context;
   const iPhone = { 'user-agent': IPHONE_UA, 'accept-language': LANGUAGES[0] ?? 'en' };
   const timed = { duration: context.duration, connections: context.connections, threads: context.threads };
