@@ -25,15 +25,21 @@ export interface KeptTally {
   shared: number;
   miss: number;
   other: number;
+  /** Distinct kinds of page (`page;desc=<id>`): each a render for an isolate with no location cache. */
+  kinds: number;
 }
 
 /** Counts `Server-Timing` values by how the page was answered. */
 export function tallyTimings(timings: readonly (string | undefined)[]): KeptTally {
-  const tally: KeptTally = { hit: 0, shared: 0, miss: 0, other: 0 };
+  const tally: KeptTally = { hit: 0, shared: 0, miss: 0, other: 0, kinds: 0 };
+  const kinds = new Set<string>();
   for (const timing of timings) {
-    const state = /^kept;desc=(hit|shared|miss)\b/.exec(timing ?? '')?.[1] as keyof KeptTally | undefined;
+    const state = /^kept;desc=(hit|shared|miss)\b/.exec(timing ?? '')?.[1] as 'hit' | 'shared' | 'miss' | undefined;
     tally[state ?? 'other'] += 1;
+    const kind = /\bpage;desc=([0-9a-z]+)/.exec(timing ?? '')?.[1];
+    if (kind) kinds.add(kind);
   }
+  tally.kinds = kinds.size;
   return tally;
 }
 
@@ -97,7 +103,11 @@ export const newIsolate: BenchSection = {
       },
       {
         name: `Second isolate, its first ${requests.length} mix requests`,
-        value: `kept by the location ${tally.shared}, then by itself ${tally.hit}, rendered ${tally.miss}, no page ${tally.other}; ${(requests.length / seconds).toFixed(0)} req/s with ${IN_FLIGHT} in flight${cpu}`,
+        value: `${tally.kinds} kinds of page; kept by the location ${tally.shared}, then by itself ${tally.hit}, rendered ${tally.miss}, no page ${tally.other}; ${(requests.length / seconds).toFixed(0)} req/s with ${IN_FLIGHT} in flight${cpu}`,
+      },
+      {
+        name: '  without the location cache',
+        value: `${tally.kinds} renders, one per kind (${((tally.kinds / requests.length) * 100).toFixed(1)} %)`,
       },
       {
         name: '  share rendered',

@@ -28,7 +28,7 @@ describe('the location cache service', () => {
 });
 
 describe('a new isolate’s answers', () => {
-  it('are counted by how each page was answered', () => {
+  it('are counted by how each page was answered, and the kinds of page by their ids', () => {
     expect(
       tallyTimings([
         'kept;desc=shared, page;desc=a1',
@@ -38,7 +38,7 @@ describe('a new isolate’s answers', () => {
         undefined,
         '',
       ]),
-    ).toEqual({ shared: 1, hit: 1, miss: 1, other: 3 });
+    ).toEqual({ shared: 1, hit: 1, miss: 1, other: 3, kinds: 2 });
   });
 });
 
