@@ -15,7 +15,7 @@ import { pageCacheStats } from '../../worker/render/page-cache.ts';
 import { DEV_ADMIN_TOKEN, DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
 import { freshChannel } from './funnel-fixtures.ts';
-import { get, ORIGIN } from './helpers.ts';
+import { fetchWorker, get, ORIGIN } from './helpers.ts';
 
 const CONFIG = {
   revision: 'location-test',
@@ -92,6 +92,20 @@ describe('kept pages shared by the isolates of a location', () => {
     expect(timingOf(await get('/?channel=apart'))).toMatch(/^kept;desc=miss/);
     expect(timingOf(await get('/?channel=apart', { userAgent: UA.androidChrome }))).toMatch(/^kept;desc=miss/);
     expect(timingOf(await get('/?channel=apart-too'))).toMatch(/^kept;desc=miss/);
+  });
+
+  it('never answers a page another deploy kept', async () => {
+    await env.KV.put(CONFIG_KEY, JSON.stringify(CONFIG));
+    await renderAndShare('/?channel=deploys');
+    await env.KV.put(CONFIG_KEY, JSON.stringify(CONFIG, null, 3));
+    const otherDeploy = { CF_VERSION_METADATA: { id: 'another-deploy', tag: '', timestamp: '' } };
+    const res = await fetchWorker(
+      `${ORIGIN}/?channel=deploys`,
+      { headers: { 'user-agent': UA.iPhoneSafari } },
+      otherDeploy,
+    );
+    await res.text();
+    expect(timingOf(res)).toMatch(/^kept;desc=miss/);
   });
 
   it('reads back what it keeps: status, headers, view and bytes', async () => {

@@ -5,6 +5,7 @@
  * The binary is the one wrangler depends on, so benchmarks, `npm start` and tests share one runtime.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
@@ -142,6 +143,13 @@ async function transpile(source: string, target: string): Promise<void> {
   writeFileSync(target, code);
 }
 
+/** What `CF_VERSION_METADATA` holds on Cloudflare, for the bundle in `workerDir`: its id is the bundle's SHA-256. */
+export function versionMetadata(workerDir: string): { id: string; tag: string; timestamp: string } {
+  const hash = createHash('sha256');
+  for (const path of filesUnder(workerDir).sort()) hash.update(readFileSync(path));
+  return { id: hash.digest('hex'), tag: '', timestamp: '' };
+}
+
 /** Writes dist/bench: the config, the helper workers, the peer, the file list and the KV seed. */
 export async function writeServerFiles(options: ServeOptions = {}): Promise<string> {
   const { env = 'production', kv = [] } = options;
@@ -171,7 +179,8 @@ export async function writeServerFiles(options: ServeOptions = {}): Promise<stri
       workerModules: bundleModules(workerDir, outDir),
       compatibilityDate: wrangler.compatibility_date ?? '2026-10-01',
       compatibilityFlags: wrangler.compatibility_flags,
-      vars: { ...wrangler.vars, ...options.vars },
+      // Cloudflare binds the deploy's version (wrangler.toml `version_metadata`): here, the bundle's digest.
+      vars: { ...wrangler.vars, CF_VERSION_METADATA: versionMetadata(workerDir), ...options.vars },
       clientDir,
       frontModule: 'front.js',
       kvModule: 'kv.js',

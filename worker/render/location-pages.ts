@@ -3,8 +3,8 @@
  * (docs/decisions/008-share-kept-pages-across-isolates.md). An isolate starts with no kept page
  * (page-cache.ts); before it renders a page, it looks for the page another isolate of the location
  * kept, under a key made of the page's inputs by content (an isolate's own keys name objects by
- * identity, which means nothing to another isolate) and of this build, so a deploy never answers with
- * the previous build's pages. The entry holds the page's bytes and its headers, the per-response ones
+ * identity, which means nothing to another isolate) and of this deploy (its version id, the client
+ * build, the page's headers), so a deploy never answers with the previous one's pages. The entry holds the page's bytes and its headers, the per-response ones
  * aside (`Server-Timing`); pages have no cookie and no nonce, and the view's dimensions are the page's
  * (funnel/from-request.ts), not the visitor's. Reads are raced against a short budget: a slow or
  * failing cache costs a render, never the page.
@@ -55,18 +55,23 @@ function partOf(value: HandoffInputs[keyof HandoffInputs]): string | Promise<str
 // Digested on first use: a worker's global scope may not wait on anything.
 let build: Promise<string> | undefined;
 
+/** What a page's location key is made of besides its inputs: the deploy's. */
+export interface PageVersion {
+  /** The deploy's version id (`CF_VERSION_METADATA`, wrangler.toml): any code change is a new key. */
+  deploy: string;
+  /** The page's headers as this code makes them. */
+  headers: readonly [string, string][];
+}
+
 /**
- * The location's key of the page made from `inputs`, answered with `headers` (the page's headers as
- * this code makes them: a deploy that changes them is a new key too): a URL on `origin` whose path is
- * the SHA-256 of every input by content, the client build and the headers.
+ * The location's key of the page made from `inputs` by the deploy `version`: a URL on `origin` whose
+ * path is the SHA-256 of every input by content, the deploy's version id, the client build and the
+ * page's headers.
  */
-export async function locationKey(
-  origin: string,
-  inputs: HandoffInputs,
-  headers: readonly [string, string][],
-): Promise<string> {
+export async function locationKey(origin: string, inputs: HandoffInputs, version: PageVersion): Promise<string> {
   build ??= sha256(JSON.stringify(manifest));
-  const parts = await Promise.all([build, JSON.stringify(headers), ...Object.values(inputs).map(partOf)]);
+  const { deploy, headers } = version;
+  const parts = await Promise.all([deploy, build, JSON.stringify(headers), ...Object.values(inputs).map(partOf)]);
   return `${origin}${KEY_PATH}${await sha256(parts.join('\n'))}`;
 }
 

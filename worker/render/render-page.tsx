@@ -71,9 +71,10 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     return html(kept.body, kept.status, kept.headers);
   }
   const id = pageId(key);
-  // Not kept here: perhaps by another isolate of the location (decision 008), under the headers a
-  // kept page has in this build.
-  const located = keepable ? await locationKey(url.origin, inputs, pageHeaders()) : undefined;
+  // Not kept here: perhaps by another isolate of the location (decision 008), kept by this deploy
+  // (wrangler.toml binds its version id; a runtime that binds none shares pages with no version).
+  const version = { deploy: c.env.CF_VERSION_METADATA?.id ?? '', headers: pageHeaders() };
+  const located = keepable ? await locationKey(url.origin, inputs, version) : undefined;
   const found = located === undefined ? undefined : await locationPage(located);
   if (found) {
     adoptPage(key, { ...found, headers: new Headers([...found.headers, timing('hit', id)]) });
