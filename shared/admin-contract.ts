@@ -28,6 +28,10 @@ export interface StatsRow {
   byPage: Record<string, number>;
   byAction: Record<string, number>;
   byMethod: Record<string, number>;
+  /** Installs the fraud rules flagged (docs/fraud.md): in all, by rule, and those `fraud.exclude` leaves out. */
+  flagged: { installs: number; byRule: Record<string, number>; excluded: number };
+  /** `installs` less the excluded flagged ones: the figure to pay on. */
+  countedInstalls: number;
 }
 
 /** A short link as `GET /api/links` lists it and `POST /api/links` answers it. */

@@ -72,6 +72,8 @@ const StatsRowSchema = v.strictObject({
   byPage: counts,
   byAction: counts,
   byMethod: counts,
+  flagged: v.strictObject({ installs: v.number(), byRule: counts, excluded: v.number() }),
+  countedInstalls: v.number(),
 }) satisfies v.GenericSchema<StatsRow>;
 
 export const StatsResultSchema = v.strictObject({

@@ -11,6 +11,7 @@ import {
   AnswerResponseSchema,
   AppEventBodySchema,
   ClickSchema,
+  IdentifySchema,
   InstallSchema,
   OpenSchema,
 } from '../attribution/contract.ts';
@@ -127,6 +128,14 @@ function build(): Json {
           summary: 'App events, one or a batch (1–50); an event with an id is counted once per (app, installId, id).',
           requestBody: body(AppEventBodySchema),
           responses: { 204: answer('Accepted.'), ...APP_ERRORS },
+        },
+      },
+      '/api/a/identify': {
+        post: {
+          ...app,
+          summary: 'The user signed in on an install: only a keyed hash is kept, for the self-referral rule (docs/fraud.md).',
+          requestBody: body(IdentifySchema),
+          responses: { 204: answer('Kept.'), ...APP_ERRORS },
         },
       },
       '/api/device': {
