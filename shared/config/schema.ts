@@ -145,10 +145,7 @@ export const FraudSchema = v.object({
   /** Click to first launch faster than this (seconds) is flagged `too_fast`. */
   too_fast_seconds: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(3600, 'at most 3600 seconds')), 10),
   /** Rules whose flagged installs are left out of the counted installs (raw counts stay visible). */
-  exclude: v.optional(
-    v.array(v.picklist(FRAUD_RULES, `must be one of ${FRAUD_RULES.join(', ')}`)),
-    [],
-  ),
+  exclude: v.optional(v.array(v.picklist(FRAUD_RULES, `must be one of ${FRAUD_RULES.join(', ')}`)), []),
   anomaly: v.optional(
     v.object({
       /** A day with fewer installs than this is never an anomaly. */

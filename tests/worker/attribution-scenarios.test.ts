@@ -706,7 +706,9 @@ describe('the fraud rules over the cases above', () => {
       }
       const precision = tp / Math.max(1, tp + fp);
       const recall = tp / Math.max(1, tp + fn);
-      lines.push(`${rule}: precision ${(precision * 100).toFixed(0)} %, recall ${(recall * 100).toFixed(0)} % (${tp}/${tp + fn})`);
+      lines.push(
+        `${rule}: precision ${(precision * 100).toFixed(0)} %, recall ${(recall * 100).toFixed(0)} % (${tp}/${tp + fn})`,
+      );
       expect(tp).toBeGreaterThan(0);
       expect(fp).toBe(0);
       expect(fn).toBe(0);

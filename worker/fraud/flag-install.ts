@@ -9,9 +9,9 @@ import { ledgerFor } from '../attribution/ledger.ts';
 import { type AttributionContext, networkKeys } from '../attribution/record-click.ts';
 import type { AppEnv } from '../env.ts';
 import { appDimensions } from '../funnel/count-attribution.ts';
+import { type Flag, timeFlags } from './rules.ts';
 import { type DeviceKeys, selfReferral } from './self-referral.ts';
 import { keepInstall } from './store.ts';
-import { type Flag, timeFlags } from './rules.ts';
 
 /** The install being flagged: its ledger key, what the app sent, and its answer. */
 export interface AnsweredInstall {

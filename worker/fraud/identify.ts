@@ -28,7 +28,8 @@ export async function identify(env: Env, salt: string, body: IdentifyInput, now:
   for (const id of flagged) {
     const flag: Flag = {
       rule: 'self_referral',
-      reason: id === key ? 'signed in as the inviter on this install' : "this click's visitor id was used by the inviter",
+      reason:
+        id === key ? 'signed in as the inviter on this install' : "this click's visitor id was used by the inviter",
     };
     await ledgerFor(env, id).flag(id, [flag], now);
     await keepFlags(env.FUNNEL_DB, id, [flag], now);

@@ -74,7 +74,10 @@ export function tooFast(times: InstallTimes): Flag | null {
   if (clickMs === null) return null;
   const seconds = (times.launchedAt - clickMs) / 1000;
   if (seconds < 0 || seconds >= times.tooFastSeconds) return null;
-  return { rule: 'too_fast', reason: `first launch ${seconds.toFixed(1)} s after the click (floor ${times.tooFastSeconds} s)` };
+  return {
+    rule: 'too_fast',
+    reason: `first launch ${seconds.toFixed(1)} s after the click (floor ${times.tooFastSeconds} s)`,
+  };
 }
 
 /** The time rules' flags on one install, in rule order. */

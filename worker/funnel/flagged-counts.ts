@@ -5,8 +5,9 @@
  * flagged by a rule the configuration excludes (`fraud.exclude`) leave `countedInstalls`, never
  * `installs`, so the raw figure stays visible.
  */
+
+import type { StatsRow } from '../../shared/admin-contract.ts';
 import type { FraudRule } from '../../shared/config/schema.ts';
-import type { StatsRow } from './stats-query.ts';
 
 /** One group's flagged installs, by the set of rules on them. */
 export interface FlaggedCount {
