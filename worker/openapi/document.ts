@@ -16,6 +16,7 @@ import {
   OpenSchema,
 } from '../attribution/contract.ts';
 import { LinkRequestSchema } from '../campaign/links.ts';
+import { FraudQuerySchema } from '../fraud/report.ts';
 import { StatsQuerySchema } from '../funnel/stats-query.ts';
 import {
   DeviceInfoSchema,
@@ -27,6 +28,7 @@ import {
   TestInstallsSchema,
   TraceSchema,
 } from './answer-schemas.ts';
+import { FraudReportSchema } from './fraud-schemas.ts';
 
 type Json = Record<string, unknown>;
 
@@ -166,6 +168,18 @@ function build(): Json {
             201: answer('The link.', LinkViewSchema),
             400: refusal('A field is wrong.'),
             409: refusal('The slug is taken.'),
+            ...ADMIN_ERRORS,
+          },
+        },
+      },
+      '/api/fraud': {
+        get: {
+          ...admin,
+          summary: 'Fraud flags per inviter and channel, the anomalies, and the flagged installs with their reasons.',
+          parameters: queryParameters(FraudQuerySchema),
+          responses: {
+            200: answer('The report.', FraudReportSchema),
+            400: refusal('A parameter is wrong.'),
             ...ADMIN_ERRORS,
           },
         },
