@@ -135,7 +135,8 @@ function build(): Json {
       '/api/a/identify': {
         post: {
           ...app,
-          summary: 'The user signed in on an install: only a keyed hash is kept, for the self-referral rule (docs/fraud.md).',
+          summary:
+            'The user signed in on an install: only a keyed hash is kept, for the self-referral rule (docs/fraud.md).',
           requestBody: body(IdentifySchema),
           responses: { 204: answer('Kept.'), ...APP_ERRORS },
         },

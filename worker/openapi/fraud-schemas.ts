@@ -9,7 +9,13 @@ export const FraudReportSchema = v.strictObject({
   to: v.pipe(v.string(), v.isoDate()),
   excluded: v.array(v.string()),
   groups: v.array(
-    v.strictObject({ channel: v.string(), inviter: v.string(), installs: v.number(), flagged: v.number(), byRule: counts }),
+    v.strictObject({
+      channel: v.string(),
+      inviter: v.string(),
+      installs: v.number(),
+      flagged: v.number(),
+      byRule: counts,
+    }),
   ),
   anomalies: v.array(
     v.strictObject({
