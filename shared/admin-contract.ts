@@ -92,4 +92,6 @@ export interface InstallLookupView {
   /** ISO 8601; null for an answer kept before explanations were. */
   answeredAt: string | null;
   explain: ExplainView;
+  /** The fraud rules' flags on it, with their reasons (docs/fraud.md); the answer is never changed by them. */
+  flags: { rule: string; reason: string }[];
 }

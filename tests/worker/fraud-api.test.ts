@@ -12,7 +12,7 @@ import type { Dimensions } from '../../worker/funnel/events.ts';
 import { NO_DIMENSIONS } from '../../worker/funnel/events.ts';
 import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 import { DEMO } from '../fixtures/config.ts';
-import { APP_ID, installBody, PHONES } from '../fixtures/fake-app.ts';
+import { APP_ID, fakeApp, installBody, PHONES, type Send, tap } from '../fixtures/fake-app.ts';
 import { freshChannel, funnelMessage } from './funnel-fixtures.ts';
 import { clearConfig, fetchWorker, storeConfig } from './helpers.ts';
 
@@ -71,6 +71,43 @@ describe("the install's Play referrer times", () => {
       expect(res.status).toBe(400);
       expect((await res.json<{ error: string }>()).error).toMatch(/^installReferrer\./);
     }
+  });
+});
+
+/** Through the worker's fetch, its work after the response awaited: the flags are decided on return. */
+const send: Send = (path, body, headers) =>
+  fetchWorker(`https://lander.test${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+/** A tap, then the fake app's install a moment later from the same address; answers the install id. */
+async function tapThenInstall(address: string): Promise<string> {
+  const { body, response } = tap(send, PHONES.iPhone15, address);
+  expect((await response).status).toBe(204);
+  const installId = `install-${crypto.randomUUID()}`;
+  const app = fakeApp(send, PHONES.iPhone15, address);
+  expect((await app.install(installId, { clipboard: `https://lander.test/i/${body.clickId}` })).status).toBe(200);
+  return installId;
+}
+
+const lookUp = async (installId: string) =>
+  (await admin(`/api/installs?app=${APP_ID}&installId=${installId}`)).json<{ flags: unknown[]; answer: unknown }>();
+
+describe('the too-fast floor and the stored record', () => {
+  it("the install look-up shows the ledger's flags; the app's answer carries none", async () => {
+    const installId = await tapThenInstall('10.201.0.1');
+    const kept = await lookUp(installId);
+    expect(kept.flags).toEqual([
+      { rule: 'too_fast', reason: expect.stringMatching(/^first launch \d+\.\d s after the click \(floor 10 s\)$/) },
+    ]);
+    expect(Object.keys(kept.answer as object)).not.toContain('flags');
+  });
+
+  it('reads fraud.too_fast_seconds from the configuration', async () => {
+    await storeConfig({ ...DEMO, fraud: { too_fast_seconds: 0 } });
+    expect((await lookUp(await tapThenInstall('10.201.0.2'))).flags).toEqual([]);
   });
 });
 

@@ -109,4 +109,5 @@ export const InstallLookupSchema = v.strictObject({
   test: v.boolean(),
   answeredAt: v.nullable(iso),
   explain: ExplainViewSchema,
+  flags: v.array(v.strictObject({ rule: v.string(), reason: v.string() })),
 }) satisfies v.GenericSchema<InstallLookupView>;

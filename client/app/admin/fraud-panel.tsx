@@ -63,6 +63,21 @@ export function FraudPanel({
   return <FraudView t={t} report={report} drill={drill} chosen={chosen} error={error} onChoose={setChosen} />;
 }
 
+/** An install's fraud flags and their reasons (the install look-up); nothing when it has none. */
+export function FlagList({ flags, language }: { flags: { rule: string; reason: string }[]; language: Language }) {
+  if (flags.length === 0) return null;
+  const t = fraudTexts(language);
+  return (
+    <ul className="fraud-reasons" aria-label={t.heading}>
+      {flags.map((flag) => (
+        <li key={flag.rule}>
+          <strong>{t.rules[flag.rule] ?? flag.rule}</strong>: {flag.reason}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The panel as shown: the groups, the anomalies, and the flagged installs (of the chosen group, if one is). */
 export function FraudView({
   t,
