@@ -28,6 +28,10 @@ export interface StatsRow {
   byPage: Record<string, number>;
   byAction: Record<string, number>;
   byMethod: Record<string, number>;
+  /** Installs the fraud rules flagged (docs/fraud.md): in all, by rule, and those `fraud.exclude` leaves out. */
+  flagged: { installs: number; byRule: Record<string, number>; excluded: number };
+  /** `installs` less the excluded flagged ones: the figure to pay on. */
+  countedInstalls: number;
 }
 
 /** A short link as `GET /api/links` lists it and `POST /api/links` answers it. */
@@ -88,4 +92,6 @@ export interface InstallLookupView {
   /** ISO 8601; null for an answer kept before explanations were. */
   answeredAt: string | null;
   explain: ExplainView;
+  /** The fraud rules' flags on it, with their reasons (docs/fraud.md); the answer is never changed by them. */
+  flags: { rule: string; reason: string }[];
 }

@@ -49,7 +49,7 @@ export interface InstallData {
   clickedAt: string | null;
   /** Why it was not matched: `none`, `ambiguous`, `expired`; null when matched. */
   reason: 'none' | 'ambiguous' | 'expired' | null;
-  /** Anything suspicious about it (none are raised yet: always `[]`). */
+  /** The fraud rules that flagged the install when it was answered (docs/fraud.md): `click_injection`, `too_fast`, `self_referral`. */
   flags: string[];
   /** Cloudflare's two-letter country of the call, `''` when unknown. */
   country: string;

@@ -9,11 +9,20 @@ const pairs = (record: Record<string, number>): string =>
     .map(([name, count]) => `${name}=${count}`)
     .join(' ');
 
-/** `rows` under a header, numbers right-aligned, `(none)` for an empty key, app events last. */
+/**
+ * `rows` under a header, numbers right-aligned, `(none)` for an empty key; the fraud rules' flagged
+ * installs and the counted installs beside the raw ones (docs/fraud.md); app events last.
+ */
 export function statsTable(by: string, rows: readonly StatsRow[]): string {
-  const lines = [[by, ...COLUMNS, 'events']];
+  const lines = [[by, ...COLUMNS, 'flagged', 'counted', 'events']];
   for (const row of rows)
-    lines.push([row.key || '(none)', ...COLUMNS.map((name) => String(row[name])), pairs(row.events)]);
+    lines.push([
+      row.key || '(none)',
+      ...COLUMNS.map((name) => String(row[name])),
+      String(row.flagged.installs),
+      String(row.countedInstalls),
+      pairs(row.events),
+    ]);
   const widths = lines[0]?.map((_, at) => Math.max(...lines.map((line) => line[at]?.length ?? 0))) ?? [];
   return lines
     .map((line) =>

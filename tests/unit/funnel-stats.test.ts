@@ -52,6 +52,7 @@ describe('a metric', () => {
       key: 'k',
       ...{ views: 0, visitors: 0, taps: 0, installs: 0, opens: 0 },
       ...{ events: {}, values: {}, byPage: {}, byAction: {}, byMethod: {} },
+      ...{ flagged: { installs: 0, byRule: {}, excluded: 0 }, countedInstalls: 0 },
     };
     addMetric(row, 'install:unmatched:none', 2, 0);
     addMetric(row, 'install:apk', 1, 0);
@@ -127,13 +128,15 @@ describe('the CSV', () => {
       key: 'spring',
       ...{ views: 4, visitors: 2, taps: 1, installs: 1, opens: 0 },
       ...{ events: { register: 1 }, values: {}, byPage: {}, byAction: { store: 1 }, byMethod: { apk: 1 } },
+      ...{ flagged: { installs: 1, byRule: { too_fast: 1 }, excluded: 1 }, countedInstalls: 0 },
     };
     const [header, line] = statsCsv([row]).split('\r\n');
     expect(header).toBe(
       'key,views,visitors,taps,tap:download,tap:store,tap:open,tap:guide,installs,install:clipboard,install:referrer,' +
         'install:apk,install:harmony,install:probabilistic,install:unmatched:none,install:unmatched:ambiguous,' +
-        'install:unmatched:expired,opens,event:register',
+        'install:unmatched:expired,installs:flagged,flagged:click_injection,flagged:too_fast,flagged:self_referral,' +
+        'installs:counted,opens,event:register',
     );
-    expect(line).toBe('spring,4,2,1,0,1,0,0,1,0,0,1,0,0,0,0,0,0,1');
+    expect(line).toBe('spring,4,2,1,0,1,0,0,1,0,0,1,0,0,0,0,0,1,0,1,0,0,0,1');
   });
 });

@@ -56,6 +56,7 @@ const row = (key: string, views: number, events: Record<string, number> = {}): S
   key,
   ...{ views, visitors: 1, taps: 0, installs: 0, opens: 0 },
   ...{ events, values: {}, byPage: {}, byAction: {}, byMethod: {} },
+  ...{ flagged: { installs: 0, byRule: {}, excluded: 0 }, countedInstalls: 0 },
 });
 
 describe('npm run stats', () => {
@@ -175,9 +176,9 @@ describe('the stats table', () => {
   it('aligns numbers right and names empty keys and app events', () => {
     expect(statsTable('channel', [row('spring', 12, { register: 2 }), row('', 3)])).toBe(
       [
-        'channel  views  visitors  taps  installs  opens  events',
-        'spring      12         1     0         0      0  register=2',
-        '(none)       3         1     0         0      0',
+        'channel  views  visitors  taps  installs  opens  flagged  counted  events',
+        'spring      12         1     0         0      0        0        0  register=2',
+        '(none)       3         1     0         0      0        0        0',
       ].join('\n'),
     );
   });

@@ -25,9 +25,9 @@ const realExchanges = (kase: ConformanceCase): Exchange[] =>
 
 const withReal = cases.filter((kase) => realExchanges(kase).length > 0);
 
-it('the cases name real exchanges of every call: install, open and event', () => {
+it('the cases name real exchanges of every call: install, open, event and identify', () => {
   const paths = new Set(withReal.flatMap((kase) => realExchanges(kase).map((exchange) => exchange.request.path)));
-  expect([...paths].sort()).toEqual(['/api/a/event', '/api/a/install', '/api/a/open']);
+  expect([...paths].sort()).toEqual(['/api/a/event', '/api/a/identify', '/api/a/install', '/api/a/open']);
 });
 
 describe.each([...new Set(withReal.map((kase) => kase.file))])('%s', (file) => {

@@ -91,7 +91,8 @@ describe('events', () => {
       campaign: { channel: 'spring-sale', inviter: 'ann' },
       clickedAt: expect.any(String),
       reason: null,
-      flags: [],
+      // Launched milliseconds after its tap: below the 10 s floor (docs/fraud.md).
+      flags: ['too_fast'],
       country: '',
     });
     expect(byType.get('open')).toMatchObject({ matched: true, install: install.install, platform: null });

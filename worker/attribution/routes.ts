@@ -10,11 +10,20 @@ import type * as v from 'valibot';
 import { clientHintsFromHeaders } from '../../shared/device.ts';
 import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
+import { flagInstall } from '../fraud/flag-install.ts';
+import { identify } from '../fraud/identify.ts';
 import { countAnswer, countAppEvent, countTap, eventKey } from '../funnel/count-attribution.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { settingsOf } from '../settings.ts';
 import { webhookAnswer, webhookAppEvent } from '../webhooks/funnel-hooks.ts';
-import { AppEventRequestSchema, ClickSchema, InstallSchema, MAX_BODY_BYTES, OpenSchema } from './contract.ts';
+import {
+  AppEventRequestSchema,
+  ClickSchema,
+  IdentifySchema,
+  InstallSchema,
+  MAX_BODY_BYTES,
+  OpenSchema,
+} from './contract.ts';
 import { explainView } from './explanation-schema.ts';
 import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
@@ -22,7 +31,12 @@ import { recordClick } from './record-click.ts';
 import { installRecordOf, resolveInstall, resolveOpen } from './resolve-install.ts';
 import { noteTestAnswer } from './test-answers.ts';
 
-type Schema = typeof ClickSchema | typeof InstallSchema | typeof OpenSchema | typeof AppEventRequestSchema;
+type Schema =
+  | typeof ClickSchema
+  | typeof InstallSchema
+  | typeof OpenSchema
+  | typeof AppEventRequestSchema
+  | typeof IdentifySchema;
 
 /**
  * The JSON body checked against `schema` and, for the app's calls, naming a configured app
@@ -84,11 +98,13 @@ attribution.post('/install', async (c) => {
   const body = await readBody(c, InstallSchema);
   if (body instanceof Response) return body;
   const ctx = contextOf(c);
-  const { answer, explanation, first, test } = await resolveInstall(ctx, body);
+  const { answer, explanation, first, test, key } = await resolveInstall(ctx, body);
   // A retry gets the same answer and is the same install: counted and sent once; a test device's never.
   if (first && !test) {
     countAnswer(c, 'install', answer, body.platform);
-    webhookAnswer(c, 'install', body, answer);
+    // Flags are the operator's (docs/fraud.md): decided after the response, never in the answer.
+    const flags = flagInstall(c, ctx, { key, body, answer });
+    webhookAnswer(c, 'install', body, answer, flags);
   }
   if (!body.test) return c.json(answer);
   const { app, platform, installId } = body;
@@ -132,6 +148,19 @@ attribution.post('/event', async (c) => {
   return c.body(null, 204);
 });
 
-attribution.on(['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'], ['/click', '/install', '/open', '/event'], (c) =>
+attribution.post('/identify', async (c) => {
+  const body = await readBody(c, IdentifySchema);
+  if (body instanceof Response) return body;
+  const ctx = contextOf(c);
+  // Kept and checked after the response: the app never waits for the operator's rules.
+  c.executionCtx.waitUntil(
+    identify(ctx.env, ctx.salt, body, ctx.now).catch((error: unknown) =>
+      console.error('Identity not kept', error instanceof Error ? error.message : String(error)),
+    ),
+  );
+  return c.body(null, 204);
+});
+
+attribution.on(['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'], ['/click', '/install', '/open', '/event', '/identify'], (c) =>
   c.json({ error: 'Method Not Allowed' }, 405, { allow: 'POST' }),
 );

@@ -3,6 +3,7 @@
  * spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) is prefixed
  * with `'`, since keys are whatever a campaign link carried.
  */
+import { FRAUD_RULES } from '../../shared/config/schema.ts';
 import { INSTALL_METHODS, TAP_ACTIONS, UNMATCHED_REASONS } from './events.ts';
 import type { StatsRow } from './stats-query.ts';
 
@@ -17,7 +18,10 @@ export function csvCell(value: string | number): string {
 
 const METHODS = [...INSTALL_METHODS, ...UNMATCHED_REASONS.map((reason) => `unmatched:${reason}`)];
 
-/** `rows` as a CSV document: fixed columns, then one per app event name found, with a header line. */
+/**
+ * `rows` as a CSV document: fixed columns (the fraud rules' flagged installs and the counted ones
+ * after the installs, docs/fraud.md), then one per app event name found, with a header line.
+ */
 export function statsCsv(rows: readonly StatsRow[]): string {
   const names = [...new Set(rows.flatMap((row) => Object.keys(row.events)))].sort();
   const header = [
@@ -28,6 +32,9 @@ export function statsCsv(rows: readonly StatsRow[]): string {
     ...TAP_ACTIONS.map((action) => `tap:${action}`),
     'installs',
     ...METHODS.map((method) => `install:${method}`),
+    'installs:flagged',
+    ...FRAUD_RULES.map((rule) => `flagged:${rule}`),
+    'installs:counted',
     'opens',
     ...names.map((name) => `event:${name}`),
   ];
@@ -41,6 +48,9 @@ export function statsCsv(rows: readonly StatsRow[]): string {
       ...TAP_ACTIONS.map((action) => row.byAction[action] ?? 0),
       row.installs,
       ...METHODS.map((method) => row.byMethod[method] ?? 0),
+      row.flagged.installs,
+      ...FRAUD_RULES.map((rule) => row.flagged.byRule[rule] ?? 0),
+      row.countedInstalls,
       row.opens,
       ...names.map((name) => row.events[name] ?? 0),
     ];

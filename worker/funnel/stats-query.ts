@@ -7,7 +7,9 @@
 
 import * as v from 'valibot';
 import type { StatsRow } from '../../shared/admin-contract.ts';
+import type { FraudRule } from '../../shared/config/schema.ts';
 import { utcDay } from './events.ts';
+import { addFlagged, countedInstalls, type FlaggedCount, flaggedQuery } from './flagged-counts.ts';
 
 /** What `by` may name, and the column each reads. */
 export const GROUPS = {
@@ -94,6 +96,8 @@ const emptyRow = (key: string): StatsRow => ({
   byPage: {},
   byAction: {},
   byMethod: {},
+  flagged: { installs: 0, byRule: {}, excluded: 0 },
+  countedInstalls: 0,
 });
 
 const add = (record: Record<string, number>, name: string, count: number): void => {
@@ -135,11 +139,24 @@ function daysOf(from: string, to: string): string[] {
   return days;
 }
 
-/** Runs `query` against the rollups in `db`. */
-export async function readStats(db: D1Database, query: StatsQuery): Promise<StatsResult> {
+/**
+ * Runs `query` against the rollups in `db`, with the fraud rules' flagged installs beside them;
+ * `exclude` names the rules whose flagged installs leave `countedInstalls` (docs/fraud.md).
+ */
+export async function readStats(
+  db: D1Database,
+  query: StatsQuery,
+  exclude: readonly FraudRule[] = [],
+): Promise<StatsResult> {
   const column = GROUPS[query.by];
   const filter = where(query);
-  const [counts, visitors] = await db.batch<{ key: string; metric?: string; count: number; value_sum?: number }>([
+  const [counts, visitors, flagged] = await db.batch<{
+    key: string;
+    metric?: string;
+    count: number;
+    value_sum?: number;
+    rules?: string;
+  }>([
     db
       .prepare(
         `SELECT ${column} AS key, metric, SUM(count) AS count, SUM(value_sum) AS value_sum FROM funnel_daily ` +
@@ -151,6 +168,7 @@ export async function readStats(db: D1Database, query: StatsQuery): Promise<Stat
         `SELECT ${column} AS key, COUNT(DISTINCT visitor) AS count FROM funnel_visitors WHERE ${filter.sql} GROUP BY ${column}`,
       )
       .bind(...filter.params),
+    flaggedQuery(db, column, filter),
   ]);
   const rows = new Map<string, StatsRow>();
   const rowOf = (key: string): StatsRow => {
@@ -163,6 +181,9 @@ export async function readStats(db: D1Database, query: StatsQuery): Promise<Stat
   for (const { key, metric = '', count, value_sum = 0 } of counts?.results ?? [])
     addMetric(rowOf(key), metric, count, value_sum);
   for (const { key, count } of visitors?.results ?? []) rowOf(key).visitors = count;
+  for (const { key, count, rules = '' } of flagged?.results ?? [])
+    addFlagged(rowOf(key), { key, count, rules } satisfies FlaggedCount, exclude);
+  for (const row of rows.values()) row.countedInstalls = countedInstalls(row);
   const sorted = [...rows.values()];
   if (query.by === 'day') sorted.sort((a, b) => (a.key < b.key ? -1 : 1));
   else

@@ -72,6 +72,8 @@ const StatsRowSchema = v.strictObject({
   byPage: counts,
   byAction: counts,
   byMethod: counts,
+  flagged: v.strictObject({ installs: v.number(), byRule: counts, excluded: v.number() }),
+  countedInstalls: v.number(),
 }) satisfies v.GenericSchema<StatsRow>;
 
 export const StatsResultSchema = v.strictObject({
@@ -107,4 +109,5 @@ export const InstallLookupSchema = v.strictObject({
   test: v.boolean(),
   answeredAt: v.nullable(iso),
   explain: ExplainViewSchema,
+  flags: v.array(v.strictObject({ rule: v.string(), reason: v.string() })),
 }) satisfies v.GenericSchema<InstallLookupView>;

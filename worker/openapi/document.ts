@@ -11,10 +11,12 @@ import {
   AnswerResponseSchema,
   AppEventBodySchema,
   ClickSchema,
+  IdentifySchema,
   InstallSchema,
   OpenSchema,
 } from '../attribution/contract.ts';
 import { LinkRequestSchema } from '../campaign/links.ts';
+import { FraudQuerySchema } from '../fraud/report.ts';
 import { StatsQuerySchema } from '../funnel/stats-query.ts';
 import { StorePostbacksQuerySchema, StorePostbacksViewSchema } from '../store-postbacks/contract.ts';
 import {
@@ -27,6 +29,7 @@ import {
   TestInstallsSchema,
   TraceSchema,
 } from './answer-schemas.ts';
+import { FraudReportSchema } from './fraud-schemas.ts';
 
 type Json = Record<string, unknown>;
 
@@ -130,6 +133,15 @@ function build(): Json {
           responses: { 204: answer('Accepted.'), ...APP_ERRORS },
         },
       },
+      '/api/a/identify': {
+        post: {
+          ...app,
+          summary:
+            'The user signed in on an install: only a keyed hash is kept, for the self-referral rule (docs/fraud.md).',
+          requestBody: body(IdentifySchema),
+          responses: { 204: answer('Kept.'), ...APP_ERRORS },
+        },
+      },
       '/api/device': {
         get: {
           tags: ['visitor'],
@@ -158,6 +170,18 @@ function build(): Json {
             201: answer('The link.', LinkViewSchema),
             400: refusal('A field is wrong.'),
             409: refusal('The slug is taken.'),
+            ...ADMIN_ERRORS,
+          },
+        },
+      },
+      '/api/fraud': {
+        get: {
+          ...admin,
+          summary: 'Fraud flags per inviter and channel, the anomalies, and the flagged installs with their reasons.',
+          parameters: queryParameters(FraudQuerySchema),
+          responses: {
+            200: answer('The report.', FraudReportSchema),
+            400: refusal('A parameter is wrong.'),
             ...ADMIN_ERRORS,
           },
         },

@@ -1,5 +1,5 @@
 /**
- * Where verified postbacks are kept (migrations/0004_store_postbacks.sql, docs/store-postbacks.md):
+ * Where verified postbacks are kept (migrations/0005_store_postbacks.sql, docs/store-postbacks.md):
  * one D1 row per postback, keyed by Apple's id so a resent copy counts once, read back as per-day
  * aggregates. Apart from the funnel's rollups: nothing here changes a funnel figure.
  */

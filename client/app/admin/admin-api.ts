@@ -7,6 +7,7 @@
 import type { InstallLookupView, LinkView, StatsRow, TestInstallView } from '../../../shared/admin-contract.ts';
 import type { StorePostbacksView } from '../../../shared/store-postbacks.ts';
 import { type HttpClient, HttpError, http } from '../http-client.ts';
+import { fraudApi } from './fraud-api.ts';
 import { webhooksApi } from './webhooks-api.ts';
 
 const TOKEN_KEY = 'lander:admin-token';
@@ -68,6 +69,8 @@ export function adminApi(token: string | null, client: HttpClient = http) {
   return {
     /** `/api/webhooks` (docs/webhooks.md). */
     webhooks: webhooksApi(client, headers),
+    /** `/api/fraud` (docs/fraud.md). */
+    fraud: fraudApi(client, headers),
     async stats(by: Grouping, range: Range): Promise<StatsRow[]> {
       return (await client<{ rows: StatsRow[] }>(statsUrl(by, range), { headers })).rows;
     },

@@ -11,6 +11,7 @@ import { type AdminApi, errorText, type Grouping, type LinkView, type Range, typ
 import type { AdminTexts } from './admin-texts.ts';
 import { DailyChart } from './daily-chart.tsx';
 import { DataTable } from './data-table.tsx';
+import { FraudPanel } from './fraud-panel.tsx';
 import { FunnelChart, STEPS, stepOf } from './funnel-chart.tsx';
 import { latestOnly, STALE } from './latest-only.ts';
 import { Legend } from './legend.tsx';
@@ -141,6 +142,7 @@ export function Dashboard({
       ) : null}
       {figures ? <Figures figures={figures} t={t} /> : <p>{t.loading}</p>}
       <StorePostbacksPanel api={api} range={range} t={t} />
+      <FraudPanel api={api.fraud} range={range} language={language} />
       <TestInstallsPanel api={api} t={t} language={language} />
       <LinksPanel api={api} links={links} onCreated={(link) => setLinks([link, ...links])} t={t} />
       <WebhooksPanel api={api.webhooks} t={t} />
