@@ -6,6 +6,7 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
+import { WEBHOOK_EVENT_TYPES, webhookPayloadSchema } from '../../shared/webhooks.ts';
 import { InstallLookupQuerySchema, TestInstallsQuerySchema } from '../attribution/admin-queries.ts';
 import {
   AnswerResponseSchema,
@@ -81,6 +82,33 @@ const ADMIN_ERRORS = {
   503: refusal('The admin API is not configured, or its store is unavailable.'),
 };
 const admin = { security: [{ adminToken: [] }], tags: ['operators'] };
+
+/**
+ * The webhooks Lander sends to an operator's endpoints (docs/webhooks.md): one entry per event type,
+ * its body as the payload schema (shared/webhooks.ts), signed as Standard Webhooks say.
+ */
+function webhooks(): Json {
+  const signed =
+    'Signed as the Standard Webhooks specification says: `webhook-id` (the same on every retry), `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>` (docs/webhooks.md).';
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          tags: ['webhooks'],
+          summary: `The \`${type}\` event, sent to each endpoint that subscribes to it.`,
+          description: signed,
+          requestBody: body(webhookPayloadSchema(type)),
+          responses: {
+            '2XX': answer('Delivered.'),
+            '4XX': answer('Refused for good, not retried; but 408, 409 and 429, which are retried.'),
+            '5XX': answer('Retried with growing delays for over 24 hours (`Retry-After` honoured), as a timeout is.'),
+          },
+        },
+      },
+    ]),
+  );
+}
 const app = { tags: ['attribution'] };
 
 function build(): Json {
@@ -97,7 +125,9 @@ function build(): Json {
       { name: 'attribution', description: 'The page and the app (docs/attribution.md).' },
       { name: 'visitor', description: 'Device detection and the trace service (docs/device.md, docs/identity.md).' },
       { name: 'operators', description: 'The admin API (docs/operators.md).' },
+      { name: 'webhooks', description: "What Lander sends to the operator's endpoints (docs/webhooks.md)." },
     ],
+    webhooks: webhooks(),
     components: { securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } } },
     paths: {
       '/api/a/click': {
