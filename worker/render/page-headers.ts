@@ -1,9 +1,9 @@
 /**
- * A page's response and its headers (docs/routes.md): every page is a complete response, built with
- * every header in place (lib/headers.ts), and says in `Server-Timing` whether it was kept by this
- * isolate (decision 005), by another isolate of the location (decision 010), or rendered.
+ * A page's headers (docs/routes.md): every page is a complete response, built with every header in
+ * place (lib/headers.ts), and says in `Server-Timing` whether it was kept by this isolate (decision
+ * 005), by another isolate of the location (decision 010), or rendered.
  */
-import { answerHeaders, complete, contentSecurityPolicy, NONCE_FREE_CSP } from '../lib/headers.ts';
+import { answerHeaders, contentSecurityPolicy, NONCE_FREE_CSP } from '../lib/headers.ts';
 import type { LocationPage } from './location-pages.ts';
 import type { KeptPage } from './page-cache.ts';
 
@@ -31,11 +31,6 @@ export function pageHeaders(nonce?: string, kept?: { state: KeptState; id: strin
   );
   if (kept) headers.push(timing(kept.state, kept.id));
   return headers;
-}
-
-/** A complete HTML response (lib/headers.ts): no middleware adds headers to it. */
-export function html(body: BodyInit, status: number, headers: HeadersInit = pageHeaders()): Response {
-  return complete(new Response(body, { status, headers }));
 }
 
 /** What the location keeps of a kept page: the same, `Server-Timing` aside (it is per response). */

@@ -23,16 +23,21 @@ import { appLinkRedirect } from '../app-links/app-link-fallback.ts';
 import { readShortLink } from '../campaign/short-link.ts';
 import type { AppEnv } from '../env.ts';
 import { countView, pageView } from '../funnel/from-request.ts';
-import { newNonce } from '../lib/headers.ts';
+import { complete, newNonce } from '../lib/headers.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { handoffInputs, makeHandoff } from './handoff.ts';
 import { locationKey, locationPage, shareWithLocation } from './location-pages.ts';
 import { metaPageHtml } from './meta-page.ts';
 import { adoptPage, keepPage, keptPage, pageId, pageKey } from './page-cache.ts';
-import { html, pageHeaders, sharedPage, timing } from './page-headers.ts';
+import { pageHeaders, sharedPage, timing } from './page-headers.ts';
 
 const handler = createStaticHandler(routes);
+
+/** A complete HTML response (lib/headers.ts): no middleware adds headers to it. */
+function html(body: BodyInit, status: number, headers: HeadersInit = pageHeaders()): Response {
+  return complete(new Response(body, { status, headers }));
+}
 
 /** Server-only: hoists the page's stylesheets and screen chunks into <head>. Renders nothing. */
 function Preload({ assets }: { assets: PageAssets }) {
