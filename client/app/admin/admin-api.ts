@@ -74,6 +74,10 @@ export function adminApi(token: string | null, client: HttpClient = http) {
     async stats(by: Grouping, range: Range): Promise<StatsRow[]> {
       return (await client<{ rows: StatsRow[] }>(statsUrl(by, range), { headers })).rows;
     },
+    /** The rows, with the previous period's totals (docs/operators.md#compared-with-the-previous-period). */
+    compared(by: Grouping, range: Range): Promise<{ rows: StatsRow[]; previous?: { totals: StatsRow } }> {
+      return client(`${statsUrl(by, range)}&compare=previous`, { headers });
+    },
     async links(): Promise<LinkView[]> {
       return (await client<{ links: LinkView[] }>('/api/links', { headers })).links;
     },

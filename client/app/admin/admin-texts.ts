@@ -101,6 +101,17 @@ const en = {
   reengagement: 'Re-engagement',
   postbacks: 'Postbacks',
   yes: 'yes',
+  attributed: 'Attributed installs',
+  organic: 'Organic installs',
+  tapRate: 'Tap rate: taps ÷ views',
+  installRate: 'Install rate: attributed installs ÷ taps',
+  tapRateShort: 'Tap rate',
+  installRateShort: 'Install rate',
+  previousPeriod: 'Against the previous period of the same length',
+  newFigure: 'new',
+  channels: 'Channels',
+  methods: 'Install methods',
+  appEvents: 'App events (per install)',
 };
 
 export type AdminTexts = typeof en;
@@ -205,6 +216,17 @@ const zhCN: AdminTexts = {
   reengagement: '再互动',
   postbacks: '回传',
   yes: '是',
+  attributed: '归因安装',
+  organic: '自然安装',
+  tapRate: '点击率：点击 ÷ 浏览',
+  installRate: '安装率：归因安装 ÷ 点击',
+  tapRateShort: '点击率',
+  installRateShort: '安装率',
+  previousPeriod: '与上一个同样长的时段相比',
+  newFigure: '新',
+  channels: '渠道',
+  methods: '安装方式',
+  appEvents: '应用事件（每次安装）',
 };
 
 const tables: Record<Language, AdminTexts> = { en, 'zh-CN': zhCN };

@@ -9,8 +9,12 @@ import type { AdminTexts } from './admin-texts.ts';
 export const STEPS = ['views', 'taps', 'installs', 'events'] as const;
 export type Step = (typeof STEPS)[number];
 
-/** The count of `step` in `row`; app events are all names together. */
+/**
+ * The count of `step` in `row`; installs are the attributed ones (organic installs never tapped a
+ * channel's link: docs/operators.md#attributed-and-organic); app events are all names together.
+ */
 export function stepOf(row: StatsRow, step: Step): number {
+  if (step === 'installs') return row.attributed;
   if (step !== 'events') return row[step];
   return Object.values(row.events).reduce((sum, count) => sum + count, 0);
 }
