@@ -12,7 +12,7 @@ import { type AdminApi, errorText, type Grouping, type LinkView, type Range, typ
 import type { AdminTexts } from './admin-texts.ts';
 import { DailyChart } from './daily-chart.tsx';
 import { FraudPanel } from './fraud-panel.tsx';
-import { FunnelChart, STEPS } from './funnel-chart.tsx';
+import { FunnelChart, STEPS, stepLabel } from './funnel-chart.tsx';
 import { FunnelTable } from './funnel-table.tsx';
 import { Headline } from './headline.tsx';
 import { latestOnly, STALE } from './latest-only.ts';
@@ -166,18 +166,8 @@ function Figures({ figures, t }: { figures: Figures; t: AdminTexts }) {
       <Headline rows={days} {...(previous ? { previous } : {})} t={t} />
       <section className="panel" aria-labelledby="funnel-heading">
         <h2 id="funnel-heading">{t.funnel}</h2>
-        <Legend keys={STEPS.map((step) => [`bar-${step}`, t[step]] as const)} />
+        <Legend keys={STEPS.map((step) => [`bar-${step}`, stepLabel(step, t)] as const)} />
         {channels.length > 0 ? <FunnelChart rows={channels.slice(0, 8)} t={t} /> : <p>{t.noData}</p>}
-      </section>
-      <section className="panel wide-panel" aria-labelledby="channels-heading">
-        <h2 id="channels-heading">{t.channels}</h2>
-        <FunnelTable
-          className="channels-table"
-          heading={t.channel}
-          keyAttribute="data-channel-row"
-          rows={channels}
-          t={t}
-        />
       </section>
       <section className="panel" aria-labelledby="daily-heading">
         <h2 id="daily-heading">{t.daily}</h2>
@@ -190,6 +180,16 @@ function Figures({ figures, t }: { figures: Figures; t: AdminTexts }) {
           ]}
         />
         <DailyChart rows={days} t={t} />
+      </section>
+      <section className="panel wide-panel" aria-labelledby="channels-heading">
+        <h2 id="channels-heading">{t.channels}</h2>
+        <FunnelTable
+          className="channels-table"
+          heading={t.channel}
+          keyAttribute="data-channel-row"
+          rows={channels}
+          t={t}
+        />
       </section>
       <section className="panel wide-panel" aria-labelledby="inviters-heading">
         <h2 id="inviters-heading">{t.inviters}</h2>
