@@ -45,6 +45,26 @@ describe('GET /api/stats', () => {
     ]);
   });
 
+  it('filters by inviter, for a drill-down of one inviter', async () => {
+    const channel = freshChannel();
+    await writeRollup(env.FUNNEL_DB, [
+      funnelMessage({ type: 'view', page: 'landing' }, { channel, inviter: 'ann', os: 'ios' }, { day: '2026-10-02' }),
+      funnelMessage(
+        { type: 'view', page: 'landing' },
+        { channel, inviter: 'ann', os: 'android' },
+        { day: '2026-10-02' },
+      ),
+      funnelMessage({ type: 'view', page: 'landing' }, { channel, inviter: 'bob', os: 'ios' }, { day: '2026-10-02' }),
+    ]);
+    const res = await stats(`from=2026-10-01&to=2026-10-03&by=os&channel=${channel}&inviter=ann`);
+    const body = await res.json<StatsResult>();
+    expect(body.inviter).toBe('ann');
+    expect(body.rows.map(({ key, views }) => ({ key, views }))).toEqual([
+      { key: 'android', views: 1 },
+      { key: 'ios', views: 1 },
+    ]);
+  });
+
   it('gives a daily series with every day of the range, quiet days as zeros', async () => {
     const channel = freshChannel();
     await writeRollup(env.FUNNEL_DB, [

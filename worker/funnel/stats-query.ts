@@ -37,6 +37,7 @@ export interface StatsQuery {
   to: string;
   by: Group;
   channel?: string;
+  inviter?: string;
   link?: string;
   /** `previous`: the answer carries the previous period's totals (worker/funnel/previous-period.ts). */
   compare?: 'previous';
@@ -61,6 +62,7 @@ export const StatsQuerySchema = v.object({
   to: v.optional(v.pipe(v.string(), v.check(isDay, 'to must be a date, YYYY-MM-DD'))),
   by: v.optional(v.picklist(Object.keys(GROUPS) as Group[], `by is one of ${Object.keys(GROUPS).join(', ')}`), 'day'),
   channel: Filter,
+  inviter: Filter,
   link: Filter,
   compare: v.optional(v.picklist(['previous'], 'compare is previous')),
 });
@@ -71,7 +73,7 @@ const dayBefore = (day: string, days: number): string => utcDay(Date.parse(day) 
 export function parseStatsQuery(params: Record<string, string>, now = Date.now()): StatsQuery | { error: string } {
   const parsed = v.safeParse(StatsQuerySchema, params);
   if (!parsed.success) return { error: parsed.issues.map((issue) => issue.message).join('; ') };
-  const { from: given, to = utcDay(now), by, channel, link, compare } = parsed.output;
+  const { from: given, to = utcDay(now), by, channel, inviter, link, compare } = parsed.output;
   const from = given ?? dayBefore(to, DEFAULT_DAYS - 1);
   if (from > to) return { error: 'from is after to' };
   if (Date.parse(to) - Date.parse(from) >= MAX_DAYS * 86_400_000) return { error: `at most ${MAX_DAYS} days at once` };
@@ -80,6 +82,7 @@ export function parseStatsQuery(params: Record<string, string>, now = Date.now()
     to,
     by,
     ...(channel === undefined ? {} : { channel }),
+    ...(inviter === undefined ? {} : { inviter }),
     ...(link === undefined ? {} : { link }),
     ...(compare === undefined ? {} : { compare }),
   };
@@ -88,7 +91,7 @@ export function parseStatsQuery(params: Record<string, string>, now = Date.now()
 function where(query: StatsQuery): { sql: string; params: string[] } {
   const clauses = ['day BETWEEN ?1 AND ?2'];
   const params = [query.from, query.to];
-  for (const name of ['channel', 'link'] as const) {
+  for (const name of ['channel', 'inviter', 'link'] as const) {
     const value = query[name];
     if (value === undefined) continue;
     params.push(value);

@@ -89,6 +89,7 @@ export const StatsResultSchema = v.strictObject({
   to: v.pipe(v.string(), v.isoDate()),
   by: v.picklist(Object.keys(GROUPS) as Group[]),
   channel: v.optional(v.string()),
+  inviter: v.optional(v.string()),
   link: v.optional(v.string()),
   compare: v.optional(v.picklist(['previous'])),
   rows: v.array(StatsRowSchema),

@@ -112,6 +112,14 @@ const en = {
   channels: 'Channels',
   methods: 'Install methods',
   appEvents: 'App events (per install)',
+  close: 'Close',
+  os: 'OS',
+  inapp: 'In-app browser',
+  flags: 'Fraud flags',
+  flagged: 'flagged',
+  excluded: 'excluded from counted installs',
+  noFlags: 'No install flagged.',
+  openFigures: 'Figures',
 };
 
 export type AdminTexts = typeof en;
@@ -227,6 +235,14 @@ const zhCN: AdminTexts = {
   channels: '渠道',
   methods: '安装方式',
   appEvents: '应用事件（每次安装）',
+  close: '关闭',
+  os: '系统',
+  inapp: '内置浏览器',
+  flags: '作弊标记',
+  flagged: '被标记',
+  excluded: '不计入计数安装',
+  noFlags: '没有被标记的安装。',
+  openFigures: '数据',
 };
 
 const tables: Record<Language, AdminTexts> = { en, 'zh-CN': zhCN };

@@ -6,11 +6,14 @@
  * comes from `/api/stats` for the range; a failed call shows the API's message in place. The links start as the sign-in listed
  * them and do not depend on the range: only Refresh lists them again.
  */
-import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Language } from '../../../shared/texts.ts';
 import { type AdminApi, errorText, type Grouping, type LinkView, type Range, type StatsRow } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DailyChart } from './daily-chart.tsx';
+import { type Drill, type Drillable, drillOf, drillSearch, rangeOf } from './drill-down.ts';
+import { DrillDownPanel } from './drill-down-panel.tsx';
 import { FraudPanel } from './fraud-panel.tsx';
 import { FunnelChart, STEPS, stepLabel } from './funnel-chart.tsx';
 import { FunnelTable } from './funnel-table.tsx';
@@ -51,7 +54,10 @@ export function Dashboard({
   language: Language;
   onSignOut?: () => void;
 }) {
-  const [range, setRange] = useState<Range>(defaultRange);
+  // The address holds the range and the drill-down, so a view can be shared (drill-down.ts).
+  const [search, setSearch] = useSearchParams();
+  const drill = useMemo(() => drillOf(search), [search]);
+  const [range, setRange] = useState<Range>(() => rangeOf(search) ?? defaultRange());
   const [figures, setFigures] = useState<Figures | null>(null);
   const [links, setLinks] = useState<LinkView[]>(initialLinks);
   const [error, setError] = useState('');
@@ -91,8 +97,16 @@ export function Dashboard({
   }, [load]);
 
   const setDay = (end: keyof Range) => (event: ChangeEvent<HTMLInputElement>) => {
-    if (event.target.value) setRange({ ...range, [end]: event.target.value });
+    if (!event.target.value) return;
+    const next = { ...range, [end]: event.target.value };
+    setRange(next);
+    if (drill) setSearch(drillSearch(drill, next), { replace: true });
   };
+  const open = (to: Drill | null) => setSearch(drillSearch(to, range));
+  const opener = (by: Drillable) => ({
+    hrefOf: (key: string) => drillSearch({ by, key }, range),
+    onOpen: (key: string) => open({ by, key }),
+  });
   const exportCsv = () => {
     api.downloadCsv(exportBy, range).catch((failure: unknown) => setError(errorText(failure)));
   };
@@ -149,17 +163,32 @@ export function Dashboard({
           {error}
         </p>
       ) : null}
-      {figures ? <Figures figures={figures} t={t} /> : <p>{t.loading}</p>}
+      {drill ? <DrillDownPanel api={api} range={range} drill={drill} t={t} onClose={() => open(null)} /> : null}
+      {figures ? <Figures figures={figures} t={t} opener={opener} /> : <p>{t.loading}</p>}
       <StorePostbacksPanel api={api} range={range} t={t} />
       <FraudPanel api={api.fraud} range={range} language={language} />
       <TestInstallsPanel api={api} t={t} language={language} />
-      <LinksPanel api={api} links={links} onCreated={(link) => setLinks([link, ...links])} t={t} />
+      <LinksPanel
+        api={api}
+        links={links}
+        onCreated={(link) => setLinks([link, ...links])}
+        t={t}
+        opener={opener('link')}
+      />
       <WebhooksPanel api={api.webhooks} t={t} />
     </>
   );
 }
 
-function Figures({ figures, t }: { figures: Figures; t: AdminTexts }) {
+function Figures({
+  figures,
+  t,
+  opener,
+}: {
+  figures: Figures;
+  t: AdminTexts;
+  opener: (by: Drillable) => { hrefOf: (key: string) => string; onOpen: (key: string) => void };
+}) {
   const { channels, days, inviters, previous } = figures;
   return (
     <div className="figures">
@@ -188,6 +217,7 @@ function Figures({ figures, t }: { figures: Figures; t: AdminTexts }) {
           heading={t.channel}
           keyAttribute="data-channel-row"
           rows={channels}
+          {...opener('channel')}
           t={t}
         />
       </section>
@@ -197,6 +227,7 @@ function Figures({ figures, t }: { figures: Figures; t: AdminTexts }) {
           className="inviters-table"
           heading={t.inviter}
           keyAttribute="data-inviter"
+          {...opener('inviter')}
           rows={inviters.filter((row) => row.key !== '').slice(0, 10)}
           t={t}
         />

@@ -3,6 +3,7 @@
  * views and taps with the tap rate, its attributed installs with the install rate and their methods,
  * its organic installs apart with their reasons, and its app events with their rate per install.
  */
+import type { MouseEvent } from 'react';
 import type { StatsRow } from '../../../shared/admin-contract.ts';
 import { percent } from '../../../shared/stats-rates.ts';
 import type { AdminTexts } from './admin-texts.ts';
@@ -34,6 +35,8 @@ export function FunnelTable({
   className,
   t,
   keyAttribute,
+  hrefOf,
+  onOpen,
 }: {
   rows: StatsRow[];
   /** The grouping's column heading. */
@@ -42,7 +45,25 @@ export function FunnelTable({
   t: AdminTexts;
   /** The data attribute naming each row's key (`data-inviter`…). */
   keyAttribute: string;
+  /** The address of a row's drill-down (docs/operators.md#drill-down), when its key opens one. */
+  hrefOf?: (key: string) => string;
+  /** Opens a row's drill-down in place; a click with a modifier key opens the address instead. */
+  onOpen?: (key: string) => void;
 }) {
+  const name = (key: string) => {
+    const text = key || t.none;
+    if (!hrefOf) return text;
+    const open = (event: MouseEvent<HTMLAnchorElement>) => {
+      if (!onOpen || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      onOpen(key);
+    };
+    return (
+      <a href={hrefOf(key)} onClick={open}>
+        {text}
+      </a>
+    );
+  };
   return (
     <DataTable
       className={`funnel-table ${className}`}
@@ -60,7 +81,7 @@ export function FunnelTable({
       empty={t.noData}
       rows={rows.map((row) => (
         <tr key={row.key} {...{ [keyAttribute]: row.key }}>
-          <th scope="row">{row.key || t.none}</th>
+          <th scope="row">{name(row.key)}</th>
           <td>{row.views}</td>
           <td>{row.taps}</td>
           <td className="rate">{percent(row.rates.tap)}</td>
