@@ -85,6 +85,12 @@ describe('npm run stats', () => {
     expect(result.stdout).toContain('spring      12');
   });
 
+  it('passes --inviter on as the stats API’s filter', async () => {
+    const { base, seen } = await stubWorker(200, { from: '2026-11-25', to: '2026-11-25', by: 'os', rows: [] });
+    await cli('scripts/stats.ts', ['--by', 'os', '--inviter', 'Wen Li', '--base', base]);
+    expect(new URL(`http://x${seen[0]?.url ?? ''}`).searchParams.get('inviter')).toBe('Wen Li');
+  });
+
   it('prints the API’s CSV with --csv', async () => {
     const { base, seen } = await stubWorker(200, 'key,views\r\nspring,12\r\n');
     const result = await cli('scripts/stats.ts', ['--csv', '--base', base]);
