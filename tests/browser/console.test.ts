@@ -131,6 +131,10 @@ describe('the console', () => {
     const systems = await panel.locator('.os-table tbody th').allTextContents();
     expect(systems.length).toBeGreaterThan(0);
     expect(systems.every((os) => /ios|android/i.test(os))).toBe(true);
+    // The browser's Back step closes it: the drill-down is a history entry of its own.
+    await page.goBack();
+    await expect.poll(() => page.locator('[data-drill]').count()).toBe(0);
+    await page.locator(`[data-channel-row="${CHANNEL}"]`).waitFor();
     await page.context().close();
 
     const shared = await signedIn(DEVICES.desktop, `${address.pathname}${address.search}`);

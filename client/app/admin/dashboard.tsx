@@ -7,8 +7,8 @@
  * them and do not depend on the range: only Refresh lists them again.
  */
 import { type ChangeEvent, useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { Language } from '../../../shared/texts.ts';
+import { setSearch, useSearch } from './address.ts';
 import { type AdminApi, errorText, type Grouping, type LinkView, type Range, type StatsRow } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DailyChart } from './daily-chart.tsx';
@@ -55,7 +55,8 @@ export function Dashboard({
   onSignOut?: () => void;
 }) {
   // The address holds the range and the drill-down, so a view can be shared (drill-down.ts).
-  const [search, setSearch] = useSearchParams();
+  const address = useSearch();
+  const search = useMemo(() => new URLSearchParams(address), [address]);
   const drill = useMemo(() => drillOf(search), [search]);
   const [range, setRange] = useState<Range>(() => rangeOf(search) ?? defaultRange());
   const [figures, setFigures] = useState<Figures | null>(null);
@@ -100,7 +101,7 @@ export function Dashboard({
     if (!event.target.value) return;
     const next = { ...range, [end]: event.target.value };
     setRange(next);
-    if (drill) setSearch(drillSearch(drill, next), { replace: true });
+    if (drill) setSearch(drillSearch(drill, next), true);
   };
   const open = (to: Drill | null) => setSearch(drillSearch(to, range));
   const opener = (by: Drillable) => ({

@@ -3,7 +3,7 @@
  * previous period, its install methods and organic reasons, its fraud flags, and its figures by
  * day, by OS and by in-app browser. The address holds which one (drill-down.ts).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { StatsRow } from '../../../shared/admin-contract.ts';
 import { splitInstalls, sumRows } from '../../../shared/stats-rates.ts';
 import { type AdminApi, errorText, type Range } from './admin-api.ts';
@@ -52,6 +52,12 @@ export function DrillDownPanel({
   const [opened, setOpened] = useState<Opened | null>(null);
   const [error, setError] = useState('');
   const [newest] = useState(latestOnly);
+  const panel = useRef<HTMLElement>(null);
+  const shown = `${drill.by}:${drill.key}`;
+  // Opened from a table further down: bring each newly opened view into sight (it sits above the figures).
+  useEffect(() => {
+    if (shown) panel.current?.scrollIntoView?.({ block: 'start' });
+  }, [shown]);
 
   useEffect(() => {
     const filter = filterOf(drill);
@@ -73,11 +79,7 @@ export function DrillDownPanel({
 
   const label = { channel: t.channel, inviter: t.inviter, link: t.link }[drill.by];
   return (
-    <section
-      className="panel wide-panel drill-down"
-      aria-labelledby="drill-heading"
-      data-drill={`${drill.by}:${drill.key}`}
-    >
+    <section className="panel wide-panel drill-down" aria-labelledby="drill-heading" data-drill={shown}>
       <div className="admin-title">
         <h2 id="drill-heading">
           {label}: {drill.key || t.none}
