@@ -32,7 +32,10 @@ export function keepToken(token: string | null): void {
 }
 
 /** `/api/stats` groupings the console shows or exports. */
-export type Grouping = 'day' | 'channel' | 'inviter' | 'link';
+export type Grouping = 'day' | 'channel' | 'inviter' | 'link' | 'os' | 'inapp';
+
+/** The stats API's filters: only events of that channel, inviter or short link. */
+export type StatsFilter = Partial<Record<'channel' | 'inviter' | 'link', string>>;
 
 export type { InstallLookupView, LinkView, StatsRow, TestInstallView };
 
@@ -65,14 +68,23 @@ export const statusOf = (error: unknown): number => (error instanceof HttpError 
 /** The admin API, signed in with `token` (or with Cloudflare Access when null). */
 export function adminApi(token: string | null, client: HttpClient = http) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const statsUrl = (by: Grouping, range: Range) => `/api/stats?${new URLSearchParams({ ...range, by })}`;
+  const statsUrl = (by: Grouping, range: Range, filter: StatsFilter = {}) =>
+    `/api/stats?${new URLSearchParams({ ...range, by, ...filter })}`;
   return {
     /** `/api/webhooks` (docs/webhooks.md). */
     webhooks: webhooksApi(client, headers),
     /** `/api/fraud` (docs/fraud.md). */
     fraud: fraudApi(client, headers),
-    async stats(by: Grouping, range: Range): Promise<StatsRow[]> {
-      return (await client<{ rows: StatsRow[] }>(statsUrl(by, range), { headers })).rows;
+    async stats(by: Grouping, range: Range, filter?: StatsFilter): Promise<StatsRow[]> {
+      return (await client<{ rows: StatsRow[] }>(statsUrl(by, range, filter), { headers })).rows;
+    },
+    /** The rows, with the previous period's totals (docs/operators.md#compared-with-the-previous-period). */
+    compared(
+      by: Grouping,
+      range: Range,
+      filter?: StatsFilter,
+    ): Promise<{ rows: StatsRow[]; previous?: { totals: StatsRow } }> {
+      return client(`${statsUrl(by, range, filter)}&compare=previous`, { headers });
     },
     async links(): Promise<LinkView[]> {
       return (await client<{ links: LinkView[] }>('/api/links', { headers })).links;
