@@ -16,7 +16,7 @@ import { readManifest } from './lib/apk/manifest.ts';
 import { parentIdentity } from './lib/apk/parent-identity.ts';
 import { locateBlankReserved } from './lib/apk/reserve.ts';
 import { readApk } from './lib/apk/signing-block.ts';
-import { withBindings } from './lib/bindings.ts';
+import { UPLOAD, withBindings } from './lib/bindings.ts';
 
 const USAGE =
   'usage: npm run apk:upload -- OUT.apk [--app PACKAGE] [--version NAME] [--name FILE.apk] [--env production | --local [--persist-to DIR]]';
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     version,
   };
   const target = { local: values.local, env: values.env || undefined, persistTo: values['persist-to'] };
-  await withBindings(target, async ({ APK_PARENTS, KV }) => {
+  await withBindings(target, UPLOAD, async ({ APK_PARENTS, KV }) => {
     await APK_PARENTS.put(file, bytes, {
       httpMetadata: { contentType: 'application/vnd.android.package-archive' },
       customMetadata: parentMetadata({ app, ...facts, range }),

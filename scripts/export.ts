@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXPORT_KINDS } from '../shared/webhooks.ts';
-import { withExportsBucket } from './lib/exports-bucket.ts';
+import { EXPORTS, withBindings } from './lib/bindings.ts';
 
 const USAGE = 'usage: npm run export -- --since 7d|YYYY-MM-DD [--out DIR] [--env production | --persist-to DIR]';
 
@@ -42,27 +42,31 @@ async function main(): Promise<void> {
   const out = resolve(values.out);
   let files = 0;
   let bytes = 0;
-  await withExportsBucket({ env: values.env, persistTo: values['persist-to'] }, async (bucket) => {
-    for (const kind of EXPORT_KINDS) {
-      let cursor: string | undefined;
-      do {
-        const page = await bucket.list({ prefix: `exports/${kind}/`, ...(cursor ? { cursor } : {}) });
-        for (const object of page.objects) {
-          const day = /\/date=(\d{4}-\d{2}-\d{2})\//.exec(object.key)?.[1];
-          if (!day || day < from) continue;
-          const body = await bucket.get(object.key);
-          if (!body) continue;
-          const file = join(out, object.key.slice('exports/'.length));
-          mkdirSync(dirname(file), { recursive: true });
-          const data = new Uint8Array(await body.arrayBuffer());
-          writeFileSync(file, data);
-          files += 1;
-          bytes += data.length;
-        }
-        cursor = page.truncated ? page.cursor : undefined;
-      } while (cursor);
-    }
-  });
+  await withBindings(
+    { local: !values.env, env: values.env, persistTo: values['persist-to'] },
+    EXPORTS,
+    async ({ EXPORTS: bucket }) => {
+      for (const kind of EXPORT_KINDS) {
+        let cursor: string | undefined;
+        do {
+          const page = await bucket.list({ prefix: `exports/${kind}/`, ...(cursor ? { cursor } : {}) });
+          for (const object of page.objects) {
+            const day = /\/date=(\d{4}-\d{2}-\d{2})\//.exec(object.key)?.[1];
+            if (!day || day < from) continue;
+            const body = await bucket.get(object.key);
+            if (!body) continue;
+            const file = join(out, object.key.slice('exports/'.length));
+            mkdirSync(dirname(file), { recursive: true });
+            const data = new Uint8Array(await body.arrayBuffer());
+            writeFileSync(file, data);
+            files += 1;
+            bytes += data.length;
+          }
+          cursor = page.truncated ? page.cursor : undefined;
+        } while (cursor);
+      }
+    },
+  );
   const where = values.env ? `R2 (${values.env})` : 'the local R2';
   console.log(`Copied ${files} export parts (${bytes} bytes) since ${from} from ${where} to ${out}`);
 }

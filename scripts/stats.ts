@@ -1,5 +1,5 @@
 /**
- * `npm run stats -- [--since 7d | --from DAY --to DAY] [--by channel] [--channel X] [--link SLUG]
+ * `npm run stats -- [--since 7d | --from DAY --to DAY] [--by channel] [--channel X] [--inviter X] [--link SLUG]
  * [--csv] [--local | --env development|production] [--base URL]` prints the funnel's figures
  * (docs/operators.md) as a table, or the API's CSV with `--csv`. It calls `GET /api/stats` of a
  * running worker: the local dev server of `npm start` by default (or with `--local`), else the
@@ -18,6 +18,7 @@ const { values } = parseArgs({
     to: { type: 'string' },
     by: { type: 'string', default: 'day' },
     channel: { type: 'string' },
+    inviter: { type: 'string' },
     link: { type: 'string' },
     csv: { type: 'boolean', default: false },
     local: { type: 'boolean', default: false },
@@ -44,6 +45,7 @@ if (values.since !== undefined) {
 }
 if (values.from !== undefined) query.set('from', values.from);
 if (values.channel !== undefined) query.set('channel', values.channel);
+if (values.inviter !== undefined) query.set('inviter', values.inviter);
 if (values.link !== undefined) query.set('link', values.link);
 
 try {

@@ -3,6 +3,7 @@
  * console and CLIs that read them.
  */
 import type { Explanation } from './install-explanation.ts';
+import type { Rates } from './stats-rates.ts';
 
 /**
  * A short link's slug, 3 to 48 of a–z, 0–9 and `-`, as a pattern source: the worker's check and route,
@@ -27,7 +28,20 @@ export interface StatsRow {
   values: Record<string, number>;
   byPage: Record<string, number>;
   byAction: Record<string, number>;
+  /** Installs by how they matched (`clipboard`, `referrer`, `apk`, `harmony`, `probabilistic`) or why not (`unmatched:<reason>`). */
   byMethod: Record<string, number>;
+  /** Installs a carrier or the probabilistic match attributed to a tap: a channel's installs. */
+  attributed: number;
+  /** Installs that matched nothing (organic): `installs` less `attributed`. */
+  organic: number;
+  /** Organic installs by reason: `none`, `ambiguous`, `expired`. */
+  byUnmatched: Record<string, number>;
+  /** Taps ÷ views, attributed installs ÷ taps, each app event ÷ installs (docs/operators.md#rates). */
+  rates: Rates;
+  /** Installs the fraud rules flagged (docs/fraud.md): in all, by rule, and those `fraud.exclude` leaves out. */
+  flagged: { installs: number; byRule: Record<string, number>; excluded: number };
+  /** `installs` less the excluded flagged ones: the figure to pay on. */
+  countedInstalls: number;
 }
 
 /** A short link as `GET /api/links` lists it and `POST /api/links` answers it. */
@@ -88,4 +102,6 @@ export interface InstallLookupView {
   /** ISO 8601; null for an answer kept before explanations were. */
   answeredAt: string | null;
   explain: ExplainView;
+  /** The fraud rules' flags on it, with their reasons (docs/fraud.md); the answer is never changed by them. */
+  flags: { rule: string; reason: string }[];
 }

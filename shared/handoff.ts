@@ -116,20 +116,12 @@ export function serializeHandoff(block: HandoffBlock): string {
  * `qrSrc` is the page's QR image, which the hand-off leaves out.
  */
 export function parseHandoff(text: string | null | undefined, qrSrc: string | null = null): HandoffBlock {
-  if (!text) throw new Error('Lander: the page carries no hand-off data');
-  const value: unknown = JSON.parse(text);
-  if (
-    typeof value !== 'object' ||
-    value === null ||
-    !('handoff' in value) ||
-    !('hydration' in value) ||
-    typeof value.handoff !== 'object' ||
-    typeof value.hydration !== 'object'
-  ) {
-    throw new Error('Lander: malformed hand-off data');
+  // `null` is JSON for an absent block; both parts must be objects (`typeof null` is 'object' too).
+  const block = JSON.parse(text || 'null') as Partial<HandoffBlock> | null;
+  if (!block?.handoff || !block.hydration || typeof block.handoff !== 'object' || typeof block.hydration !== 'object') {
+    throw new Error('Lander: the page carries no valid hand-off data');
   }
-  const block = value as HandoffBlock;
   const qr = block.handoff.download?.qr;
   if (qr && qrSrc) qr.src = qrSrc;
-  return block;
+  return block as HandoffBlock;
 }

@@ -28,75 +28,92 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const kindOf = (type: WebhookEventType): ExportKind => type.split('.')[0] as ExportKind;
 
 /** How an install or an open was matched, as attribution answers it (docs/attribution.md). */
-export type MatchMethod = 'clipboard' | 'referrer' | 'apk' | 'harmony' | 'probabilistic';
+export const MATCH_METHODS = ['clipboard', 'referrer', 'apk', 'harmony', 'probabilistic'] as const;
+export type MatchMethod = (typeof MATCH_METHODS)[number];
+
+// The payloads are schemas, not only types: the OpenAPI document's webhooks section is generated
+// from them (worker/openapi/document.ts), so it cannot drift from what is sent.
+const Campaign = v.record(v.string(), v.string());
+const IsoTime = v.pipe(v.string(), v.isoTimestamp());
 
 /**
  * An install or an open: matched (method, confidence, the signed campaign data) or not (reason).
  * `install` is a keyed hash of the app's install id, never the id itself (docs/webhooks.md).
  */
-export interface InstallData {
-  app: string;
+export const InstallDataSchema = v.object({
+  app: v.string(),
   /** `ios`, `android`, `harmony`; null on an open, which names none. */
-  platform: 'ios' | 'android' | 'harmony' | null;
-  install: string;
-  matched: boolean;
-  method: MatchMethod | null;
+  platform: v.nullable(v.picklist(['ios', 'android', 'harmony'])),
+  install: v.string(),
+  matched: v.boolean(),
+  method: v.nullable(v.picklist(MATCH_METHODS)),
   /** 0–100, null when not matched. */
-  confidence: number | null;
+  confidence: v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
   /** The signed campaign token's fields; `{}` when not matched or the click had no campaign. */
-  campaign: Record<string, string>;
+  campaign: Campaign,
   /** ISO 8601 time of the matched tap, null when unknown or not matched. */
-  clickedAt: string | null;
-  /** Why it was not matched: `none`, `ambiguous`, `expired`; null when matched. */
-  reason: 'none' | 'ambiguous' | 'expired' | 'unavailable' | null;
-  /** Anything suspicious about it (none are raised yet: always `[]`). */
-  flags: string[];
+  clickedAt: v.nullable(IsoTime),
+  /** Why it was not matched: `none`, `ambiguous`, `expired`, `unavailable` (docs/reliability.md); null when matched. */
+  reason: v.nullable(v.picklist(['none', 'ambiguous', 'expired', 'unavailable'])),
+  /** The fraud rules that flagged the install when it was answered (docs/fraud.md): `click_injection`, `too_fast`, `self_referral`. */
+  flags: v.array(v.string()),
   /** Cloudflare's two-letter country of the call, `''` when unknown. */
-  country: string;
-}
+  country: v.string(),
+});
+export type InstallData = v.InferOutput<typeof InstallDataSchema>;
 
 /** An app event (`POST /api/a/event`), under the campaign of its install's answer. */
-export interface AppEventData {
-  app: string;
-  install: string;
-  name: string;
-  value: number | null;
-  matched: boolean;
-  campaign: Record<string, string>;
-  country: string;
-}
+export const AppEventDataSchema = v.object({
+  app: v.string(),
+  install: v.string(),
+  name: v.string(),
+  value: v.nullable(v.number()),
+  matched: v.boolean(),
+  campaign: Campaign,
+  country: v.string(),
+});
+export type AppEventData = v.InferOutput<typeof AppEventDataSchema>;
 
 /** A person's tap on a page's action (never a bot's), under the page's signed campaign. */
-export interface ClickData {
-  action: string;
-  campaign: Record<string, string>;
+export const ClickDataSchema = v.object({
+  action: v.string(),
+  campaign: Campaign,
   /** The short link's slug the page was reached by, null for none. */
-  link: string | null;
-  os: string;
-  country: string;
-  lang: string;
-}
+  link: v.nullable(v.string()),
+  os: v.string(),
+  country: v.string(),
+  lang: v.string(),
+});
+export type ClickData = v.InferOutput<typeof ClickDataSchema>;
 
 /** A short link made, changed or removed. */
-export interface LinkData {
-  slug: string;
-  data: Record<string, string>;
-  /** ISO 8601. */
-  createdAt: string;
-  /** ISO 8601, null for a link that never expires. */
-  expiresAt: string | null;
+export const LinkDataSchema = v.object({
+  slug: v.string(),
+  data: Campaign,
+  createdAt: IsoTime,
+  /** Null for a link that never expires. */
+  expiresAt: v.nullable(IsoTime),
+});
+export type LinkData = v.InferOutput<typeof LinkDataSchema>;
+
+/** Each event type's `data` schema. */
+export const WEBHOOK_DATA = {
+  install: InstallDataSchema,
+  open: InstallDataSchema,
+  event: AppEventDataSchema,
+  click: ClickDataSchema,
+  'link.created': LinkDataSchema,
+  'link.updated': LinkDataSchema,
+  'link.deleted': LinkDataSchema,
+} as const satisfies Record<WebhookEventType, v.GenericSchema>;
+
+/** The JSON body of a `type` webhook: the event type, when it happened (ISO 8601), its data. */
+export function webhookPayloadSchema<T extends WebhookEventType>(type: T) {
+  return v.object({ type: v.literal(type), timestamp: IsoTime, data: WEBHOOK_DATA[type] });
 }
 
 /** Each event type's `data`. */
-export interface WebhookDataOf {
-  install: InstallData;
-  open: InstallData;
-  event: AppEventData;
-  click: ClickData;
-  'link.created': LinkData;
-  'link.updated': LinkData;
-  'link.deleted': LinkData;
-}
+export type WebhookDataOf = { [T in WebhookEventType]: v.InferOutput<(typeof WEBHOOK_DATA)[T]> };
 
 /** The JSON body of a webhook, and a line of an export with `id` (the `webhook-id`) added. */
 export interface WebhookPayload<T extends WebhookEventType = WebhookEventType> {

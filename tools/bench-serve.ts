@@ -42,3 +42,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 console.log(`Serving the production build on workerd ${server.workerdVersion} at ${server.url} (Ctrl-C stops it)`);
 console.log(`The peers' plain Hono + React page: ${server.peerUrl}/`);
+console.log(
+  `The floor: ${server.floorUrl}/ (its first request, with x-floor-capture: ${server.url}/, takes that kept page)`,
+);
+console.log(`A second isolate sharing the location cache (send the first one's Host): ${server.secondUrl}/`);

@@ -30,3 +30,9 @@ interface Env {
   /** DNS-over-HTTPS JSON resolver that production checks endpoint names with; default Cloudflare's. */
   WEBHOOK_RESOLVER?: string;
 }
+
+// Store postbacks (docs/store-postbacks.md#keys): optional, not in wrangler.toml.
+interface Env {
+  /** JSON `{ "<key id>": "<base64 DER P-256 key>" }` laid over Apple's bundled postback keys. */
+  STORE_POSTBACK_KEYS?: string;
+}

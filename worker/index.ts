@@ -19,6 +19,7 @@ import { deviceDetection } from './device/device-detection.ts';
 import { deviceRoute } from './device/routes.ts';
 import type { AppEnv } from './env.ts';
 import { runScheduled } from './exports/scheduled.ts';
+import { fraudRoute } from './fraud/routes.ts';
 import { statsRoute } from './funnel/routes.ts';
 import { trace } from './identity/routes.ts';
 import { noindex } from './middleware/noindex.ts';
@@ -29,6 +30,8 @@ import { handleQueue } from './queues.ts';
 import { onEngineError } from './reliability/on-error.ts';
 import { lossesRoute } from './reliability/routes.ts';
 import { renderPage } from './render/render-page.tsx';
+import { storePostbacksRoute } from './store-postbacks/admin-routes.ts';
+import { storePostbacks } from './store-postbacks/routes.ts';
 import { webhooksRoute } from './webhooks/routes.ts';
 
 const app = new Hono<AppEnv>();
@@ -44,17 +47,21 @@ app.route('/api/device', deviceRoute);
 app.route('/api/trace', trace);
 app.route('/api/a', attribution);
 app.route('/api/stats', statsRoute);
+app.route('/api/fraud', fraudRoute);
 app.route('/api/losses', lossesRoute);
 app.route('/api/links', linksRoute);
 app.route('/api/webhooks', webhooksRoute);
 app.route('/api/test-installs', testInstallsRoute);
 app.route('/api/installs', installLookupRoute);
+app.route('/api/store-postbacks', storePostbacksRoute);
 app.route('/api', openApiRoutes);
 app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
 app.route('/s', linkQrRoute);
 // The prefix the page's stamped links are built with (shared/apk-parent.ts), without its final slash.
 app.route(STAMPED_PATH.slice(0, -1), apkDownload);
+// Apple's postbacks, before the page's configuration is read: they need none of it.
+app.route('/.well-known', storePostbacks);
 
 // The page's read of the APK parents starts before the configuration's, so both wait together.
 app.get('*', apkParents());

@@ -82,6 +82,11 @@ export interface Settings {
    * name to check its addresses (docs/webhooks.md#safety).
    */
   webhookResolver: string;
+  /**
+   * `STORE_POSTBACK_KEYS`: a JSON object of key id → base64 DER P-256 public key laid over Apple's
+   * bundled postback keys (docs/store-postbacks.md#keys); unreadable: none, logged.
+   */
+  storePostbackKeys: Readonly<Record<string, string>>;
 }
 
 /**
@@ -99,6 +104,23 @@ export function parseOrigins(list: string | undefined): Set<string> {
   return origins;
 }
 
+/** A JSON object of string values, or {} (logged) when `text` is something else. */
+export function parseKeyTable(name: string, text: string | undefined): Record<string, string> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const entries = Object.entries(value);
+      if (entries.every(([, key]) => typeof key === 'string'))
+        return Object.fromEntries(entries) as Record<string, string>;
+    }
+  } catch {
+    // Reported below, as any other shape.
+  }
+  console.error(`${name} is not a JSON object of strings: ignored`);
+  return {};
+}
+
 function parse(env: Env): Settings {
   const seconds = Number(env.CONFIG_CACHE_SECONDS);
   return Object.freeze({
@@ -114,6 +136,7 @@ function parse(env: Env): Settings {
     adminToken: secretOf(env, 'ADMIN_TOKEN'),
     cookieless: env.COOKIELESS === 'on',
     webhookResolver: env.WEBHOOK_RESOLVER || DEFAULT_RESOLVER,
+    storePostbackKeys: Object.freeze(parseKeyTable('STORE_POSTBACK_KEYS', env.STORE_POSTBACK_KEYS)),
   });
 }
 

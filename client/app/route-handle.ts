@@ -4,6 +4,7 @@ import type { Language } from '../../shared/texts.ts';
 /**
  * Which page a route is: the worker reads it with the router's own matcher (worker/lib/page-of.ts),
  * so every spelling the router accepts (`/LANDING`, `/landing/`, an escaped letter) is the same page.
+ * A path whose deepest route names no page (the catch-all) is `not-found`.
  */
 export type Page = 'download' | 'landing' | 'carrier' | 'short' | 'diagnostics' | 'admin' | 'not-found';
 

@@ -68,12 +68,8 @@ export const routes: RouteObject[] = [
         lazy: () => import('./admin/admin-page.tsx'),
         handle: { page: 'admin' } satisfies RouteHandle,
       },
-      {
-        id: 'not-found',
-        path: '*',
-        loader: ({ request }) => notFound(request),
-        handle: { page: 'not-found' } satisfies RouteHandle,
-      },
+      // No page of its own: the worker reads a path it matches as not found (worker/lib/page-of.ts).
+      { id: 'not-found', path: '*', loader: ({ request }) => notFound(request) },
     ],
   },
 ];

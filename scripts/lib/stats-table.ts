@@ -1,19 +1,40 @@
 /** The stats API's rows as a plain-text table for a terminal (docs/operators.md). */
+import { percent } from '../../shared/stats-rates.ts';
 import type { StatsRow } from '../../worker/funnel/stats-query.ts';
 
-const COLUMNS = ['views', 'visitors', 'taps', 'installs', 'opens'] as const;
+const HEAD = ['views', 'visitors', 'taps', 'tap%', 'attributed', 'install%', 'organic', 'installs', 'opens'];
 
-const pairs = (record: Record<string, number>): string =>
-  Object.entries(record)
+/** App events by name, each with its rate over installs (docs/operators.md#rates). */
+const events = (row: StatsRow): string =>
+  Object.entries(row.events)
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([name, count]) => `${name}=${count}`)
+    .map(([name, count]) => `${name}=${count} (${percent(row.rates.events[name] ?? null)})`)
     .join(' ');
 
-/** `rows` under a header, numbers right-aligned, `(none)` for an empty key, app events last. */
+const cells = (row: StatsRow): string[] => [
+  ...[row.views, row.visitors, row.taps].map(String),
+  percent(row.rates.tap),
+  String(row.attributed),
+  percent(row.rates.install),
+  String(row.organic),
+  ...[row.installs, row.opens].map(String),
+];
+
+/**
+ * `rows` under a header, numbers right-aligned, `(none)` for an empty key; each rate beside its count,
+ * the installs attributed and organic apart, then all of them (docs/operators.md#rates); the fraud
+ * rules' flagged installs and the counted installs beside the raw ones (docs/fraud.md); app events last.
+ */
 export function statsTable(by: string, rows: readonly StatsRow[]): string {
-  const lines = [[by, ...COLUMNS, 'events']];
+  const lines = [[by, ...HEAD, 'flagged', 'counted', 'events']];
   for (const row of rows)
-    lines.push([row.key || '(none)', ...COLUMNS.map((name) => String(row[name])), pairs(row.events)]);
+    lines.push([
+      row.key || '(none)',
+      ...cells(row),
+      String(row.flagged.installs),
+      String(row.countedInstalls),
+      events(row),
+    ]);
   const widths = lines[0]?.map((_, at) => Math.max(...lines.map((line) => line[at]?.length ?? 0))) ?? [];
   return lines
     .map((line) =>

@@ -134,6 +134,35 @@ export const AttributionSchema = v.object({
   app_store_provider_token: v.optional(v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'must be the numeric provider token'))),
 });
 
+/** The per-install fraud rules (docs/fraud.md); the anomalies are per inviter and channel. */
+export const FRAUD_RULES = ['click_injection', 'too_fast', 'self_referral'] as const;
+export type FraudRule = (typeof FRAUD_RULES)[number];
+
+const share = v.pipe(v.number(), v.minValue(0, 'must be 0–1'), v.maxValue(1, 'must be 0–1'));
+
+/** Fraud flags (docs/fraud.md): the floors and thresholds, and which rules' flags leave the counted figures. */
+export const FraudSchema = v.object({
+  /** Click to first launch faster than this (seconds) is flagged `too_fast`. */
+  too_fast_seconds: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(3600, 'at most 3600 seconds')), 10),
+  /** Rules whose flagged installs are left out of the counted installs (raw counts stay visible). */
+  exclude: v.optional(v.array(v.picklist(FRAUD_RULES, `must be one of ${FRAUD_RULES.join(', ')}`)), []),
+  anomaly: v.optional(
+    v.object({
+      /** A day with fewer installs than this is never an anomaly. */
+      min_installs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 20),
+      /** Days of history a day's installs are compared with. */
+      history_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(90)), 14),
+      /** A day above this many times the history's daily mean (at least 1) is a spike. */
+      spike_factor: v.optional(v.pipe(v.number(), v.minValue(1)), 5),
+      /** A day whose share of `too_fast` installs reaches this. */
+      too_fast_share: v.optional(share, 0.5),
+      /** A day whose share of installs from one network reaches this. */
+      network_share: v.optional(share, 0.8),
+    }),
+    {},
+  ),
+});
+
 export const ConfigSchema = v.object({
   /** A label the operator chooses for this document; `/test` shows it. */
   revision: text(64),
@@ -143,6 +172,7 @@ export const ConfigSchema = v.object({
   commonConfig: CommonConfigSchema,
   links: v.optional(LinksSchema, {}),
   attribution: v.optional(AttributionSchema, {}),
+  fraud: v.optional(FraudSchema, {}),
 });
 
 export type LocalText = v.InferOutput<typeof LocalTextSchema>;
@@ -150,6 +180,7 @@ export type AppItem = v.InferOutput<typeof AppItemSchema>;
 export type CommonConfig = v.InferOutput<typeof CommonConfigSchema>;
 export type LinksConfig = v.InferOutput<typeof LinksSchema>;
 export type AttributionConfig = v.InferOutput<typeof AttributionSchema>;
+export type FraudConfig = v.InferOutput<typeof FraudSchema>;
 /** A validated configuration document. */
 export type LanderConfig = v.InferOutput<typeof ConfigSchema>;
 /** What an operator writes (defaults not yet applied). */

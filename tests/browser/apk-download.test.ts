@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { reserveApk } from '../../scripts/lib/apk/reserve.ts';
-import { withBindings } from '../../scripts/lib/bindings.ts';
+import { UPLOAD, withBindings } from '../../scripts/lib/bindings.ts';
 import { TOOL_ENV } from '../../scripts/lib/run.ts';
 import { toBase64Url } from '../../shared/base64url.ts';
 import { PARENTS_KEY } from '../../worker/apk/parents.ts';
@@ -53,7 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   // The other test files see the page without a parent again.
-  await withBindings({ local: true, persistTo }, ({ KV }) => KV.put(PARENTS_KEY, '{}'));
+  await withBindings({ local: true, persistTo }, UPLOAD, ({ KV }) => KV.put(PARENTS_KEY, '{}'));
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -59,15 +59,15 @@ async function seedTraffic(): Promise<void> {
   await vi.waitFor(async () => expect(await channelRow()).toMatchObject(SEEDED), { timeout: 20_000, interval: 250 });
 }
 
-/** The console, signed in with the admin token in a fresh tab of `profile`. */
-async function signedIn(profile: BrowserContextOptions): Promise<Page> {
-  const context = await browser.newContext({ ...profile, locale: 'en-US' });
+/** The console at `path`, signed in with the admin token in a fresh tab of `profile`. */
+async function signedIn(profile: BrowserContextOptions, path = '/admin', locale = 'en-US'): Promise<Page> {
+  const context = await browser.newContext({ ...profile, locale });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const page = await context.newPage();
-  await page.goto(`${baseURL}/admin`);
+  await page.goto(`${baseURL}${path}`);
   await hydrated(page);
-  await page.getByLabel('Admin token').fill(TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('input[type="password"], input[name="token"]').first().fill(TOKEN);
+  await page.locator('form button[type="submit"]').first().click();
   await page.locator(`[data-channel="${CHANNEL}"]`).waitFor();
   return page;
 }
@@ -106,9 +106,57 @@ describe('the console', () => {
     expect(await stepValue(page, 'taps')).toBe(String(SEEDED.taps));
     expect(await stepValue(page, 'installs')).toBe(String(SEEDED.installs));
     const inviter = page.locator(`[data-inviter="${INVITER}"] td`);
-    expect(await inviter.allTextContents()).toEqual(['6', expect.any(String), '3', '2']);
+    // Views, taps, tap rate, attributed installs, install rate, their methods, organic, app events.
+    expect(await inviter.allTextContents()).toEqual(['6', '3', '50.0%', '2', '66.7%', 'clipboard 2', '0', '']);
+    expect(await page.locator('[data-total="attributed"] .rate').textContent()).toMatch(/%$/);
     await screenshot(page, 'console-desktop');
     expect(log.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens a channel’s drill-down, and its address opens the same view in a new tab', async () => {
+    const page = await signedIn(DEVICES.desktop);
+    const log = watch(page);
+    await page.locator(`[data-channel-row="${CHANNEL}"] th a`).click();
+    const panel = page.locator(`[data-drill="channel:${CHANNEL}"]`);
+    await panel.waitFor();
+    const address = new URL(page.url());
+    expect(address.searchParams.get('channel')).toBe(CHANNEL);
+    expect(address.searchParams.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await panel.locator('[data-fact="methods"] dd').textContent()).toBe(`clipboard ${SEEDED.installs}`);
+    await expect
+      .poll(() => panel.locator('[data-total="attributed"] .count').textContent())
+      .toBe(String(SEEDED.installs));
+    // Every view came from an iPhone or an Android phone: the OS table has only those.
+    const systems = await panel.locator('.os-table tbody th').allTextContents();
+    expect(systems.length).toBeGreaterThan(0);
+    expect(systems.every((os) => /ios|android/i.test(os))).toBe(true);
+    // The browser's Back step closes it: the drill-down is a history entry of its own.
+    await page.goBack();
+    await expect.poll(() => page.locator('[data-drill]').count()).toBe(0);
+    await page.locator(`[data-channel-row="${CHANNEL}"]`).waitFor();
+    await page.context().close();
+
+    const shared = await signedIn(DEVICES.desktop, `${address.pathname}${address.search}`);
+    await shared.locator(`[data-drill="channel:${CHANNEL}"] [data-fact="methods"]`).waitFor();
+    expect(await shared.locator('input[name="from"]').inputValue()).toBe(address.searchParams.get('from'));
+    await shared.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => new URL(shared.url()).searchParams.has('channel')).toBe(false);
+    expect(await shared.locator('[data-drill]').count()).toBe(0);
+    expect(log.errors).toEqual([]);
+    await shared.context().close();
+  });
+
+  it.each([
+    ['desktop', 'en-US', 'en'],
+    ['desktop', 'zh-CN', 'zh-CN'],
+    ['iPhone', 'en-US', 'en'],
+    ['iPhone', 'zh-CN', 'zh-CN'],
+  ] as const)('reads on a %s in %s without sideways scrolling, a drill-down open', async (size, locale, name) => {
+    const page = await signedIn(DEVICES[size], `/admin?channel=${encodeURIComponent(CHANNEL)}`, locale);
+    await page.locator('[data-drill] [data-fact="methods"]').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await screenshot(page, `console-${size === 'iPhone' ? 'phone' : 'desktop'}-${name}`);
     await page.context().close();
   });
 

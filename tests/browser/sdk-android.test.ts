@@ -11,10 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { reserveApk } from '../../scripts/lib/apk/reserve.ts';
-import { withBindings } from '../../scripts/lib/bindings.ts';
+import { UPLOAD, withBindings } from '../../scripts/lib/bindings.ts';
 import { TOOL_ENV } from '../../scripts/lib/run.ts';
 import { PARENTS_KEY } from '../../worker/apk/parents.ts';
 import { filled, signedApk } from '../fixtures/apk.ts';
+import { manifestAxml } from '../fixtures/axml.ts';
 
 const baseURL = inject('baseURL');
 const persistTo = inject('kvPersistTo');
@@ -23,7 +24,12 @@ const dir = mkdtempSync(join(tmpdir(), 'lander-sdk-android-'));
 const parentPath = join(dir, FILE);
 
 beforeAll(() => {
-  writeFileSync(parentPath, reserveApk(signedApk({ 'classes.dex': filled(100_000, 9) })));
+  // apk:upload checks the flags against the manifest, so the APK names the app it is uploaded as.
+  const manifest = manifestAxml({ pkg: 'com.pebble.notes', versionName: '2.4.0' });
+  writeFileSync(
+    parentPath,
+    reserveApk(signedApk({ 'AndroidManifest.xml': manifest, 'classes.dex': filled(100_000, 9) })),
+  );
   const upload = spawnSync(
     process.execPath,
     [
@@ -44,7 +50,7 @@ beforeAll(() => {
 
 afterAll(async () => {
   // The other test files see the page without a parent again.
-  await withBindings({ local: true, persistTo }, ({ KV }) => KV.put(PARENTS_KEY, '{}'));
+  await withBindings({ local: true, persistTo }, UPLOAD, ({ KV }) => KV.put(PARENTS_KEY, '{}'));
   rmSync(dir, { recursive: true, force: true });
 });
 

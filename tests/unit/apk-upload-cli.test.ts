@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locateReserved, reserveApk } from '../../scripts/lib/apk/reserve.ts';
-import { withBindings } from '../../scripts/lib/bindings.ts';
+import { UPLOAD, withBindings } from '../../scripts/lib/bindings.ts';
 import { TOOL_ENV } from '../../scripts/lib/run.ts';
 import { PARENTS_KEY } from '../../worker/apk/parents.ts';
 import { aaptApk, manifestText } from '../fixtures/aapt.ts';
@@ -36,7 +36,7 @@ function upload(bytes: Uint8Array, name: string, ...args: string[]) {
 
 /** What the local store holds after an upload: the object's size and metadata, and the KV record. */
 async function stored(persistTo: string, key: string) {
-  return withBindings({ local: true, persistTo }, async (bindings) => {
+  return withBindings({ local: true, persistTo }, UPLOAD, async (bindings) => {
     const bucket = bindings.APK_PARENTS as unknown as R2Bucket;
     const object = await bucket.head(key);
     const record = await bindings.KV.get(PARENTS_KEY, 'text');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { firstDay } from '../../scripts/export.ts';
-import { withExportsBucket } from '../../scripts/lib/exports-bucket.ts';
+import { EXPORTS, withBindings } from '../../scripts/lib/bindings.ts';
 import { TOOL_ENV } from '../../scripts/lib/run.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lander-export-'));
@@ -40,7 +40,7 @@ describe('npm run export', { timeout: 60_000 }, () => {
   it('copies the parts since the first day into DIR, in their layout', async () => {
     const persistTo = join(dir, 'state');
     const line = '{"id":"msg_a","type":"install","timestamp":"t","data":{}}\n';
-    await withExportsBucket({ persistTo }, async (bucket) => {
+    await withBindings({ local: true, persistTo }, EXPORTS, async ({ EXPORTS: bucket }) => {
       await bucket.put(`exports/install/date=${day(1)}/part-0.ndjson.gz`, gzipSync(line));
       await bucket.put(`exports/click/date=${day(2)}/part-0.ndjson.gz`, gzipSync(line));
       await bucket.put(`exports/click/date=${day(2)}/part-1.ndjson.gz`, gzipSync(line));

@@ -52,12 +52,17 @@ describe('a metric', () => {
       key: 'k',
       ...{ views: 0, visitors: 0, taps: 0, installs: 0, opens: 0 },
       ...{ events: {}, values: {}, byPage: {}, byAction: {}, byMethod: {} },
+      ...{ attributed: 0, organic: 0, byUnmatched: {}, rates: { tap: null, install: null, events: {} } },
+      ...{ flagged: { installs: 0, byRule: {}, excluded: 0 }, countedInstalls: 0 },
     };
     addMetric(row, 'install:unmatched:none', 2, 0);
     addMetric(row, 'install:apk', 1, 0);
     addMetric(row, 'event:pay', 3, 29.5);
     expect(row).toMatchObject({
       installs: 3,
+      attributed: 1,
+      organic: 2,
+      byUnmatched: { none: 2 },
       byMethod: { 'unmatched:none': 2, apk: 1 },
       events: { pay: 3 },
       values: { pay: 29.5 },
@@ -127,13 +132,17 @@ describe('the CSV', () => {
       key: 'spring',
       ...{ views: 4, visitors: 2, taps: 1, installs: 1, opens: 0 },
       ...{ events: { register: 1 }, values: {}, byPage: {}, byAction: { store: 1 }, byMethod: { apk: 1 } },
+      ...{ attributed: 1, organic: 0, byUnmatched: {}, rates: { tap: 0.25, install: 1, events: { register: 1 } } },
+      ...{ flagged: { installs: 1, byRule: { too_fast: 1 }, excluded: 1 }, countedInstalls: 0 },
     };
     const [header, line] = statsCsv([row]).split('\r\n');
     expect(header).toBe(
-      'key,views,visitors,taps,tap:download,tap:store,tap:open,tap:guide,installs,install:clipboard,install:referrer,' +
+      'key,views,visitors,taps,tap:download,tap:store,tap:open,tap:guide,rate:tap,installs,installs:attributed,' +
+        'installs:organic,rate:install,install:clipboard,install:referrer,' +
         'install:apk,install:harmony,install:probabilistic,install:unmatched:none,install:unmatched:ambiguous,' +
-        'install:unmatched:expired,install:unmatched:unavailable,opens,event:register',
+        'install:unmatched:expired,install:unmatched:unavailable,installs:flagged,flagged:click_injection,' +
+        'flagged:too_fast,flagged:self_referral,installs:counted,opens,event:register,rate:event:register',
     );
-    expect(line).toBe('spring,4,2,1,0,1,0,0,1,0,0,1,0,0,0,0,0,0,0,1');
+    expect(line).toBe('spring,4,2,1,0,1,0,0,0.25,1,1,0,1,0,0,1,0,0,0,0,0,0,1,0,1,0,0,0,1,1');
   });
 });

@@ -35,4 +35,19 @@ describe('the hand-off', () => {
     serializeHandoff(handoff);
     expect(handoff.handoff.download.qr?.src).toBe(SRC);
   });
+
+  it('refuses a page without a block, or with a block missing either part', () => {
+    for (const text of [
+      null,
+      '',
+      'null',
+      '5',
+      '[]',
+      '{"handoff":{}}',
+      '{"handoff":null,"hydration":{}}',
+      '{"hydration":{}}',
+    ]) {
+      expect(() => parseHandoff(text), String(text)).toThrow('no valid hand-off data');
+    }
+  });
 });

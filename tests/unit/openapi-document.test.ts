@@ -66,6 +66,39 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths['/api/links'] ?? {})).toEqual(['get', 'post']);
   });
 
+  it('describes every webhook Lander sends, each body its payload schema', () => {
+    const hooks = (doc as unknown as { webhooks: Record<string, { post: Json }> }).webhooks;
+    expect(Object.keys(hooks)).toEqual([
+      'install',
+      'open',
+      'event',
+      'click',
+      'link.created',
+      'link.updated',
+      'link.deleted',
+    ]);
+    const install = hooks.install?.post.requestBody as { content: Record<string, { schema: Json }> };
+    const valid = ajv.compile(install.content['application/json']?.schema ?? {});
+    const data = {
+      app: 'com.pebble.notes',
+      platform: 'ios',
+      install: 'x1',
+      matched: true,
+      method: 'clipboard',
+      confidence: 100,
+      campaign: { channel: 'spring' },
+      clickedAt: '2026-11-25T06:40:12.345Z',
+      reason: null,
+      flags: [],
+      country: 'CN',
+    };
+    expect(valid({ type: 'install', timestamp: '2026-11-25T06:41:00.000Z', data })).toBe(true);
+    expect(valid({ type: 'open', timestamp: '2026-11-25T06:41:00.000Z', data })).toBe(false);
+    expect(valid({ type: 'install', timestamp: '2026-11-25T06:41:00.000Z', data: { ...data, method: 'guess' } })).toBe(
+      false,
+    );
+  });
+
   it("is the routes' own schemas: what the worker takes validates, what it refuses does not", () => {
     const install = ajv.compile(requestSchema('/api/a/install'));
     const body = installBody(PHONES.galaxyS23, 'install-0001', { playReferrer: 'x' });

@@ -56,6 +56,8 @@ const row = (key: string, views: number, events: Record<string, number> = {}): S
   key,
   ...{ views, visitors: 1, taps: 0, installs: 0, opens: 0 },
   ...{ events, values: {}, byPage: {}, byAction: {}, byMethod: {} },
+  ...{ attributed: 0, organic: 0, byUnmatched: {}, rates: { tap: null, install: null, events: {} } },
+  ...{ flagged: { installs: 0, byRule: {}, excluded: 0 }, countedInstalls: 0 },
 });
 
 describe('npm run stats', () => {
@@ -81,6 +83,12 @@ describe('npm run stats', () => {
       authorization: 'Bearer lander-dev-admin',
     });
     expect(result.stdout).toContain('spring      12');
+  });
+
+  it('passes --inviter on as the stats API’s filter', async () => {
+    const { base, seen } = await stubWorker(200, { from: '2026-11-25', to: '2026-11-25', by: 'os', rows: [] });
+    await cli('scripts/stats.ts', ['--by', 'os', '--inviter', 'Wen Li', '--base', base]);
+    expect(new URL(`http://x${seen[0]?.url ?? ''}`).searchParams.get('inviter')).toBe('Wen Li');
   });
 
   it('prints the API’s CSV with --csv', async () => {
@@ -175,11 +183,35 @@ describe('the stats table', () => {
   it('aligns numbers right and names empty keys and app events', () => {
     expect(statsTable('channel', [row('spring', 12, { register: 2 }), row('', 3)])).toBe(
       [
-        'channel  views  visitors  taps  installs  opens  events',
-        'spring      12         1     0         0      0  register=2',
-        '(none)       3         1     0         0      0',
+        'channel  views  visitors  taps  tap%  attributed  install%  organic  installs  opens  flagged  counted  events',
+        'spring      12         1     0     –           0         –        0         0      0        0        0  register=2 (–)',
+        '(none)       3         1     0     –           0         –        0         0      0        0        0',
       ].join('\n'),
     );
+  });
+
+  it('puts each rate beside its count, attributed and organic installs apart', () => {
+    const spring: StatsRow = {
+      ...row('spring', 8, { register: 3 }),
+      ...{ taps: 4, installs: 6, attributed: 2, organic: 4, byUnmatched: { none: 4 } },
+      rates: { tap: 0.5, install: 0.5, events: { register: 0.5 } },
+    };
+    const [, line] = statsTable('channel', [spring]).split('\n');
+    expect(line?.split(/ {2,}/)).toEqual([
+      'spring',
+      '8',
+      '1',
+      '4',
+      '50.0%',
+      '2',
+      '50.0%',
+      '4',
+      '6',
+      '0',
+      '0',
+      '0',
+      'register=3 (50.0%)',
+    ]);
   });
 
   it('counts --since days up to and including the last', () => {

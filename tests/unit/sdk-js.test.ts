@@ -64,10 +64,10 @@ describe('React Native adapter', () => {
             installReferrer: CARRIER,
             installVersion: '2.4.0',
             googlePlayInstant: false,
-            installBeginTimestampSeconds: 1,
-            installBeginTimestampServerSeconds: 1,
-            referrerClickTimestampSeconds: 1,
-            referrerClickTimestampServerSeconds: 1,
+            installBeginTimestampSeconds: 1764140090,
+            installBeginTimestampServerSeconds: 1764140091,
+            referrerClickTimestampSeconds: 1764140000,
+            referrerClickTimestampServerSeconds: 0,
           },
           null,
         ),
@@ -89,6 +89,12 @@ describe('React Native adapter', () => {
       model: 'SM-S911B',
       screen: { w: 360, h: 780, scale: 3 },
       carriers: { playReferrer: CARRIER, clipboard: `${HOST}/i/${CARRIER}` },
+    });
+    // The same read's times, for the fraud rules (docs/fraud.md); Play's 0 is "unknown", left out.
+    expect(bodies[0]?.installReferrer).toEqual({
+      installBeginTimestampSeconds: 1764140090,
+      installBeginTimestampServerSeconds: 1764140091,
+      referrerClickTimestampSeconds: 1764140000,
     });
     expect(storage.size).toBeGreaterThan(0);
   });

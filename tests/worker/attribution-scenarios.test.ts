@@ -5,8 +5,8 @@
  * always right, and not one false match.
  */
 
-import { exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { env, exports } from 'cloudflare:workers';
+import { describe, expect, it, vi } from 'vitest';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
@@ -22,6 +22,7 @@ import {
 } from '../fixtures/fake-app.ts';
 import { inBucket } from './attribution-storage.ts';
 import { expectConforms } from './conforms.ts';
+import { ageClick, flagsOf } from './fraud-fixtures.ts';
 import { ORIGIN } from './helpers.ts';
 
 const send: Send = (path, body, headers) =>
@@ -494,6 +495,228 @@ describe('idempotent per (app, installId)', () => {
     await install(PHONES.iPhone15, at(74), undefined, id);
     await click(PHONES.iPhone15, at(74));
     judge(name, await install(PHONES.iPhone15, at(74), undefined, id), { matched: false, reason: 'none' });
+  });
+});
+
+/** What each fraud case should be flagged with, and what it was: the rules' precision and recall (docs/fraud.md). */
+const flagged: { name: string; expected: string[]; got: string[] }[] = [];
+
+/** Checks the install's flags against `expected` and keeps both. */
+async function judgeFlags(name: string, id: string, expected: string[], minFlags = 0) {
+  const got = await flagsOf(id, minFlags);
+  flagged.push({ name, expected: [...expected].sort(), got });
+  expect(got).toEqual([...expected].sort());
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const MINUTE = 60_000;
+
+describe('fraud flags (docs/fraud.md): a rule marks an install, the answer stays the same', () => {
+  scenario('honest: Play referrer, click long before install-begin, an ordinary delay', async (name) => {
+    const at = network();
+    const d = campaign(SPRING);
+    const { clickId } = await click(PHONES.galaxyS23, at(100), { d, action: 'store' });
+    await ageClick(clickId, at(100), 5 * MINUTE);
+    const now = Date.now();
+    const id = installId();
+    const response = await fakeApp(send, PHONES.galaxyS23, at(100)).install(
+      id,
+      { playReferrer: `${clickId}.${d}` },
+      {
+        referrerClickTimestampSeconds: seconds(now - 5 * MINUTE),
+        installBeginTimestampSeconds: seconds(now - 2 * MINUTE),
+        referrerClickTimestampServerSeconds: seconds(now - 5 * MINUTE),
+        installBeginTimestampServerSeconds: seconds(now - 2 * MINUTE),
+      },
+    );
+    const answer = (await expectConforms(response, '/api/a/install')) as Record<string, unknown>;
+    judge(name, answer, { matched: true, method: 'referrer', clickId, data: SPRING });
+    await judgeFlags(name, id, []);
+  });
+
+  scenario('honest: iOS clipboard a minute after the tap', async (name) => {
+    const at = network();
+    const d = campaign(SPRING);
+    const { clickId } = await click(PHONES.iPhone15, at(101), { d });
+    await ageClick(clickId, at(101), MINUTE);
+    const id = installId();
+    judge(name, await install(PHONES.iPhone15, at(101), { clipboard: host(`${clickId}.${d}`) }, id), {
+      matched: true,
+      method: 'clipboard',
+      clickId,
+    });
+    await judgeFlags(name, id, []);
+  });
+
+  scenario('honest: a probabilistic match two minutes after the tap', async (name) => {
+    const at = network();
+    const { clickId } = await click(PHONES.pixel8Firefox, at(102), { d: campaign(SPRING) });
+    await ageClick(clickId, at(102), 2 * MINUTE);
+    const id = installId();
+    judge(name, await install(PHONES.pixel8Firefox, at(102), undefined, id), {
+      matched: true,
+      method: 'probabilistic',
+      clickId,
+    });
+    await judgeFlags(name, id, []);
+  });
+
+  scenario('honest: the inviter signed in on their own phone, a friend installs on another', async (name) => {
+    const inviter = `eve-${crypto.randomUUID()}`;
+    const own = network();
+    const ownId = installId();
+    await install(PHONES.iPhone15, own(1), undefined, ownId);
+    expect((await fakeApp(send, PHONES.iPhone15, own(1)).identify(ownId, inviter)).status).toBe(204);
+    const at = network();
+    const d = campaign({ channel: 'invite', inviter });
+    const { clickId } = await click(PHONES.galaxyS23, at(103), { d, visitorId: `friend-${crypto.randomUUID()}` });
+    await ageClick(clickId, at(103), 3 * MINUTE);
+    const id = installId();
+    judge(name, await install(PHONES.galaxyS23, at(103), { playReferrer: `${clickId}.${d}` }, id), {
+      matched: true,
+      method: 'referrer',
+      clickId,
+    });
+    expect((await fakeApp(send, PHONES.galaxyS23, at(103)).identify(id, `friend-${crypto.randomUUID()}`)).status).toBe(
+      204,
+    );
+    await judgeFlags(name, id, []);
+  });
+
+  scenario('injected click: the referrer click came after install-begin (Play server clock)', async (name) => {
+    const at = network();
+    const d = campaign(SPRING);
+    const { clickId } = await click(PHONES.galaxyS23, at(104), { d, action: 'store' });
+    await ageClick(clickId, at(104), 2 * MINUTE);
+    const now = Date.now();
+    const id = installId();
+    const response = await fakeApp(send, PHONES.galaxyS23, at(104)).install(
+      id,
+      { playReferrer: `${clickId}.${d}` },
+      {
+        referrerClickTimestampServerSeconds: seconds(now - 2 * MINUTE),
+        installBeginTimestampServerSeconds: seconds(now - 3 * MINUTE),
+      },
+    );
+    judge(name, (await response.json()) as Record<string, unknown>, { matched: true, method: 'referrer', clickId });
+    await judgeFlags(name, id, ['click_injection']);
+  });
+
+  scenario('injected click: the recorded click came after install-begin (device clock only)', async (name) => {
+    const at = network();
+    const d = campaign(SPRING);
+    const { clickId } = await click(PHONES.nova9Harmony4, at(105), { d, action: 'store' });
+    await ageClick(clickId, at(105), MINUTE);
+    const id = installId();
+    const response = await fakeApp(send, PHONES.nova9Harmony4, at(105)).install(
+      id,
+      { playReferrer: `${clickId}.${d}` },
+      { installBeginTimestampSeconds: seconds(Date.now() - 10 * MINUTE) },
+    );
+    judge(name, (await response.json()) as Record<string, unknown>, { matched: true, method: 'referrer', clickId });
+    await judgeFlags(name, id, ['click_injection']);
+  });
+
+  scenario('injected and too fast: a click fired as the install broadcast arrived', async (name) => {
+    const at = network();
+    const d = campaign(SPRING);
+    const { clickId } = await click(PHONES.galaxyS23, at(106), { d, action: 'store' });
+    const now = Date.now();
+    const id = installId();
+    await fakeApp(send, PHONES.galaxyS23, at(106)).install(
+      id,
+      { playReferrer: `${clickId}.${d}` },
+      { referrerClickTimestampSeconds: seconds(now), installBeginTimestampSeconds: seconds(now - 40_000) },
+    );
+    await judgeFlags(name, id, ['click_injection', 'too_fast']);
+  });
+
+  scenario('too fast: the app launched 2 s after the tap', async (name) => {
+    const at = network();
+    const d = campaign(SPRING);
+    const { clickId } = await click(PHONES.iPhone15, at(107), { d });
+    await ageClick(clickId, at(107), 2000);
+    const id = installId();
+    await install(PHONES.iPhone15, at(107), { clipboard: host(`${clickId}.${d}`) }, id);
+    await judgeFlags(name, id, ['too_fast']);
+  });
+
+  scenario('too fast: a probabilistic match 4 s after the tap', async (name) => {
+    const at = network();
+    const { clickId } = await click(PHONES.mate60Next, at(108), { d: campaign(SPRING) });
+    await ageClick(clickId, at(108), 4000);
+    const id = installId();
+    judge(name, await install(PHONES.mate60Next, at(108), undefined, id), {
+      matched: true,
+      method: 'probabilistic',
+      clickId,
+    });
+    await judgeFlags(name, id, ['too_fast']);
+  });
+
+  scenario('self-referral: the inviter installs through their own link and signs in', async (name) => {
+    const inviter = `cat-${crypto.randomUUID()}`;
+    const at = network();
+    const d = campaign({ channel: 'invite', inviter });
+    const { clickId } = await click(PHONES.iPhone15, at(109), { d });
+    await ageClick(clickId, at(109), 5 * MINUTE);
+    const id = installId();
+    await install(PHONES.iPhone15, at(109), { clipboard: host(`${clickId}.${d}`) }, id);
+    await flagsOf(id);
+    expect((await fakeApp(send, PHONES.iPhone15, at(109)).identify(id, inviter)).status).toBe(204);
+    await judgeFlags(name, id, ['self_referral'], 1);
+  });
+
+  scenario("self-referral: a reinstall through the inviter's link from the inviter's own browser", async (name) => {
+    const inviter = `dan-${crypto.randomUUID()}`;
+    const visitorId = `visitor-${crypto.randomUUID()}`;
+    const first = network();
+    const { clickId: own } = await click(PHONES.galaxyS23, first(1), { visitorId });
+    await ageClick(own, first(1), 10 * MINUTE);
+    const ownId = installId();
+    await install(PHONES.galaxyS23, first(1), undefined, ownId);
+    expect((await fakeApp(send, PHONES.galaxyS23, first(1)).identify(ownId, inviter)).status).toBe(204);
+    await vi.waitFor(async () => {
+      const row = await env.FUNNEL_DB.prepare("SELECT 1 FROM fraud_identities WHERE kind = 'visitor'").first();
+      if (!row) throw new Error('identity not kept yet');
+    });
+    const at = network();
+    const d = campaign({ channel: 'invite', inviter });
+    const { clickId } = await click(PHONES.galaxyS23, at(110), { d, visitorId, action: 'store' });
+    await ageClick(clickId, at(110), 5 * MINUTE);
+    const id = installId();
+    await install(PHONES.galaxyS23, at(110), { playReferrer: `${clickId}.${d}` }, id);
+    await judgeFlags(name, id, ['self_referral']);
+  });
+});
+
+describe('the fraud rules over the cases above', () => {
+  it('flag every case they should, and never an honest one', () => {
+    const lines: string[] = [];
+    for (const rule of ['click_injection', 'too_fast', 'self_referral']) {
+      let tp = 0;
+      let fp = 0;
+      let fn = 0;
+      for (const { expected, got } of flagged) {
+        const want = expected.includes(rule);
+        const have = got.includes(rule);
+        if (want && have) tp += 1;
+        else if (have) fp += 1;
+        else if (want) fn += 1;
+      }
+      const precision = tp / Math.max(1, tp + fp);
+      const recall = tp / Math.max(1, tp + fn);
+      lines.push(
+        `${rule}: precision ${(precision * 100).toFixed(0)} %, recall ${(recall * 100).toFixed(0)} % (${tp}/${tp + fn})`,
+      );
+      expect(tp).toBeGreaterThan(0);
+      expect(fp).toBe(0);
+      expect(fn).toBe(0);
+    }
+    console.log(`fraud cases: ${flagged.length}; ${lines.join('; ')}`);
+    const honest = flagged.filter((item) => item.expected.length === 0);
+    expect(honest.length).toBeGreaterThanOrEqual(4);
+    expect(honest.every((item) => item.got.length === 0)).toBe(true);
   });
 });
 

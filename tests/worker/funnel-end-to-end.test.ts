@@ -79,6 +79,13 @@ describe('the funnel, from recordEvent to /api/stats', () => {
       byPage: { landing: 5, short: 1 },
       byAction: { download: 1, guide: 1, store: 1 },
       byMethod: { clipboard: 2, referrer: 1 },
+      attributed: 3,
+      organic: 0,
+      byUnmatched: {},
+      rates: { tap: 0.5, install: 1, events: { register: 0.6667, purchase: 0.3333 } },
+      // Counted through the funnel alone: no install here went through the fraud rules.
+      flagged: { installs: 0, byRule: {}, excluded: 0 },
+      countedInstalls: 3,
     });
   });
 

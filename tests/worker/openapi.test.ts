@@ -90,6 +90,8 @@ describe('real answers conform to the document', () => {
     await expectConforms(await adminGet('/api/stats?by=channel'), '/api/stats', 'get');
     await expectConforms(await adminGet('/api/stats?by=nothing'), '/api/stats', 'get');
     await expectConforms(await adminGet('/api/stats', 'wrong'), '/api/stats', 'get');
+    await expectConforms(await adminGet('/api/store-postbacks?since=30d'), '/api/store-postbacks', 'get');
+    await expectConforms(await adminGet('/api/store-postbacks?since=soon'), '/api/store-postbacks', 'get');
     const installId = newInstallId();
     await send('/api/a/install', { ...installBody(PHONES.galaxyS23, installId), test: true }, APP_HEADERS);
     await expect

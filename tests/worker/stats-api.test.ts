@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { writeRollup } from '../../worker/funnel/consume-batch.ts';
+import type { StatsResult, StatsRow } from '../../worker/funnel/stats-query.ts';
 import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 import { failingDb, freshChannel, funnelMessage } from './funnel-fixtures.ts';
 import { fetchWorker } from './helpers.ts';
@@ -41,6 +42,26 @@ describe('GET /api/stats', () => {
     expect(body.rows.map(({ key, views }) => ({ key, views }))).toEqual([
       { key: 'ann', views: 2 },
       { key: 'bob', views: 1 },
+    ]);
+  });
+
+  it('filters by inviter, for a drill-down of one inviter', async () => {
+    const channel = freshChannel();
+    await writeRollup(env.FUNNEL_DB, [
+      funnelMessage({ type: 'view', page: 'landing' }, { channel, inviter: 'ann', os: 'ios' }, { day: '2026-10-02' }),
+      funnelMessage(
+        { type: 'view', page: 'landing' },
+        { channel, inviter: 'ann', os: 'android' },
+        { day: '2026-10-02' },
+      ),
+      funnelMessage({ type: 'view', page: 'landing' }, { channel, inviter: 'bob', os: 'ios' }, { day: '2026-10-02' }),
+    ]);
+    const res = await stats(`from=2026-10-01&to=2026-10-03&by=os&channel=${channel}&inviter=ann`);
+    const body = await res.json<StatsResult>();
+    expect(body.inviter).toBe('ann');
+    expect(body.rows.map(({ key, views }) => ({ key, views }))).toEqual([
+      { key: 'android', views: 1 },
+      { key: 'ios', views: 1 },
     ]);
   });
 
@@ -81,9 +102,74 @@ describe('GET /api/stats', () => {
     );
     const [header, row] = (await res.text()).trimEnd().split('\r\n');
     expect(header?.startsWith('key,views,visitors,taps,tap:download,')).toBe(true);
-    expect(header?.endsWith(',opens,event:register')).toBe(true);
+    expect(header?.endsWith(',opens,event:register,rate:event:register')).toBe(true);
     expect(row?.startsWith(`"'=HYPERLINK(""x"")",1,0,0,`)).toBe(true);
-    expect(row?.endsWith(',0,1')).toBe(true);
+    // No installs: the event's rate over installs is a share of nothing, an empty cell.
+    expect(row?.endsWith(',0,1,')).toBe(true);
+  });
+
+  it('keeps attributed and organic installs apart, by method and by reason, with the rates', async () => {
+    const channel = freshChannel();
+    const on = { day: '2026-07-10' };
+    const repeat = <T>(times: number, make: () => T): T[] => Array.from({ length: times }, make);
+    await writeRollup(env.FUNNEL_DB, [
+      ...repeat(8, () => funnelMessage({ type: 'view', page: 'landing' }, { channel }, on)),
+      ...repeat(4, () => funnelMessage({ type: 'tap', action: 'store' }, { channel }, on)),
+      funnelMessage({ type: 'install', method: 'clipboard' }, { channel }, on),
+      funnelMessage({ type: 'install', method: 'probabilistic' }, { channel }, on),
+      ...repeat(2, () => funnelMessage({ type: 'install', unmatched: 'none' }, { channel }, on)),
+      funnelMessage({ type: 'install', unmatched: 'expired' }, { channel }, on),
+      ...repeat(2, () => funnelMessage({ type: 'event', name: 'register' }, { channel }, on)),
+    ]);
+    const res = await stats(`from=2026-07-10&to=2026-07-10&by=channel&channel=${channel}`);
+    const [row] = (await res.json<{ rows: StatsRow[] }>()).rows;
+    expect(row).toMatchObject({
+      installs: 5,
+      attributed: 2,
+      organic: 3,
+      byMethod: { clipboard: 1, probabilistic: 1, 'unmatched:none': 2, 'unmatched:expired': 1 },
+      byUnmatched: { none: 2, expired: 1 },
+      rates: { tap: 0.5, install: 0.5, events: { register: 0.4 } },
+    });
+    const csv = await (
+      await stats(`from=2026-07-10&to=2026-07-10&by=channel&channel=${channel}`, { accept: 'text/csv' })
+    ).text();
+    const [header = '', line = ''] = csv.trimEnd().split('\r\n');
+    const cells = Object.fromEntries(header.split(',').map((name, at) => [name, line.split(',')[at]]));
+    expect(cells).toMatchObject({
+      'rate:tap': '0.5',
+      installs: '5',
+      'installs:attributed': '2',
+      'installs:organic': '3',
+      'rate:install': '0.5',
+      'install:unmatched:expired': '1',
+      'rate:event:register': '0.4',
+    });
+  });
+
+  it('adds up the previous period of the same length when asked to compare', async () => {
+    const channel = freshChannel();
+    const view = { type: 'view', page: 'landing' } as const;
+    await writeRollup(env.FUNNEL_DB, [
+      // 2026-06-08…10 is the range; 06-05…07 the previous one; 06-04 is before both.
+      funnelMessage(view, { channel }, { day: '2026-06-04' }),
+      funnelMessage(view, { channel }, { day: '2026-06-05' }),
+      funnelMessage(view, { channel }, { day: '2026-06-07' }),
+      funnelMessage({ type: 'tap', action: 'store' }, { channel }, { day: '2026-06-07' }),
+      funnelMessage({ type: 'install', method: 'referrer' }, { channel }, { day: '2026-06-07' }),
+      funnelMessage({ type: 'install', unmatched: 'ambiguous' }, { channel }, { day: '2026-06-06' }),
+      funnelMessage(view, { channel }, { day: '2026-06-08' }),
+    ]);
+    const query = `from=2026-06-08&to=2026-06-10&by=channel&channel=${channel}`;
+    const body = await (await stats(`${query}&compare=previous`)).json<StatsResult>();
+    expect(body.rows.map(({ key, views }) => ({ key, views }))).toEqual([{ key: channel, views: 1 }]);
+    expect(body.previous).toMatchObject({
+      from: '2026-06-05',
+      to: '2026-06-07',
+      totals: { views: 2, taps: 1, installs: 2, attributed: 1, organic: 1, rates: { tap: 0.5, install: 1 } },
+    });
+    expect((await (await stats(query)).json<StatsResult>()).previous).toBeUndefined();
+    expect((await stats(`${query}&compare=last-year`)).status).toBe(400);
   });
 
   it.each([
@@ -94,6 +180,7 @@ describe('GET /api/stats', () => {
     ['from=2024-01-01&to=2026-01-01', 'at most 366 days'],
     ['by=visitor', 'by is one of day, channel'],
     [`channel=${'x'.repeat(200)}`, 'at most 128 characters'],
+    ['compare=yesterday', 'compare is previous'],
   ])('refuses %s with 400 and says why', async (query, message) => {
     const res = await stats(query);
     expect(res.status).toBe(400);

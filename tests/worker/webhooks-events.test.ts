@@ -4,12 +4,15 @@
  * delivery with `standardwebhooks`. `click` goes only to an endpoint that asks for it; nothing
  * personal leaves raw.
  */
+
 import { env, exports } from 'cloudflare:workers';
+import { Validator } from '@cfworker/json-schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EndpointView, InstallData, WebhookPayload } from '../../shared/webhooks.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import { DEV_ADMIN_TOKEN, DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { APP_ID, fakeApp, PHONES, type Send, tap } from '../fixtures/fake-app.ts';
+import { servedDocument } from './conforms.ts';
 import { ORIGIN } from './helpers.ts';
 import { admin, freshKey, receiverEndpoint, receiverLog } from './webhook-fixtures.ts';
 
@@ -27,6 +30,14 @@ async function arrived(key: string, count: number): Promise<WebhookPayload[]> {
   await expect.poll(async () => (await receiverLog(key)).delivered.length, { timeout: 20_000 }).toBe(count);
   const log = await receiverLog(key);
   expect(log.unverified).toEqual([]);
+  // Every body is what the OpenAPI document's webhooks section says it is (docs/api.md).
+  const { webhooks } = (await servedDocument()) as unknown as {
+    webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: object }> } } }>;
+  };
+  for (const payload of log.delivered as WebhookPayload[]) {
+    const schema = webhooks[payload.type]?.post.requestBody.content['application/json']?.schema ?? {};
+    expect(new Validator(schema, '2020-12', false).validate(payload).errors, payload.type).toEqual([]);
+  }
   return log.delivered as WebhookPayload[];
 }
 
@@ -91,7 +102,8 @@ describe('events', () => {
       campaign: { channel: 'spring-sale', inviter: 'ann' },
       clickedAt: expect.any(String),
       reason: null,
-      flags: [],
+      // Launched milliseconds after its tap: below the 10 s floor (docs/fraud.md).
+      flags: ['too_fast'],
       country: '',
     });
     expect(byType.get('open')).toMatchObject({ matched: true, install: install.install, platform: null });

@@ -123,7 +123,9 @@ describe('the daily export', () => {
       id: expect.stringMatching(/^msg_/),
       type: 'install',
       timestamp: expect.stringMatching(new RegExp(`^${today}T`)),
-      data: { app: APP_ID, flags: [] },
+      // The export line is the webhook body: the install's fraud flags travel with it (docs/fraud.md);
+      // these installs come milliseconds after their taps.
+      data: { app: APP_ID, flags: ['too_fast'] },
     });
     expect(await env.EXPORTS.head(partKey('install', today, 0))).toMatchObject({
       httpMetadata: { contentType: 'application/gzip' },

@@ -1,7 +1,9 @@
 /**
  * "CPU profile" (docs/benchmarks.md): where the `lander` isolate spends its CPU under load. workerd's
- * own sampling profiler, through its inspector, runs during a wrk load of `/` for the single agent
- * and then of the traffic mix (traffic-mix.ts), each after a 2 s warm-up without it; the samples are
+ * own sampling profiler, through its inspector, runs during a wrk load of `/` for the single agent,
+ * then of the traffic mix (traffic-mix.ts), then of a page no visitor asked for before (a render:
+ * `/?channel=<new each time>`), then `/api/trace` and `POST /api/a/click` (the calls with required
+ * work of their own, http-targets.ts), each after a 2 s warm-up without it; the samples are
  * summed into self time per function (cpu-profile.ts), named and placed through the bundle's source
  * map. The profiler costs the isolate time of its own, so the loads' requests/s here are not the
  * figures of the other sections. A workerd that refuses the profiler gets its reason printed.
@@ -9,11 +11,14 @@
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/lib/run.ts';
 import type { BenchContext, BenchRow, BenchSection } from './context.ts';
+import { IPHONE_UA } from './context.ts';
 import { type CpuProfile, type Locate, selfTimes, sourceMapLocator } from './cpu-profile.ts';
+import { targets } from './http-targets.ts';
 import { Inspector } from './inspector.ts';
 import { describeLoad, type LoadOptions, type LoadResult, load } from './load.ts';
 import { readTrafficAgents } from './traffic-agents.ts';
-import { mixLoad, singleAgentLoad } from './traffic-mix.ts';
+import { LANGUAGES, mixLoad, singleAgentLoad, wrkScriptFile } from './traffic-mix.ts';
+import { UNIQUE, uniqueScript } from './wrk-unique.ts';
 
 /** Functions printed per load. */
 export const TOP = 15;
@@ -84,6 +89,27 @@ async function profileLoad(
   return profileRows(name, await profiled(inspectorUrl, options), locate);
 }
 
+/** `/api/trace` and `POST /api/a/click`: what their required work costs the isolate (their Durable Objects run in it). */
+async function profileCalls(context: BenchContext, locate: Locate): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const target of targets(context).filter(({ name }) => /api\/(trace|a\/click)/.test(name))) {
+    rows.push(...(await profileLoad(context, target.name, target.load, locate)));
+  }
+  return rows;
+}
+
+/** A page no visitor asked for before, every request: the first render of a kind (http-targets.ts). */
+function missLoad(context: BenchContext): LoadOptions {
+  const headers = { 'user-agent': IPHONE_UA, 'accept-language': LANGUAGES[0] ?? 'en' };
+  return {
+    url: context.url,
+    duration: context.duration,
+    connections: context.connections,
+    threads: context.threads,
+    wrkScript: wrkScriptFile('miss.lua', uniqueScript([{ path: `/?channel=${UNIQUE}`, headers }])),
+  };
+}
+
 export const cpuProfile: BenchSection = {
   title: `CPU profile of the lander isolate under load (self time, top ${TOP}, share of non-idle samples)`,
   async run(context) {
@@ -97,6 +123,9 @@ export const cpuProfile: BenchSection = {
         locate,
       )),
       ...(await profileLoad(context, 'GET / traffic mix', mixLoad(context, agents, context.url), locate)),
+      ...(await profileLoad(context, 'GET /?channel=<new each time> (a render)', missLoad(context), locate)),
+      // The calls with required work of their own, as the HTTP section measures them (http-targets.ts).
+      ...(await profileCalls(context, locate)),
     ];
   },
 };

@@ -20,21 +20,25 @@ import { identity } from './identity.ts';
 import { lighthouseSection } from './lighthouse.ts';
 import { loadModes } from './load-modes.ts';
 import { mainThread } from './main-thread.ts';
+import { newIsolate } from './new-isolate.ts';
 import { peers } from './peers.ts';
 import { cpuProfile } from './profile.ts';
 import { qr } from './qr.ts';
 import { sizes } from './sizes.ts';
 import { soak } from './soak.ts';
+import { startup } from './startup.ts';
 import { trafficMix } from './traffic-mix.ts';
 import { webhooks } from './webhooks.ts';
 
 /** `npm run bench`, in the order it runs them. */
 export const BUDGET_SECTIONS: BenchSection[] = [
   sizes,
+  startup,
   identity,
   detect,
   qr,
   http,
+  newIsolate,
   funnel,
   attribution,
   apkStamping,

@@ -5,6 +5,7 @@
  * The binary is the one wrangler depends on, so benchmarks, `npm start` and tests share one runtime.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
@@ -52,6 +53,10 @@ export interface Served {
   kvControlUrl: string;
   /** Origin of the peers' plain Hono + React page (tools/bench/workers/peer.tsx), same workerd. */
   peerUrl: string;
+  /** Origin of the floor: the kept page's bytes and headers and nothing else (tools/bench/workers/floor.ts). */
+  floorUrl: string;
+  /** Origin of a second isolate of the production worker, sharing the first one's cache (decision 008). */
+  secondUrl: string;
   /** The workerd process, for memory readings. */
   pid: number;
   /** Origin of the inspector (`GET /json/list` lists the workers), with `inspectorPort` only. */
@@ -138,6 +143,13 @@ async function transpile(source: string, target: string): Promise<void> {
   writeFileSync(target, code);
 }
 
+/** What `CF_VERSION_METADATA` holds on Cloudflare, for the bundle in `workerDir`: its id is the bundle's SHA-256. */
+export function versionMetadata(workerDir: string): { id: string; tag: string; timestamp: string } {
+  const hash = createHash('sha256');
+  for (const path of filesUnder(workerDir).sort()) hash.update(readFileSync(path));
+  return { id: hash.digest('hex'), tag: '', timestamp: '' };
+}
+
 /** Writes dist/bench: the config, the helper workers, the peer, the file list and the KV seed. */
 export async function writeServerFiles(options: ServeOptions = {}): Promise<string> {
   const { env = 'production', kv = [] } = options;
@@ -150,6 +162,8 @@ export async function writeServerFiles(options: ServeOptions = {}): Promise<stri
   const workers = join(dirname(fileURLToPath(import.meta.url)), 'workers');
   await transpile(join(workers, 'front.ts'), join(outDir, 'front.js'));
   await transpile(join(workers, 'kv.ts'), join(outDir, 'kv.js'));
+  await transpile(join(workers, 'floor.ts'), join(outDir, 'floor.js'));
+  await transpile(join(workers, 'cache.ts'), join(outDir, 'cache.js'));
   await bundlePeer(join(workers, 'peer.tsx'), join(outDir, 'peer.js'));
   writeFileSync(join(outDir, 'files.json'), JSON.stringify(servableFiles(clientDir)));
   writeFileSync(join(outDir, 'kv-seed.json'), JSON.stringify(kv));
@@ -165,11 +179,14 @@ export async function writeServerFiles(options: ServeOptions = {}): Promise<stri
       workerModules: bundleModules(workerDir, outDir),
       compatibilityDate: wrangler.compatibility_date ?? '2026-10-01',
       compatibilityFlags: wrangler.compatibility_flags,
-      vars: { ...wrangler.vars, ...options.vars },
+      // Cloudflare binds the deploy's version (wrangler.toml `version_metadata`): here, the bundle's digest.
+      vars: { ...wrangler.vars, CF_VERSION_METADATA: versionMetadata(workerDir), ...options.vars },
       clientDir,
       frontModule: 'front.js',
       kvModule: 'kv.js',
       peerModule: 'peer.js',
+      floorModule: 'floor.js',
+      cacheModule: 'cache.js',
       filesJson: 'files.json',
       seedJson: 'kv-seed.json',
       durableObjectDir,
@@ -247,6 +264,8 @@ export async function serveProduction(options: ServeOptions = {}): Promise<Serve
     SOCKETS.http,
     SOCKETS.kvControl,
     SOCKETS.peer,
+    SOCKETS.floor,
+    SOCKETS.second,
     ...(inspectorArgs.length ? [INSPECTOR] : []),
   ];
   const ports = await listening(child, sockets, logs);
@@ -255,6 +274,8 @@ export async function serveProduction(options: ServeOptions = {}): Promise<Serve
     url: `http://127.0.0.1:${ports[SOCKETS.http]}`,
     kvControlUrl,
     peerUrl: `http://127.0.0.1:${ports[SOCKETS.peer]}`,
+    floorUrl: `http://127.0.0.1:${ports[SOCKETS.floor]}`,
+    secondUrl: `http://127.0.0.1:${ports[SOCKETS.second]}`,
     pid: child.pid ?? 0,
     ...(inspectorArgs.length ? { inspectorUrl: `http://127.0.0.1:${ports[INSPECTOR]}` } : {}),
     configPath,

@@ -4,7 +4,12 @@
  * worker), the worker with wrangler.toml's vars and compatibility settings, its `KV` binding on the
  * in-memory KV service and its `ASSETS` binding on the front's `assets` entrypoint, and a second socket
  * that steers the KV service, and a third on the peers' plain Hono + React worker behind its own copy
- * of the front (same module, same files), so all three kinds of request cross the same hop. Both sockets listen on loopback, on ports the OS picks unless the HTTP
+ * of the front (same module, same files), so all three kinds of request cross the same hop. Two more
+ * sockets, each behind its own copy of the front: the floor (a worker answering the kept page's bytes
+ * and headers and nothing else, tools/bench/workers/floor.ts) and a second isolate of the production
+ * worker (`lander-b`), which shares the location's cache with the first: both workers' Cache API calls
+ * go to one in-memory cache service (tools/bench/workers/cache.ts), as two isolates of one location
+ * share Cloudflare's (decision 008). Both sockets listen on loopback, on ports the OS picks unless the HTTP
  * socket is given one (`npm run bench:serve`).
  */
 
@@ -32,6 +37,9 @@ export interface WorkerdConfigInput {
   kvModule: string;
   /** The peers' plain Hono + React worker (tools/bench/workers/peer.tsx), bundled, on its own socket. */
   peerModule: string;
+  /** The floor worker and the location's cache service (tools/bench/workers/), transpiled. */
+  floorModule: string;
+  cacheModule: string;
   filesJson: string;
   seedJson: string;
   /** An empty directory for the Durable Objects' SQLite files (absolute). */
@@ -49,7 +57,13 @@ export const DURABLE_OBJECTS = [
 ] as const;
 
 /** Socket names, as workerd reports them on its control descriptor. */
-export const SOCKETS = { http: 'http', kvControl: 'kv-control', peer: 'peer' } as const;
+export const SOCKETS = {
+  http: 'http',
+  kvControl: 'kv-control',
+  peer: 'peer',
+  floor: 'floor',
+  second: 'second-isolate',
+} as const;
 
 /** A Cap'n Proto text literal: printable ASCII kept, everything else as `\xNN` UTF-8 bytes. */
 export function capnpText(value: string): string {
@@ -72,6 +86,20 @@ function varBinding(name: string, value: unknown): string {
     : `(name = ${capnpText(name)}, json = ${capnpText(JSON.stringify(value))})`;
 }
 
+/** A copy of the front before `worker`, so its requests cross the hop Lander's and the files' do. */
+function frontOf(name: string, worker: string, input: WorkerdConfigInput, compat: string): string {
+  return `
+const ${name} :Workerd.Worker = (
+  modules = [(name = "front.js", esModule = embed ${capnpText(input.frontModule)})],
+  ${compat},
+  bindings = [
+    (name = "DISK", service = "disk"),
+    (name = "WORKER", service = "${worker}"),
+    (name = "FILES", json = embed ${capnpText(input.filesJson)}),
+  ],
+);`;
+}
+
 /** The config file's text. */
 export function workerdConfig(input: WorkerdConfigInput): string {
   const host = input.host ?? '127.0.0.1';
@@ -89,6 +117,13 @@ export function workerdConfig(input: WorkerdConfigInput): string {
     // The funnel's queue: workerd posts each send to this service, which takes and drops it.
     '(name = "FUNNEL_QUEUE", queue = "queue-sink")',
   ];
+  // The second isolate reaches the first one's Durable Objects: one namespace per class, as on Cloudflare.
+  const secondBindings = workerBindings.map((binding) =>
+    binding.replace(
+      /durableObjectNamespace = "(\w+)"/,
+      'durableObjectNamespace = (className = "$1", serviceName = "lander")',
+    ),
+  );
   const namespaces = DURABLE_OBJECTS.map(
     ([, className]) => `(className = "${className}", uniqueKey = "lander-${className}", enableSql = true)`,
   );
@@ -103,6 +138,11 @@ const config :Workerd.Config = (
     (name = "peer", worker = .peer),
     (name = "peer-front", worker = .peerFront),
     (name = "queue-sink", worker = .queueSink),
+    (name = "floor", worker = .floor),
+    (name = "floor-front", worker = .floorFront),
+    (name = "lander-b", worker = .landerB),
+    (name = "front-b", worker = .frontB),
+    (name = "cache", worker = .cache),
     (name = "do-disk", disk = (path = ${capnpText(input.durableObjectDir)}, writable = true)),
     (name = "disk", disk = (path = ${capnpText(input.clientDir)})),
   ],
@@ -110,6 +150,8 @@ const config :Workerd.Config = (
     (name = "${SOCKETS.http}", address = ${capnpText(`${host}:${input.port ?? 0}`)}, http = (), service = "front"),
     (name = "${SOCKETS.kvControl}", address = ${capnpText(`${host}:0`)}, http = (), service = (name = "kv", entrypoint = "control")),
     (name = "${SOCKETS.peer}", address = ${capnpText(`${host}:0`)}, http = (), service = "peer-front"),
+    (name = "${SOCKETS.floor}", address = ${capnpText(`${host}:0`)}, http = (), service = "floor-front"),
+    (name = "${SOCKETS.second}", address = ${capnpText(`${host}:0`)}, http = (), service = "front-b"),
   ],
 );
 
@@ -120,7 +162,30 @@ const lander :Workerd.Worker = (
   bindings = ${list(workerBindings, '  ')},
   durableObjectNamespaces = ${list(namespaces, '  ')},
   durableObjectStorage = (localDisk = "do-disk"),
+  cacheApiOutbound = "cache",
 );
+
+# A second isolate of the same worker: its own module state, the first one's storage and cache.
+const landerB :Workerd.Worker = (
+  modules = ${list(modules, '  ')},
+  ${compat},
+  ${flags},
+  bindings = ${list(secondBindings, '  ')},
+  cacheApiOutbound = "cache",
+);
+
+const cache :Workerd.Worker = (
+  modules = [(name = "cache.js", esModule = embed ${capnpText(input.cacheModule)})],
+  ${compat},
+);
+
+const floor :Workerd.Worker = (
+  modules = [(name = "floor.js", esModule = embed ${capnpText(input.floorModule)})],
+  ${compat},
+  bindings = [(name = "LANDER", service = "lander")],
+);
+${frontOf('floorFront', 'floor', input, compat)}
+${frontOf('frontB', 'lander-b', input, compat)}
 
 const queueSink :Workerd.Worker = (
   modules = [(name = "sink.js", esModule = "export default { fetch: () => new Response(null, { status: 200 }) };")],

@@ -6,15 +6,15 @@ describe('a target row', () => {
   it('is within an at-most budget up to the limit and over it above', () => {
     expect(budgetRow('r', TARGETS.miss, '≤', TARGETS.miss)).toEqual({
       name: 'r',
-      value: '6.00',
-      budget: { limit: '≤ 6', ok: true },
+      value: '4.00',
+      budget: { limit: '≤ 4', ok: true },
     });
-    expect(budgetRow('r', 6.01, '≤', TARGETS.miss).budget?.ok).toBe(false);
+    expect(budgetRow('r', 4.01, '≤', TARGETS.miss).budget?.ok).toBe(false);
   });
 
   it('is within an at-least budget from the limit up and over it below', () => {
-    expect(budgetRow('r', 0.8, '≥', TARGETS.hitCpu).budget).toEqual({ limit: '≥ 0.8', ok: true });
-    expect(budgetRow('r', 0.79, '≥', TARGETS.hitCpu).budget?.ok).toBe(false);
+    expect(budgetRow('r', 0.9, '≥', TARGETS.keptRequests).budget).toEqual({ limit: '≥ 0.9', ok: true });
+    expect(budgetRow('r', 0.89, '≥', TARGETS.keptRequests).budget?.ok).toBe(false);
   });
 
   it('has no budget to pass when the platform gave no CPU figure', () => {

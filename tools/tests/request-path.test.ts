@@ -92,7 +92,7 @@ describe('request path', () => {
     const paths = await measureRequestPaths({ outDir });
     const kept = paths.kept.map(({ file }) => file);
     const rendered = paths.rendered.map(({ file }) => file);
-    expect(kept).toContain('worker/middleware/visitor.ts');
+    expect(kept).toContain('worker/device/device-detection.ts');
     expect(kept).toContain('worker/render/page-cache.ts');
     expect(kept.filter((file) => file.startsWith('client/app/'))).toEqual([]);
     expect(rendered).toContain('client/app/download/download-page.tsx');

@@ -1,14 +1,18 @@
 /**
  * The benchmark server on real workerd (`workerd serve` with the generated config): a probe worker
  * checks the KV service against workerd's own `kvNamespace` binding, fault injection included, and
- * the vars and ASSETS bindings; the production bundle checks the front's routing.
+ * the vars and ASSETS bindings, and the location's cache two isolates share; the production bundle
+ * checks the front's routing, the floor and the second isolate.
  */
+
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureTool, ROOT } from '../../scripts/lib/run.ts';
 import { UA } from '../../tests/fixtures/agents.ts';
+import { captureFloor } from '../bench/floor.ts';
 import { isolateHeap } from '../bench/heap.ts';
 import { type Served, serveProduction } from '../bench/serve.ts';
 
@@ -33,6 +37,15 @@ export default {
           const limit = Number(url.searchParams.get('limit') ?? 1000);
           const cursor = url.searchParams.get('cursor') ?? undefined;
           return Response.json(await env.KV.list({ prefix: url.searchParams.get('prefix') ?? '', limit, cursor }));
+        }
+        case '/cache-put': {
+          const control = url.searchParams.get('cc') ?? 'max-age=60';
+          await caches.default.put(key, new Response(await request.text(), { headers: { 'cache-control': control } }));
+          return Response.json({ ok: true });
+        }
+        case '/cache-get': {
+          const kept = await caches.default.match(key);
+          return Response.json({ value: kept ? await kept.text() : null });
         }
         case '/vars': return Response.json({ ODD: env.ODD, OBJ: env.OBJ, LANDER_ENV: env.LANDER_ENV });
         case '/assets': {
@@ -94,6 +107,24 @@ describe('bench KV service behind workerd’s kvNamespace binding', () => {
       ],
     });
   }, 60_000);
+
+  it('shares what one isolate keeps with the Cache API with the other, as one location does', async () => {
+    const key = encodeURIComponent('http://cache.test/page?x=1');
+    await probe(`/cache-put?key=${key}`, { method: 'PUT', body: 'kept once' });
+    const second = await fetch(`${server.secondUrl}/cache-get?key=${key}`);
+    expect(await second.json()).toEqual({ value: 'kept once' });
+    expect((await probe(`/cache-get?key=${encodeURIComponent('http://cache.test/other')}`)).body).toEqual({
+      value: null,
+    });
+  });
+
+  it('keeps nothing private, unstorable or without a lifetime in the location cache', async () => {
+    for (const cc of ['private, max-age=60', 'no-store', '']) {
+      const key = encodeURIComponent(`http://cache.test/${cc || 'none'}`);
+      await probe(`/cache-put?key=${key}&cc=${encodeURIComponent(cc)}`, { method: 'PUT', body: 'x' }).catch(() => null);
+      expect((await probe(`/cache-get?key=${key}`)).body).toEqual({ value: null });
+    }
+  });
 
   it('reads seeded values as text, JSON and with metadata; null for a missing key', async () => {
     expect((await probe('/get?key=config')).body).toEqual({ value: '{"name":"Demo"}' });
@@ -184,7 +215,22 @@ export default {
   });
 });
 
+/** The `Server-Timing` of `path` asked of `origin`'s socket as if of `host` (node:http sends any Host). */
+function timingAs(origin: string, host: string, path: string): Promise<string> {
+  const target = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const headers = { host, 'user-agent': IPHONE };
+    request({ host: target.hostname, port: target.port, path, headers }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(String(response.headers['server-timing'] ?? '')));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
 describe('bench server with the production bundle', () => {
+  let server: Served;
   let url: string;
   let peerUrl: string;
   const clientDir = join(ROOT, 'dist/client');
@@ -194,8 +240,25 @@ describe('bench server with the production bundle', () => {
     if (!existsSync(join(clientDir, '.vite/manifest.json'))) captureTool('vite', ['build', '--logLevel', 'warn']);
     const workerDir = tempDir();
     captureTool('wrangler', ['deploy', '--dry-run', '--outdir', workerDir, '--minify', '--env', 'production']);
-    ({ url, peerUrl } = await start({ workerDir }));
+    server = await start({ workerDir });
+    ({ url, peerUrl } = server);
   }, 120_000);
+
+  it("has the floor answer the kept page's exact bytes and headers", async () => {
+    // captureFloor throws unless the floor's answer is the kept page's, byte for byte, header for header.
+    expect(await captureFloor(server, '/?channel=floor', { 'user-agent': IPHONE })).toBeGreaterThan(1000);
+  });
+
+  it('has the second isolate answer a page the first one kept from the location cache, then keep it', async () => {
+    const host = new URL(url).host;
+    expect(await timingAs(url, host, '/?channel=second')).toMatch(/^kept;desc=miss/);
+    // The first isolate keeps the page after its response, then shares it: wait for both.
+    await expect.poll(() => timingAs(url, host, '/?channel=second')).toMatch(/^kept;desc=hit/);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await timingAs(server.secondUrl, host, '/?channel=second')).toMatch(/^kept;desc=shared/);
+    expect(await timingAs(server.secondUrl, host, '/?channel=second')).toMatch(/^kept;desc=hit/);
+    expect(await timingAs(server.secondUrl, host, '/?channel=second-new')).toMatch(/^kept;desc=miss/);
+  });
 
   it('serves the peers’ plain Hono + React page on its own socket, naming the store for the agent', async () => {
     const iphone = await fetch(`${peerUrl}/`, { headers: { 'user-agent': IPHONE } });

@@ -14,6 +14,8 @@ const input = {
   frontModule: 'front.js',
   kvModule: 'kv.js',
   peerModule: 'peer.js',
+  floorModule: 'floor.js',
+  cacheModule: 'cache.js',
   filesJson: 'files.json',
   seedJson: 'kv-seed.json',
   durableObjectDir: '/srv/dist/bench/durable-objects',
@@ -72,5 +74,22 @@ describe('workerd config', () => {
     );
     expect(config).toContain('(name = "do-disk", disk = (path = "/srv/dist/bench/durable-objects", writable = true))');
     expect(config).toContain('(name = "FUNNEL_QUEUE", queue = "queue-sink")');
+  });
+
+  it('serves the floor and a second isolate behind their own fronts, both isolates on one location cache', () => {
+    const config = workerdConfig(input);
+    expect(config).toContain('(name = "floor", address = "127.0.0.1:0", http = (), service = "floor-front")');
+    expect(config).toContain('(name = "second-isolate", address = "127.0.0.1:0", http = (), service = "front-b")');
+    const floorFront = config.slice(config.indexOf('const floorFront'));
+    expect(floorFront).toContain('(name = "WORKER", service = "floor")');
+    expect(config).toContain('(name = "LANDER", service = "lander")');
+    expect(config.match(/cacheApiOutbound = "cache"/g)).toHaveLength(2);
+    expect(config).toContain('(name = "cache.js", esModule = embed "cache.js")');
+    // The second isolate uses the first one's Durable Objects rather than namespaces of its own.
+    const second = config.slice(config.indexOf('const landerB'), config.indexOf('const cache :'));
+    expect(second).toContain(
+      '(name = "CLICK_BUCKETS", durableObjectNamespace = (className = "ClickBucket", serviceName = "lander"))',
+    );
+    expect(second).not.toContain('durableObjectNamespaces');
   });
 });

@@ -69,5 +69,6 @@ installLookupRoute.get('/', async (c) => {
     test: record.test,
     answeredAt: record.at === null ? null : new Date(record.at).toISOString(),
     explain: explainView(record.explanation),
+    flags: record.flags,
   });
 });

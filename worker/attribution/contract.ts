@@ -46,6 +46,23 @@ export const ClickSchema = v.strictObject({
 
 export const PLATFORMS = ['ios', 'android', 'harmony'] as const;
 
+const epochSeconds = v.pipe(
+  v.number('must be a number of seconds'),
+  v.integer('must be whole seconds'),
+  v.minValue(0),
+  v.maxValue(4_102_444_800, 'must be seconds since 1970, before 2100'),
+);
+/**
+ * The Play Install Referrer's times as `ReferrerDetails` gives them (seconds; 0 is unknown): the
+ * click-injection and too-fast rules read them (docs/fraud.md).
+ */
+export const InstallReferrerSchema = v.strictObject({
+  referrerClickTimestampSeconds: v.optional(epochSeconds),
+  installBeginTimestampSeconds: v.optional(epochSeconds),
+  referrerClickTimestampServerSeconds: v.optional(epochSeconds),
+  installBeginTimestampServerSeconds: v.optional(epochSeconds),
+});
+
 export const InstallSchema = v.strictObject({
   app: appId,
   platform: v.picklist(PLATFORMS, `must be one of ${PLATFORMS.join(', ')}`),
@@ -64,6 +81,17 @@ export const InstallSchema = v.strictObject({
       harmonyLink: v.optional(carrierText),
     }),
   ),
+  installReferrer: v.optional(InstallReferrerSchema),
+});
+
+/**
+ * `POST /api/a/identify`: the user signed in on an install (docs/fraud.md). Only a keyed hash of
+ * `userId` is kept, for the self-referral rule.
+ */
+export const IdentifySchema = v.strictObject({
+  app: appId,
+  installId,
+  userId: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(256, 'at most 256 characters')),
 });
 
 export const OpenSchema = v.strictObject({ app: appId, installId, carrier: carrierText, test: v.optional(testFlag) });
@@ -107,6 +135,7 @@ export const AppEventRequestSchema = v.lazy((input) =>
 export type ClickInput = v.InferOutput<typeof ClickSchema>;
 export type InstallInput = v.InferOutput<typeof InstallSchema>;
 export type OpenInput = v.InferOutput<typeof OpenSchema>;
+export type IdentifyInput = v.InferOutput<typeof IdentifySchema>;
 export type AppEventInput = v.InferOutput<typeof AppEventSchema>;
 export type AppEventBatchInput = v.InferOutput<typeof AppEventBatchSchema>;
 

@@ -12,7 +12,7 @@ import { ATTRIBUTION_BUDGET_MS, messageOf, retried, withinBudget } from '../reli
 import { countLoss } from '../reliability/losses.ts';
 import type { InstallInput } from './contract.ts';
 import type { AttributionContext } from './record-click.ts';
-import { answerWithoutStorage, type ResolvedInstall, resolveInstall } from './resolve-install.ts';
+import { answerWithoutStorage, installKey, type ResolvedInstall, resolveInstall } from './resolve-install.ts';
 
 /** Counts and sends an install the one time its answer is decided (`first`). */
 export type Settle = (resolved: ResolvedInstall) => void;
@@ -22,7 +22,8 @@ async function catchUp(ctx: AttributionContext, body: InstallInput, work: Promis
   const resolved = late ?? (await retried(() => resolveInstall(ctx, body), ATTRIBUTION_BUDGET_MS));
   if (resolved) return settle(resolved);
   const { answer, explanation } = await answerWithoutStorage(ctx, body);
-  settle({ answer, explanation, first: true, test: body.test === true });
+  const key = await installKey(ctx.salt, body.app, body.installId);
+  settle({ answer, explanation, first: true, test: body.test === true, key });
   await countLoss(ctx.env, 'install-catch-up', 1);
 }
 
@@ -45,6 +46,7 @@ export async function resolveWithinBudget(
     console.error('Install answered without its storage', messageOf(error));
     waiter.waitUntil(catchUp(ctx, body, work, settle));
     const degraded = await answerWithoutStorage(ctx, body);
-    return { ...degraded, first: false, test: body.test === true };
+    const key = await installKey(ctx.salt, body.app, body.installId);
+    return { ...degraded, first: false, test: body.test === true, key };
   }
 }

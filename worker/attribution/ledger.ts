@@ -4,10 +4,12 @@
  * - the click index: a click id's bucket and time, so a carrier can claim its click wherever the
  *   install comes from, and the answer can say when the tap was;
  * - install answers by `(app, installId)` hash: a retried install gets the same answer;
- * - each answer's explanation and whether a test device asked (docs/attribution.md, "Why an answer").
+ * - each answer's explanation and whether a test device asked (docs/attribution.md, "Why an answer");
+ * - each install's fraud flags, and the keyed visitor hash of each click (docs/fraud.md).
  */
 
 import type { Explanation } from '../../shared/install-explanation.ts';
+import type { Flag } from '../fraud/rules.ts';
 import type { ClickBucket } from './click-bucket.ts';
 import type { InstallAnswer } from './contract.ts';
 import { SweptObject } from './swept-object.ts';
@@ -21,6 +23,8 @@ export interface IndexedClick {
   /** The network bucket's name. */
   bucket: string;
   at: number;
+  /** The keyed hash of the page's visitor id, when it sent one (docs/fraud.md, self-referral). */
+  visitor?: string | null;
 }
 
 /** What the ledger keeps about an answered install besides its answer. */
@@ -35,6 +39,8 @@ export interface AnswerRecord extends AnswerNote {
   answer: InstallAnswer;
   /** When it was answered; null for an answer kept before notes existed. */
   at: number | null;
+  /** The fraud rules' flags on it (docs/fraud.md); the answer itself never changes. */
+  flags: Flag[];
 }
 
 export class AttributionLedger extends SweptObject {
@@ -47,11 +53,17 @@ export class AttributionLedger extends SweptObject {
     // Beside answers rather than in it: answers stored before explanations existed keep their shape.
     this.sql.exec(`CREATE TABLE IF NOT EXISTS notes (
       key TEXT PRIMARY KEY, explanation TEXT NOT NULL, test INTEGER NOT NULL, at INTEGER NOT NULL, keep_until INTEGER NOT NULL)`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS flags (
+      key TEXT NOT NULL, rule TEXT NOT NULL, reason TEXT NOT NULL, keep_until INTEGER NOT NULL, PRIMARY KEY (key, rule))`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS click_visitors (
+      click_id TEXT PRIMARY KEY, visitor TEXT NOT NULL, keep_until INTEGER NOT NULL)`);
   }
 
   async indexClick(clickId: string, click: IndexedClick): Promise<void> {
     const keepUntil = click.at + CLICK_INDEX_MS;
     this.sql.exec('INSERT OR IGNORE INTO clicks VALUES (?, ?, ?, ?)', clickId, click.bucket, click.at, keepUntil);
+    if (click.visitor)
+      this.sql.exec('INSERT OR IGNORE INTO click_visitors VALUES (?, ?, ?)', clickId, click.visitor, keepUntil);
     await this.wakeBy(keepUntil);
   }
 
@@ -60,6 +72,30 @@ export class AttributionLedger extends SweptObject {
       .exec<{ bucket: string; at: number }>('SELECT bucket, at FROM clicks WHERE click_id = ?', clickId)
       .toArray()[0];
     return row ? { bucket: row.bucket, at: row.at } : null;
+  }
+
+  /** The keyed visitor hash the click's page sent, if any. */
+  visitorOf(clickId: string): string | null {
+    const row = this.sql
+      .exec<{ visitor: string }>('SELECT visitor FROM click_visitors WHERE click_id = ?', clickId)
+      .toArray()[0];
+    return row?.visitor ?? null;
+  }
+
+  /** Adds `flags` to the answered install `key` (a rule flags once); returns all its flags. */
+  async flag(key: string, flags: readonly Flag[], now: number): Promise<Flag[]> {
+    const keepUntil = now + ANSWER_MEMORY_MS;
+    for (const flag of flags)
+      this.sql.exec('INSERT OR IGNORE INTO flags VALUES (?, ?, ?, ?)', key, flag.rule, flag.reason, keepUntil);
+    if (flags.length > 0) await this.wakeBy(keepUntil);
+    return this.flagsOf(key);
+  }
+
+  flagsOf(key: string): Flag[] {
+    return this.sql
+      .exec<{ rule: string; reason: string }>('SELECT rule, reason FROM flags WHERE key = ? ORDER BY rule', key)
+      .toArray()
+      .map((row) => ({ rule: row.rule as Flag['rule'], reason: row.reason }));
   }
 
   answerOf(key: string): InstallAnswer | null {
@@ -81,6 +117,7 @@ export class AttributionLedger extends SweptObject {
       explanation: row.explanation ? (JSON.parse(row.explanation) as Explanation) : { carriers: [], network: null },
       test: row.test === 1,
       at: row.at,
+      flags: this.flagsOf(key),
     };
   }
 
@@ -120,10 +157,13 @@ export class AttributionLedger extends SweptObject {
     this.sql.exec('DELETE FROM clicks WHERE keep_until <= ?', now);
     this.sql.exec('DELETE FROM answers WHERE keep_until <= ?', now);
     this.sql.exec('DELETE FROM notes WHERE keep_until <= ?', now);
+    this.sql.exec('DELETE FROM flags WHERE keep_until <= ?', now);
+    this.sql.exec('DELETE FROM click_visitors WHERE keep_until <= ?', now);
     return this.sql
       .exec<{ next: number | null }>(
         `SELECT MIN(t) AS next FROM (SELECT MIN(keep_until) AS t FROM clicks
-          UNION ALL SELECT MIN(keep_until) FROM answers UNION ALL SELECT MIN(keep_until) FROM notes)`,
+          UNION ALL SELECT MIN(keep_until) FROM answers UNION ALL SELECT MIN(keep_until) FROM notes
+          UNION ALL SELECT MIN(keep_until) FROM flags UNION ALL SELECT MIN(keep_until) FROM click_visitors)`,
       )
       .one().next;
   }

@@ -43,15 +43,15 @@ export async function networkKeys(salt: string, network: Network): Promise<{ buc
 export async function recordClick(ctx: ClickContext, body: ClickInput): Promise<void> {
   const { env, salt, now, network } = ctx;
   const keys = network ? await networkKeys(salt, network) : null;
+  const visitor = body.visitorId ? await keyedHash(salt, `visitor\n${body.visitorId}`) : null;
   const writes: Promise<void>[] = [
-    ledgerFor(env, body.clickId).indexClick(body.clickId, { bucket: keys?.bucket ?? '', at: now }),
+    ledgerFor(env, body.clickId).indexClick(body.clickId, { bucket: keys?.bucket ?? '', at: now, visitor }),
   ];
   const tuple = clickTuple(ctx.device, ctx.headerHints, body);
   if (keys && tuple) {
     // Kept as sent: the match reads it through its signature (resolve-install.ts), so nothing
     // unsigned ever reaches an app, and the tap is not kept waiting for a decryption.
     const token = body.d ?? null;
-    const visitor = body.visitorId ? await keyedHash(salt, `visitor\n${body.visitorId}`) : null;
     writes.push(
       bucketFor(env, keys.bucket).record(
         { ...tuple, clickId: body.clickId, at: now, visitor, address: keys.address, token },

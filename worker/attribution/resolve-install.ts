@@ -112,14 +112,16 @@ async function decide(ctx: AttributionContext, body: InstallInput, claimant: str
   return { answer, explanation };
 }
 
-/** The ledger key of the install `(app, installId)`. */
-const installKey = (salt: string, app: string, installId: string): Promise<string> =>
+/** The ledger key of the install `(app, installId)`: a keyed hash, also its id in the fraud tables (docs/fraud.md). */
+export const installKey = (salt: string, app: string, installId: string): Promise<string> =>
   keyedHash(salt, `install\n${app}\n${installId}`);
 
 /** A resolved install: `first` is true for the one call that decided it; `test` is the deciding call's flag. */
 export interface ResolvedInstall extends Decided {
   first: boolean;
   test: boolean;
+  /** The install's ledger key (`installKey`). */
+  key: string;
 }
 
 /**
@@ -131,11 +133,11 @@ export async function resolveInstall(ctx: AttributionContext, body: InstallInput
   const key = await installKey(ctx.salt, body.app, body.installId);
   const ledger = ledgerFor(ctx.env, key);
   const known = await ledger.recordOf(key);
-  if (known) return { answer: known.answer, explanation: known.explanation, first: false, test: known.test };
+  if (known) return { answer: known.answer, explanation: known.explanation, first: false, test: known.test, key };
   const test = body.test === true;
   const decided = await decide(ctx, body, key);
   const { answer, first } = await ledger.remember(key, decided.answer, ctx.now, { ...decided, test });
-  return { answer, explanation: decided.explanation, first, test };
+  return { answer, explanation: decided.explanation, first, test, key };
 }
 
 /**

@@ -10,6 +10,8 @@ import type * as v from 'valibot';
 import { clientHintsFromHeaders } from '../../shared/device.ts';
 import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
+import { flagInstall } from '../fraud/flag-install.ts';
+import { identify } from '../fraud/identify.ts';
 import { countAnswer, countAppEvent, countTap, eventKey } from '../funnel/count-attribution.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { ATTRIBUTION_BUDGET_MS, messageOf, withinBudget } from '../reliability/budget.ts';
@@ -18,6 +20,7 @@ import { webhookAnswer, webhookAppEvent } from '../webhooks/funnel-hooks.ts';
 import {
   AppEventRequestSchema,
   ClickSchema,
+  IdentifySchema,
   type InstallAnswer,
   InstallSchema,
   MAX_BODY_BYTES,
@@ -28,10 +31,15 @@ import { resolveWithinBudget } from './install-within-budget.ts';
 import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
 import { recordClickWithinBudget } from './record-click-within-budget.ts';
-import { installRecordOf, resolveOpen } from './resolve-install.ts';
+import { installRecordOf, type ResolvedInstall, resolveOpen } from './resolve-install.ts';
 import { noteTestAnswer } from './test-answers.ts';
 
-type Schema = typeof ClickSchema | typeof InstallSchema | typeof OpenSchema | typeof AppEventRequestSchema;
+type Schema =
+  | typeof ClickSchema
+  | typeof InstallSchema
+  | typeof OpenSchema
+  | typeof AppEventRequestSchema
+  | typeof IdentifySchema;
 
 /**
  * The JSON body checked against `schema` and, for the app's calls, naming a configured app
@@ -95,10 +103,12 @@ attribution.post('/install', async (c) => {
   if (body instanceof Response) return body;
   const ctx = contextOf(c);
   // A retry gets the same answer and is the same install: counted and sent once; a test device's never.
-  const settle = ({ answer, first, test }: { answer: InstallAnswer; first: boolean; test: boolean }) => {
+  const settle = ({ answer, first, test, key }: ResolvedInstall) => {
     if (!first || test) return;
     countAnswer(c, 'install', answer, body.platform);
-    webhookAnswer(c, 'install', body, answer);
+    // Flags are the operator's (docs/fraud.md): decided after the response, never in the answer.
+    const flags = flagInstall(c, ctx, { key, body, answer });
+    webhookAnswer(c, 'install', body, answer, flags);
   };
   const { answer, explanation, first } = await resolveWithinBudget(ctx, body, c.executionCtx, settle);
   if (!body.test) return c.json(answer);
@@ -149,6 +159,19 @@ attribution.post('/event', async (c) => {
   return c.body(null, 204);
 });
 
-attribution.on(['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'], ['/click', '/install', '/open', '/event'], (c) =>
+attribution.post('/identify', async (c) => {
+  const body = await readBody(c, IdentifySchema);
+  if (body instanceof Response) return body;
+  const ctx = contextOf(c);
+  // Kept and checked after the response: the app never waits for the operator's rules.
+  c.executionCtx.waitUntil(
+    identify(ctx.env, ctx.salt, body, ctx.now).catch((error: unknown) =>
+      console.error('Identity not kept', error instanceof Error ? error.message : String(error)),
+    ),
+  );
+  return c.body(null, 204);
+});
+
+attribution.on(['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'], ['/click', '/install', '/open', '/event', '/identify'], (c) =>
   c.json({ error: 'Method Not Allowed' }, 405, { allow: 'POST' }),
 );

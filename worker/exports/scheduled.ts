@@ -3,6 +3,7 @@
  * exports the previous UTC day's events to R2 and forgets events and deliveries older than the
  * 30 days that "resend" and a late re-export may need.
  */
+import { forgetFraud } from '../fraud/store.ts';
 import { utcDay } from '../funnel/events.ts';
 import { countLoss } from '../reliability/losses.ts';
 import { exportDay } from './daily-export.ts';
@@ -30,4 +31,5 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   });
   console.log('Exported', day, JSON.stringify(counts));
   await forgetOld(env.FUNNEL_DB, controller.scheduledTime);
+  await forgetFraud(env.FUNNEL_DB, controller.scheduledTime);
 }

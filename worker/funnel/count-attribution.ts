@@ -64,7 +64,7 @@ export function countTap(c: Context<AppEnv>, body: ClickInput): void {
  * The dimensions of a call from the app: the answer's campaign, the request's country and language;
  * the OS the app says it runs on, if it says, since an app's HTTP client names no browser.
  */
-function appDimensions(c: Context<AppEnv>, answer: InstallAnswer | null, platform?: OsFamily): Dimensions {
+export function appDimensions(c: Context<AppEnv>, answer: InstallAnswer | null, platform?: OsFamily): Dimensions {
   const dims = eventDimensions(c, signedOnly(answer?.matched ? answer.data : undefined));
   return { ...dims, os: platform ? OS_OF[platform] : '', inapp: '' };
 }

@@ -4,20 +4,24 @@
  */
 import { Hono } from 'hono';
 import { adminAuth } from '../admin/admin-auth.ts';
+import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
+import { readStatsCompared } from './previous-period.ts';
 import { statsCsv } from './stats-csv.ts';
-import { parseStatsQuery, readStats } from './stats-query.ts';
+import { parseStatsQuery } from './stats-query.ts';
 
 export const statsRoute = new Hono<AppEnv>();
 
 statsRoute.use(adminAuth());
+// `fraud.exclude` says which flagged installs leave the counted figures (docs/fraud.md).
+statsRoute.use(appConfig());
 
 statsRoute.get('/', async (c) => {
   const query = parseStatsQuery(c.req.query());
   if ('error' in query) return c.json({ error: query.error }, 400);
-  let result: Awaited<ReturnType<typeof readStats>>;
+  let result: Awaited<ReturnType<typeof readStatsCompared>>;
   try {
-    result = await readStats(c.env.FUNNEL_DB, query);
+    result = await readStatsCompared(c.env.FUNNEL_DB, query, c.get('config').config.fraud.exclude);
   } catch (error) {
     console.error('Stats not read', error instanceof Error ? error.message : String(error));
     return c.json({ error: 'The stats store is unavailable; try again' }, 503);

@@ -7,7 +7,10 @@
 
 import * as v from 'valibot';
 import type { StatsRow } from '../../shared/admin-contract.ts';
+import type { FraudRule } from '../../shared/config/schema.ts';
+import { ratesOf } from '../../shared/stats-rates.ts';
 import { utcDay } from './events.ts';
+import { addFlagged, countedInstalls, type FlaggedCount, flaggedQuery } from './flagged-counts.ts';
 
 /** What `by` may name, and the column each reads. */
 export const GROUPS = {
@@ -34,13 +37,18 @@ export interface StatsQuery {
   to: string;
   by: Group;
   channel?: string;
+  inviter?: string;
   link?: string;
+  /** `previous`: the answer carries the previous period's totals (worker/funnel/previous-period.ts). */
+  compare?: 'previous';
 }
 
 export type { StatsRow };
 
 export interface StatsResult extends StatsQuery {
   rows: StatsRow[];
+  /** The range of the same length just before, added up, when the query asks `compare=previous`. */
+  previous?: { from: string; to: string; totals: StatsRow };
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -54,7 +62,9 @@ export const StatsQuerySchema = v.object({
   to: v.optional(v.pipe(v.string(), v.check(isDay, 'to must be a date, YYYY-MM-DD'))),
   by: v.optional(v.picklist(Object.keys(GROUPS) as Group[], `by is one of ${Object.keys(GROUPS).join(', ')}`), 'day'),
   channel: Filter,
+  inviter: Filter,
   link: Filter,
+  compare: v.optional(v.picklist(['previous'], 'compare is previous')),
 });
 
 const dayBefore = (day: string, days: number): string => utcDay(Date.parse(day) - days * 86_400_000);
@@ -63,17 +73,25 @@ const dayBefore = (day: string, days: number): string => utcDay(Date.parse(day) 
 export function parseStatsQuery(params: Record<string, string>, now = Date.now()): StatsQuery | { error: string } {
   const parsed = v.safeParse(StatsQuerySchema, params);
   if (!parsed.success) return { error: parsed.issues.map((issue) => issue.message).join('; ') };
-  const { from: given, to = utcDay(now), by, channel, link } = parsed.output;
+  const { from: given, to = utcDay(now), by, channel, inviter, link, compare } = parsed.output;
   const from = given ?? dayBefore(to, DEFAULT_DAYS - 1);
   if (from > to) return { error: 'from is after to' };
   if (Date.parse(to) - Date.parse(from) >= MAX_DAYS * 86_400_000) return { error: `at most ${MAX_DAYS} days at once` };
-  return { from, to, by, ...(channel === undefined ? {} : { channel }), ...(link === undefined ? {} : { link }) };
+  return {
+    from,
+    to,
+    by,
+    ...(channel === undefined ? {} : { channel }),
+    ...(inviter === undefined ? {} : { inviter }),
+    ...(link === undefined ? {} : { link }),
+    ...(compare === undefined ? {} : { compare }),
+  };
 }
 
 function where(query: StatsQuery): { sql: string; params: string[] } {
   const clauses = ['day BETWEEN ?1 AND ?2'];
   const params = [query.from, query.to];
-  for (const name of ['channel', 'link'] as const) {
+  for (const name of ['channel', 'inviter', 'link'] as const) {
     const value = query[name];
     if (value === undefined) continue;
     params.push(value);
@@ -94,7 +112,15 @@ const emptyRow = (key: string): StatsRow => ({
   byPage: {},
   byAction: {},
   byMethod: {},
+  attributed: 0,
+  organic: 0,
+  byUnmatched: {},
+  rates: { tap: null, install: null, events: {} },
+  flagged: { installs: 0, byRule: {}, excluded: 0 },
+  countedInstalls: 0,
 });
+
+const UNMATCHED = 'unmatched:';
 
 const add = (record: Record<string, number>, name: string, count: number): void => {
   record[name] = (record[name] ?? 0) + count;
@@ -117,6 +143,11 @@ export function addMetric(row: StatsRow, metric: string, count: number, valueSum
     case 'install':
       row.installs += count;
       add(row.byMethod, detail, count);
+      // Attributed and organic apart (docs/operators.md#rates): `unmatched:<reason>` is organic.
+      if (detail.startsWith(UNMATCHED)) {
+        row.organic += count;
+        add(row.byUnmatched, detail.slice(UNMATCHED.length), count);
+      } else row.attributed += count;
       break;
     case 'open':
       row.opens += count;
@@ -135,11 +166,24 @@ function daysOf(from: string, to: string): string[] {
   return days;
 }
 
-/** Runs `query` against the rollups in `db`. */
-export async function readStats(db: D1Database, query: StatsQuery): Promise<StatsResult> {
+/**
+ * Runs `query` against the rollups in `db`, with the fraud rules' flagged installs beside them;
+ * `exclude` names the rules whose flagged installs leave `countedInstalls` (docs/fraud.md).
+ */
+export async function readStats(
+  db: D1Database,
+  query: StatsQuery,
+  exclude: readonly FraudRule[] = [],
+): Promise<StatsResult> {
   const column = GROUPS[query.by];
   const filter = where(query);
-  const [counts, visitors] = await db.batch<{ key: string; metric?: string; count: number; value_sum?: number }>([
+  const [counts, visitors, flagged] = await db.batch<{
+    key: string;
+    metric?: string;
+    count: number;
+    value_sum?: number;
+    rules?: string;
+  }>([
     db
       .prepare(
         `SELECT ${column} AS key, metric, SUM(count) AS count, SUM(value_sum) AS value_sum FROM funnel_daily ` +
@@ -151,6 +195,7 @@ export async function readStats(db: D1Database, query: StatsQuery): Promise<Stat
         `SELECT ${column} AS key, COUNT(DISTINCT visitor) AS count FROM funnel_visitors WHERE ${filter.sql} GROUP BY ${column}`,
       )
       .bind(...filter.params),
+    flaggedQuery(db, column, filter),
   ]);
   const rows = new Map<string, StatsRow>();
   const rowOf = (key: string): StatsRow => {
@@ -163,6 +208,12 @@ export async function readStats(db: D1Database, query: StatsQuery): Promise<Stat
   for (const { key, metric = '', count, value_sum = 0 } of counts?.results ?? [])
     addMetric(rowOf(key), metric, count, value_sum);
   for (const { key, count } of visitors?.results ?? []) rowOf(key).visitors = count;
+  for (const { key, count, rules = '' } of flagged?.results ?? [])
+    addFlagged(rowOf(key), { key, count, rules } satisfies FlaggedCount, exclude);
+  for (const row of rows.values()) {
+    row.countedInstalls = countedInstalls(row);
+    row.rates = ratesOf(row);
+  }
   const sorted = [...rows.values()];
   if (query.by === 'day') sorted.sort((a, b) => (a.key < b.key ? -1 : 1));
   else

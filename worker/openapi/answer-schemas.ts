@@ -72,6 +72,16 @@ const StatsRowSchema = v.strictObject({
   byPage: counts,
   byAction: counts,
   byMethod: counts,
+  attributed: v.number(),
+  organic: v.number(),
+  byUnmatched: counts,
+  rates: v.strictObject({
+    tap: v.nullable(v.number()),
+    install: v.nullable(v.number()),
+    events: v.record(v.string(), v.nullable(v.number())),
+  }),
+  flagged: v.strictObject({ installs: v.number(), byRule: counts, excluded: v.number() }),
+  countedInstalls: v.number(),
 }) satisfies v.GenericSchema<StatsRow>;
 
 export const StatsResultSchema = v.strictObject({
@@ -79,8 +89,17 @@ export const StatsResultSchema = v.strictObject({
   to: v.pipe(v.string(), v.isoDate()),
   by: v.picklist(Object.keys(GROUPS) as Group[]),
   channel: v.optional(v.string()),
+  inviter: v.optional(v.string()),
   link: v.optional(v.string()),
+  compare: v.optional(v.picklist(['previous'])),
   rows: v.array(StatsRowSchema),
+  previous: v.optional(
+    v.strictObject({
+      from: v.pipe(v.string(), v.isoDate()),
+      to: v.pipe(v.string(), v.isoDate()),
+      totals: StatsRowSchema,
+    }),
+  ),
 }) satisfies v.GenericSchema<StatsResult>;
 
 /** A kept answer: as the app got it, without a test device's `explain`. */
@@ -107,4 +126,5 @@ export const InstallLookupSchema = v.strictObject({
   test: v.boolean(),
   answeredAt: v.nullable(iso),
   explain: ExplainViewSchema,
+  flags: v.array(v.strictObject({ rule: v.string(), reason: v.string() })),
 }) satisfies v.GenericSchema<InstallLookupView>;

@@ -6,17 +6,21 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
+import { WEBHOOK_EVENT_TYPES, webhookPayloadSchema } from '../../shared/webhooks.ts';
 import { InstallLookupQuerySchema, TestInstallsQuerySchema } from '../attribution/admin-queries.ts';
 import {
   AnswerResponseSchema,
   AppEventBodySchema,
   ClickSchema,
+  IdentifySchema,
   InstallSchema,
   OpenSchema,
 } from '../attribution/contract.ts';
 import { LinkRequestSchema } from '../campaign/links.ts';
+import { FraudQuerySchema } from '../fraud/report.ts';
 import { StatsQuerySchema } from '../funnel/stats-query.ts';
 import { LossesSchema } from '../reliability/losses.ts';
+import { StorePostbacksQuerySchema, StorePostbacksViewSchema } from '../store-postbacks/contract.ts';
 import {
   DeviceInfoSchema,
   ErrorSchema,
@@ -27,6 +31,7 @@ import {
   TestInstallsSchema,
   TraceSchema,
 } from './answer-schemas.ts';
+import { FraudReportSchema } from './fraud-schemas.ts';
 
 type Json = Record<string, unknown>;
 
@@ -78,6 +83,33 @@ const ADMIN_ERRORS = {
   503: refusal('The admin API is not configured, or its store is unavailable.'),
 };
 const admin = { security: [{ adminToken: [] }], tags: ['operators'] };
+
+/**
+ * The webhooks Lander sends to an operator's endpoints (docs/webhooks.md): one entry per event type,
+ * its body as the payload schema (shared/webhooks.ts), signed as Standard Webhooks say.
+ */
+function webhooks(): Json {
+  const signed =
+    'Signed as the Standard Webhooks specification says: `webhook-id` (the same on every retry), `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>` (docs/webhooks.md).';
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          tags: ['webhooks'],
+          summary: `The \`${type}\` event, sent to each endpoint that subscribes to it.`,
+          description: signed,
+          requestBody: body(webhookPayloadSchema(type)),
+          responses: {
+            '2XX': answer('Delivered.'),
+            '4XX': answer('Refused for good, not retried; but 408, 409 and 429, which are retried.'),
+            '5XX': answer('Retried with growing delays for over 24 hours (`Retry-After` honoured), as a timeout is.'),
+          },
+        },
+      },
+    ]),
+  );
+}
 const app = { tags: ['attribution'] };
 
 function build(): Json {
@@ -94,7 +126,9 @@ function build(): Json {
       { name: 'attribution', description: 'The page and the app (docs/attribution.md).' },
       { name: 'visitor', description: 'Device detection and the trace service (docs/device.md, docs/identity.md).' },
       { name: 'operators', description: 'The admin API (docs/operators.md).' },
+      { name: 'webhooks', description: "What Lander sends to the operator's endpoints (docs/webhooks.md)." },
     ],
+    webhooks: webhooks(),
     components: { securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } } },
     paths: {
       '/api/a/click': {
@@ -130,6 +164,15 @@ function build(): Json {
           responses: { 204: answer('Accepted.'), ...APP_ERRORS },
         },
       },
+      '/api/a/identify': {
+        post: {
+          ...app,
+          summary:
+            'The user signed in on an install: only a keyed hash is kept, for the self-referral rule (docs/fraud.md).',
+          requestBody: body(IdentifySchema),
+          responses: { 204: answer('Kept.'), ...APP_ERRORS },
+        },
+      },
       '/api/device': {
         get: {
           tags: ['visitor'],
@@ -158,6 +201,18 @@ function build(): Json {
             201: answer('The link.', LinkViewSchema),
             400: refusal('A field is wrong.'),
             409: refusal('The slug is taken.'),
+            ...ADMIN_ERRORS,
+          },
+        },
+      },
+      '/api/fraud': {
+        get: {
+          ...admin,
+          summary: 'Fraud flags per inviter and channel, the anomalies, and the flagged installs with their reasons.',
+          parameters: queryParameters(FraudQuerySchema),
+          responses: {
+            200: answer('The report.', FraudReportSchema),
+            400: refusal('A parameter is wrong.'),
             ...ADMIN_ERRORS,
           },
         },
@@ -194,6 +249,18 @@ function build(): Json {
           ...admin,
           summary: 'What a fault made the worker give up on in the last 7 days, by kind (docs/reliability.md).',
           responses: { 200: answer('The counts.', LossesSchema), ...ADMIN_ERRORS },
+        },
+      },
+      '/api/store-postbacks': {
+        get: {
+          ...admin,
+          summary: "Apple's signed postbacks counted per day since a day (docs/store-postbacks.md).",
+          parameters: queryParameters(StorePostbacksQuerySchema),
+          responses: {
+            200: answer('The day totals and the aggregates Apple gave.', StorePostbacksViewSchema),
+            400: refusal('`since` is wrong.'),
+            ...ADMIN_ERRORS,
+          },
         },
       },
       '/api/installs': {

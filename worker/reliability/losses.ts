@@ -2,7 +2,7 @@
  * The loss counter (docs/reliability.md): what a fault made the worker give up on after its retries
  * — funnel events a queue refused, clicks no Durable Object would record, webhook events not queued,
  * a daily export R2 or D1 failed —
- * counted per UTC day in D1 (`losses`, migrations/0004_losses.sql), read at `GET /api/losses`.
+ * counted per UTC day in D1 (`losses`, migrations/0006_losses.sql), read at `GET /api/losses`.
  * Counting never throws: when D1 is down too, the loss is logged with its count instead.
  */
 

@@ -34,9 +34,12 @@ const pages = boundedCache<KeptPage>({
 });
 
 const encoder = new TextEncoder();
-const stats = { hits: 0, kept: 0 };
+const stats = { hits: 0, kept: 0, adopted: 0 };
 
-/** How often a kept page answered, how many were kept, how many are kept now. */
+/**
+ * How often a kept page answered, how many renders were kept, how many pages another isolate kept
+ * were taken in (location-pages.ts), how many are kept now.
+ */
 export function pageCacheStats(): Readonly<typeof stats> & { entries: number } {
   return { ...stats, entries: pages.size };
 }
@@ -89,19 +92,29 @@ export function keptPage(key: string): KeptPage | undefined {
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/json")[^>]*>/i;
 
 /**
- * Reads a copy of a rendered page to its end and keeps it under `key` without its nonce: React put it
- * only on the entry's tags, which the CSP's `'self'` allows anyway. A page that needed it (an inline
- * script, from a boundary that streamed late) is not kept: it is rendered for each request.
+ * Keeps a rendered page (its text, or a copy of its stream read to the end) under `key` without its
+ * nonce, and returns it (for the location: location-pages.ts): React put the nonce only on the
+ * entry's tags, which the CSP's `'self'` allows anyway. A page that needed it (an inline script, from
+ * a boundary that streamed late) is not kept: it is rendered for each request.
  */
 export async function keepPage(
   key: string,
-  stream: ReadableStream<Uint8Array>,
+  source: ReadableStream<Uint8Array> | string,
   nonce: string,
   page: Omit<KeptPage, 'body'>,
-): Promise<void> {
-  const html = (await new Response(stream).text()).replaceAll(` nonce="${nonce}"`, '');
-  if (html.includes(nonce) || INLINE_SCRIPT.test(html)) return;
+): Promise<KeptPage | undefined> {
+  const text = typeof source === 'string' ? source : await new Response(source).text();
+  const html = text.replaceAll(` nonce="${nonce}"`, '');
+  if (html.includes(nonce) || INLINE_SCRIPT.test(html)) return undefined;
   // TextEncoder's bytes are always a fresh ArrayBuffer of their own.
-  pages.set(key, { ...page, body: encoder.encode(html) as Uint8Array<ArrayBuffer> });
+  const kept = { ...page, body: encoder.encode(html) as Uint8Array<ArrayBuffer> };
+  pages.set(key, kept);
   stats.kept += 1;
+  return kept;
+}
+
+/** Keeps `page`, kept whole by another isolate of the location (location-pages.ts), under `key`. */
+export function adoptPage(key: string, page: KeptPage): void {
+  pages.set(key, page);
+  stats.adopted += 1;
 }

@@ -3,7 +3,8 @@
  * loaders, redirects, errors), then React streams the document. The status is decided before the
  * first byte: a screen that throws while the shell renders yields the 500 page, never a cut 200.
  * Bots wait for the whole document; where a person would see an error, a bot gets the metadata page.
- * A page rendered before from the same inputs is answered from this isolate's page cache (page-cache.ts).
+ * A page rendered before from the same inputs is answered from this isolate's page cache (page-cache.ts),
+ * else from the one every isolate of the location shares (location-pages.ts), else it is rendered.
  * A person's view of a counted page is sent to the funnel once its response is decided, kept pages
  * included, after the response (funnel/from-request.ts).
  */
@@ -22,42 +23,27 @@ import { appLinkRedirect } from '../app-links/app-link-fallback.ts';
 import { readShortLink } from '../campaign/short-link.ts';
 import type { AppEnv } from '../env.ts';
 import { countView, pageView } from '../funnel/from-request.ts';
-import { answerHeaders, complete, contentSecurityPolicy, NONCE_FREE_CSP, newNonce } from '../lib/headers.ts';
+import { complete, newNonce } from '../lib/headers.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { handoffInputs, makeHandoff } from './handoff.ts';
+import { locationKey, locationPage, shareWithLocation } from './location-pages.ts';
 import { metaPageHtml } from './meta-page.ts';
-import { keepPage, keptPage, pageId, pageKey } from './page-cache.ts';
+import { adoptPage, keepPage, keptPage, pageId, pageKey } from './page-cache.ts';
+import { pageHeaders, sharedPage, timing } from './page-headers.ts';
 
 const handler = createStaticHandler(routes);
+
+/** A complete HTML response (lib/headers.ts): no middleware adds headers to it. */
+function html(body: BodyInit, status: number, headers: HeadersInit = pageHeaders()): Response {
+  return complete(new Response(body, { status, headers }));
+}
 
 /** Server-only: hoists the page's stylesheets and screen chunks into <head>. Renders nothing. */
 function Preload({ assets }: { assets: PageAssets }) {
   for (const href of assets.styles) preinit(href, { as: 'style', precedence: 'default' });
   for (const href of assets.modules) preloadModule(href, { as: 'script' });
   return null;
-}
-
-/**
- * A page's headers: its CSP (with the nonce of a page that streams inline scripts) and, for a page the
- * cache can keep, whether this isolate kept it (decision 005) and which kind of page it is (`pageId`)
- * in `Server-Timing`, for load tools and DevTools.
- */
-function pageHeaders(nonce?: string, kept?: { hit: boolean; id: string }): [string, string][] {
-  const headers = answerHeaders(
-    [
-      ['content-type', 'text/html; charset=utf-8'],
-      ['cache-control', 'private, no-cache'],
-    ],
-    nonce ? contentSecurityPolicy(nonce) : NONCE_FREE_CSP,
-  );
-  if (kept) headers.push(['server-timing', `kept;desc=${kept.hit ? 'hit' : 'miss'}, page;desc=${kept.id}`]);
-  return headers;
-}
-
-/** A complete HTML response (lib/headers.ts): no middleware adds headers to it. */
-function html(body: BodyInit, status: number, headers: HeadersInit = pageHeaders()): Response {
-  return complete(new Response(body, { status, headers }));
 }
 
 /**
@@ -88,6 +74,17 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   if (kept) {
     countView(c, kept.view, kept.status);
     return html(kept.body, kept.status, kept.headers);
+  }
+  const id = pageId(key);
+  // Not kept here: perhaps by another isolate of the location (decision 010), kept by this deploy
+  // (wrangler.toml binds its version id; a runtime that binds none shares pages with no version).
+  const version = { deploy: c.env.CF_VERSION_METADATA?.id ?? '', headers: pageHeaders() };
+  const located = keepable ? await locationKey(url.origin, inputs, version) : undefined;
+  const found = located === undefined ? undefined : await locationPage(located);
+  if (found) {
+    adoptPage(key, { ...found, headers: new Headers([...found.headers, timing('hit', id)]) });
+    countView(c, found.view, found.status);
+    return html(found.body, found.status, [...found.headers, timing('shared', id)]);
   }
   const handoff = makeHandoff(inputs);
   // An unknown or expired short link (funnel/short-link.ts) is no page.
@@ -138,21 +135,44 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     // Bots wait for the whole document (docs/routes.md).
     if (inputs.verdict.bot) await stream.allReady;
     countView(c, view, status);
-    const id = pageId(key);
-    // One copy goes to the visitor as it streams, the other into the cache once complete and clean.
-    const [body, copy] = stream.tee();
+    const timed = keepable ? { state: 'miss' as const, id } : undefined;
     // A degraded page is not kept, nor a page made from the raw URL or this visitor's own detection.
-    const keep = stream.allReady.then(() =>
-      degraded || !keepable
-        ? copy.cancel()
-        : keepPage(key, copy, nonce, { status, headers: new Headers(pageHeaders(undefined, { hit: true, id })), view }),
-    );
-    c.executionCtx.waitUntil(keep.catch((error: unknown) => console.error('Page cache', error)));
-    return html(body, status, pageHeaders(nonce, keepable ? { hit: false, id } : undefined));
+    const keep = async (source: ReadableStream<Uint8Array> | string): Promise<void> => {
+      if (degraded || !keepable) return typeof source === 'string' ? undefined : source.cancel();
+      const headers = pageHeaders(undefined, { state: 'hit', id });
+      const page = await keepPage(key, source, nonce, { status, headers: new Headers(headers), view });
+      if (page && located) await shareWithLocation(located, sharedPage(page, headers));
+    };
+    const kept = (work: Promise<void>) =>
+      c.executionCtx.waitUntil(work.catch((error: unknown) => console.error('Page cache', error)));
+    // Complete with its shell (no boundary waits on data: the routes' loaders ran before), the page is
+    // read once, answered and kept from the same text (the profile: a second reader of a copy cost a
+    // tenth of a render). Otherwise one copy streams to the visitor, the other is kept once complete.
+    if (await isSettled(stream.allReady)) {
+      const text = await new Response(stream).text();
+      kept(keep(text));
+      return html(text, status, pageHeaders(nonce, timed));
+    }
+    const [body, copy] = stream.tee();
+    kept(stream.allReady.then(() => keep(copy)));
+    return html(body, status, pageHeaders(nonce, timed));
   } catch (error) {
     console.error('Page render failed', error);
     return renderStatic(handoff, { status: 500 });
   }
+}
+
+/** Whether `promise` has settled already: its callbacks run before those of a promise resolved now. */
+async function isSettled(promise: Promise<unknown>): Promise<boolean> {
+  const now = Symbol('now');
+  const first = await Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    Promise.resolve(now).then((value) => value),
+  ]);
+  return first !== now;
 }
 
 /** An error page with no client script: used when the routed render itself failed. */

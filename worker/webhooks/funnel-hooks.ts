@@ -31,8 +31,18 @@ function country(c: Context<AppEnv>): string {
   return typeof value === 'string' ? value.slice(0, 8) : '';
 }
 
-/** The `data` of an install or an open answered with `answer`. */
-export async function installData(env: Env, call: AppCall, answer: InstallAnswer, where: string): Promise<InstallData> {
+/**
+ * The `data` of an install or an open answered with `answer`; `flags` are the fraud rules' names on
+ * the install (docs/fraud.md), `[]` for an open.
+ */
+export async function installData(
+  env: Env,
+  call: AppCall,
+  answer: InstallAnswer,
+  where: string,
+  flags: Promise<readonly { rule: string }[]> | readonly { rule: string }[] = [],
+): Promise<InstallData> {
+  const raised = await flags;
   return {
     app: call.app,
     platform: call.platform ?? null,
@@ -43,7 +53,7 @@ export async function installData(env: Env, call: AppCall, answer: InstallAnswer
     campaign: answer.matched ? answer.data : {},
     clickedAt: answer.matched ? answer.clickedAt : null,
     reason: answer.matched ? null : answer.reason,
-    flags: [],
+    flags: raised.map((flag) => flag.rule),
     country: where,
   };
 }
@@ -54,8 +64,9 @@ export function webhookAnswer(
   type: 'install' | 'open',
   call: AppCall,
   answer: InstallAnswer,
+  flags?: Promise<readonly { rule: string }[]>,
 ): void {
-  emitWebhook(c.env, c.executionCtx, type, installData(c.env, call, answer, country(c)));
+  emitWebhook(c.env, c.executionCtx, type, installData(c.env, call, answer, country(c), flags));
 }
 
 /**

@@ -5,7 +5,9 @@
  * assertion on every call the browser makes, so the calls carry only its cookie.
  */
 import type { InstallLookupView, LinkView, StatsRow, TestInstallView } from '../../../shared/admin-contract.ts';
+import type { StorePostbacksView } from '../../../shared/store-postbacks.ts';
 import { type HttpClient, HttpError, http } from '../http-client.ts';
+import { fraudApi } from './fraud-api.ts';
 import { webhooksApi } from './webhooks-api.ts';
 
 const TOKEN_KEY = 'lander:admin-token';
@@ -30,7 +32,10 @@ export function keepToken(token: string | null): void {
 }
 
 /** `/api/stats` groupings the console shows or exports. */
-export type Grouping = 'day' | 'channel' | 'inviter' | 'link';
+export type Grouping = 'day' | 'channel' | 'inviter' | 'link' | 'os' | 'inapp';
+
+/** The stats API's filters: only events of that channel, inviter or short link. */
+export type StatsFilter = Partial<Record<'channel' | 'inviter' | 'link', string>>;
 
 export type { InstallLookupView, LinkView, StatsRow, TestInstallView };
 
@@ -63,12 +68,23 @@ export const statusOf = (error: unknown): number => (error instanceof HttpError 
 /** The admin API, signed in with `token` (or with Cloudflare Access when null). */
 export function adminApi(token: string | null, client: HttpClient = http) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const statsUrl = (by: Grouping, range: Range) => `/api/stats?${new URLSearchParams({ ...range, by })}`;
+  const statsUrl = (by: Grouping, range: Range, filter: StatsFilter = {}) =>
+    `/api/stats?${new URLSearchParams({ ...range, by, ...filter })}`;
   return {
     /** `/api/webhooks` (docs/webhooks.md). */
     webhooks: webhooksApi(client, headers),
-    async stats(by: Grouping, range: Range): Promise<StatsRow[]> {
-      return (await client<{ rows: StatsRow[] }>(statsUrl(by, range), { headers })).rows;
+    /** `/api/fraud` (docs/fraud.md). */
+    fraud: fraudApi(client, headers),
+    async stats(by: Grouping, range: Range, filter?: StatsFilter): Promise<StatsRow[]> {
+      return (await client<{ rows: StatsRow[] }>(statsUrl(by, range, filter), { headers })).rows;
+    },
+    /** The rows, with the previous period's totals (docs/operators.md#compared-with-the-previous-period). */
+    compared(
+      by: Grouping,
+      range: Range,
+      filter?: StatsFilter,
+    ): Promise<{ rows: StatsRow[]; previous?: { totals: StatsRow } }> {
+      return client(`${statsUrl(by, range, filter)}&compare=previous`, { headers });
     },
     async links(): Promise<LinkView[]> {
       return (await client<{ links: LinkView[] }>('/api/links', { headers })).links;
@@ -81,6 +97,10 @@ export function adminApi(token: string | null, client: HttpClient = http) {
     /** One install's answer and why, test or not. */
     install(app: string, installId: string): Promise<InstallLookupView> {
       return client<InstallLookupView>(`/api/installs?${new URLSearchParams({ app, installId })}`, { headers });
+    },
+    /** Apple's signed postbacks counted since `since` (a day), by day (docs/store-postbacks.md). */
+    storePostbacks(since: string): Promise<StorePostbacksView> {
+      return client<StorePostbacksView>(`/api/store-postbacks?${new URLSearchParams({ since })}`, { headers });
     },
     createLink(body: LinkRequest): Promise<LinkView> {
       return client<LinkView>('/api/links', { method: 'POST', body, headers });

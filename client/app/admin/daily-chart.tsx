@@ -1,5 +1,5 @@
 /**
- * The daily series (docs/operators.md): views as bars, taps and installs as lines, one column per day
+ * The daily series (docs/operators.md): views as bars, taps, attributed and organic installs as lines, one column per day
  * of the range (quiet days included, as `by=day` gives them). Plain SVG.
  */
 import type { StatsRow } from './admin-api.ts';
@@ -12,7 +12,7 @@ const BOTTOM = 24;
 const TOP = 10;
 
 export function DailyChart({ rows, t }: { rows: StatsRow[]; t: AdminTexts }) {
-  const max = Math.max(1, ...rows.map((row) => Math.max(row.views, row.taps, row.installs)));
+  const max = Math.max(1, ...rows.map((row) => Math.max(row.views, row.taps, row.attributed, row.organic)));
   const step = (WIDTH - LEFT) / Math.max(1, rows.length);
   const y = (value: number) => TOP + (HEIGHT - TOP - BOTTOM) * (1 - value / max);
   const x = (index: number) => LEFT + step * index + step / 2;
@@ -38,11 +38,12 @@ export function DailyChart({ rows, t }: { rows: StatsRow[]; t: AdminTexts }) {
           height={y(0) - y(row.views)}
           data-day={row.key}
         >
-          <title>{`${row.key}: ${t.views} ${row.views}, ${t.taps} ${row.taps}, ${t.installs} ${row.installs}`}</title>
+          <title>{`${row.key}: ${t.views} ${row.views}, ${t.taps} ${row.taps}, ${t.attributed} ${row.attributed}, ${t.organic} ${row.organic}`}</title>
         </rect>
       ))}
       <polyline className="line line-taps" points={line((row) => row.taps)} />
-      <polyline className="line line-installs" points={line((row) => row.installs)} />
+      <polyline className="line line-installs" points={line((row) => row.attributed)} />
+      <polyline className="line line-organic" points={line((row) => row.organic)} />
       {rows.map((row, i) =>
         i % every === 0 || i === rows.length - 1 ? (
           <text key={row.key} className="chart-label" x={x(i)} y={HEIGHT - 6} textAnchor="middle">

@@ -1,20 +1,27 @@
 /**
- * The signed-in console (docs/operators.md): a date range, the funnel per channel, the daily series,
- * the top inviters, the test devices' installs (test-installs-panel.tsx), the links, and CSV export of
- * any grouping. Every figure comes from `/api/stats`
- * for the range; a failed call shows the API's message in place. The links start as the sign-in listed
+ * The signed-in console (docs/operators.md): a date range, the headline against the previous period,
+ * the funnel per channel, the channels' table (attributed and organic apart, with rates), the daily
+ * series, the top inviters, Apple's signed postbacks by day (store-postbacks-panel.tsx), the test devices'
+ * installs (test-installs-panel.tsx), the links, and CSV export of any grouping. Every funnel figure
+ * comes from `/api/stats` for the range; a failed call shows the API's message in place. The links start as the sign-in listed
  * them and do not depend on the range: only Refresh lists them again.
  */
-import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Language } from '../../../shared/texts.ts';
+import { setSearch, useSearch } from './address.ts';
 import { type AdminApi, errorText, type Grouping, type LinkView, type Range, type StatsRow } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DailyChart } from './daily-chart.tsx';
-import { DataTable } from './data-table.tsx';
-import { FunnelChart, STEPS, stepOf } from './funnel-chart.tsx';
+import { type Drill, type Drillable, drillOf, drillSearch, rangeOf } from './drill-down.ts';
+import { DrillDownPanel } from './drill-down-panel.tsx';
+import { FraudPanel } from './fraud-panel.tsx';
+import { FunnelChart, STEPS, stepLabel } from './funnel-chart.tsx';
+import { FunnelTable } from './funnel-table.tsx';
+import { Headline } from './headline.tsx';
 import { latestOnly, STALE } from './latest-only.ts';
 import { Legend } from './legend.tsx';
 import { LinksPanel } from './links-panel.tsx';
+import { StorePostbacksPanel } from './store-postbacks-panel.tsx';
 import { TestInstallsPanel } from './test-installs-panel.tsx';
 import { WebhooksPanel } from './webhooks-panel.tsx';
 
@@ -30,6 +37,8 @@ interface Figures {
   channels: StatsRow[];
   days: StatsRow[];
   inviters: StatsRow[];
+  /** The previous period's totals, for the headline's changes. */
+  previous?: StatsRow;
 }
 
 export function Dashboard({
@@ -45,7 +54,11 @@ export function Dashboard({
   language: Language;
   onSignOut?: () => void;
 }) {
-  const [range, setRange] = useState<Range>(defaultRange);
+  // The address holds the range and the drill-down, so a view can be shared (drill-down.ts).
+  const address = useSearch();
+  const search = useMemo(() => new URLSearchParams(address), [address]);
+  const drill = useMemo(() => drillOf(search), [search]);
+  const [range, setRange] = useState<Range>(() => rangeOf(search) ?? defaultRange());
   const [figures, setFigures] = useState<Figures | null>(null);
   const [links, setLinks] = useState<LinkView[]>(initialLinks);
   const [error, setError] = useState('');
@@ -59,14 +72,19 @@ export function Dashboard({
         const answer = await newest(
           Promise.all([
             api.stats('channel', range),
-            api.stats('day', range),
+            api.compared('day', range),
             api.stats('inviter', range),
             withLinks ? api.links() : undefined,
           ]),
         );
         if (answer === STALE) return;
         const [channels, days, inviters, list] = answer;
-        setFigures({ channels, days, inviters });
+        setFigures({
+          channels,
+          days: days.rows,
+          inviters,
+          ...(days.previous ? { previous: days.previous.totals } : {}),
+        });
         if (list) setLinks(list);
       } catch (failure) {
         setError(errorText(failure));
@@ -80,8 +98,16 @@ export function Dashboard({
   }, [load]);
 
   const setDay = (end: keyof Range) => (event: ChangeEvent<HTMLInputElement>) => {
-    if (event.target.value) setRange({ ...range, [end]: event.target.value });
+    if (!event.target.value) return;
+    const next = { ...range, [end]: event.target.value };
+    setRange(next);
+    if (drill) setSearch(drillSearch(drill, next), true);
   };
+  const open = (to: Drill | null) => setSearch(drillSearch(to, range));
+  const opener = (by: Drillable) => ({
+    hrefOf: (key: string) => drillSearch({ by, key }, range),
+    onOpen: (key: string) => open({ by, key }),
+  });
   const exportCsv = () => {
     api.downloadCsv(exportBy, range).catch((failure: unknown) => setError(errorText(failure)));
   };
@@ -138,35 +164,39 @@ export function Dashboard({
           {error}
         </p>
       ) : null}
-      {figures ? <Figures figures={figures} t={t} /> : <p>{t.loading}</p>}
+      {drill ? <DrillDownPanel api={api} range={range} drill={drill} t={t} onClose={() => open(null)} /> : null}
+      {figures ? <Figures figures={figures} t={t} opener={opener} /> : <p>{t.loading}</p>}
+      <StorePostbacksPanel api={api} range={range} t={t} />
+      <FraudPanel api={api.fraud} range={range} language={language} />
       <TestInstallsPanel api={api} t={t} language={language} />
-      <LinksPanel api={api} links={links} onCreated={(link) => setLinks([link, ...links])} t={t} />
+      <LinksPanel
+        api={api}
+        links={links}
+        onCreated={(link) => setLinks([link, ...links])}
+        t={t}
+        opener={opener('link')}
+      />
       <WebhooksPanel api={api.webhooks} t={t} />
     </>
   );
 }
 
-function Totals({ rows, t }: { rows: StatsRow[]; t: AdminTexts }) {
-  return (
-    <dl className="totals">
-      {STEPS.map((step) => (
-        <div key={step} data-total={step}>
-          <dt>{t[step]}</dt>
-          <dd>{rows.reduce((sum, row) => sum + stepOf(row, step), 0)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Figures({ figures, t }: { figures: Figures; t: AdminTexts }) {
-  const { channels, days, inviters } = figures;
+function Figures({
+  figures,
+  t,
+  opener,
+}: {
+  figures: Figures;
+  t: AdminTexts;
+  opener: (by: Drillable) => { hrefOf: (key: string) => string; onOpen: (key: string) => void };
+}) {
+  const { channels, days, inviters, previous } = figures;
   return (
     <div className="figures">
-      <Totals rows={days} t={t} />
+      <Headline rows={days} {...(previous ? { previous } : {})} t={t} />
       <section className="panel" aria-labelledby="funnel-heading">
         <h2 id="funnel-heading">{t.funnel}</h2>
-        <Legend keys={STEPS.map((step) => [`bar-${step}`, t[step]] as const)} />
+        <Legend keys={STEPS.map((step) => [`bar-${step}`, stepLabel(step, t)] as const)} />
         {channels.length > 0 ? <FunnelChart rows={channels.slice(0, 8)} t={t} /> : <p>{t.noData}</p>}
       </section>
       <section className="panel" aria-labelledby="daily-heading">
@@ -175,29 +205,32 @@ function Figures({ figures, t }: { figures: Figures; t: AdminTexts }) {
           keys={[
             ['bar-views', t.views],
             ['line-taps', t.taps],
-            ['line-installs', t.installs],
+            ['line-installs', t.attributed],
+            ['line-organic', t.organic],
           ]}
         />
         <DailyChart rows={days} t={t} />
       </section>
+      <section className="panel wide-panel" aria-labelledby="channels-heading">
+        <h2 id="channels-heading">{t.channels}</h2>
+        <FunnelTable
+          className="channels-table"
+          heading={t.channel}
+          keyAttribute="data-channel-row"
+          rows={channels}
+          {...opener('channel')}
+          t={t}
+        />
+      </section>
       <section className="panel wide-panel" aria-labelledby="inviters-heading">
         <h2 id="inviters-heading">{t.inviters}</h2>
-        <DataTable
+        <FunnelTable
           className="inviters-table"
-          head={[t.inviter, t.views, t.visitors, t.taps, t.installs]}
-          empty={t.noData}
-          rows={inviters
-            .filter((row) => row.key !== '')
-            .slice(0, 10)
-            .map((row) => (
-              <tr key={row.key} data-inviter={row.key}>
-                <th scope="row">{row.key}</th>
-                <td>{row.views}</td>
-                <td>{row.visitors}</td>
-                <td>{row.taps}</td>
-                <td>{row.installs}</td>
-              </tr>
-            ))}
+          heading={t.inviter}
+          keyAttribute="data-inviter"
+          {...opener('inviter')}
+          rows={inviters.filter((row) => row.key !== '').slice(0, 10)}
+          t={t}
         />
       </section>
     </div>

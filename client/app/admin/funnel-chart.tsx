@@ -9,11 +9,18 @@ import type { AdminTexts } from './admin-texts.ts';
 export const STEPS = ['views', 'taps', 'installs', 'events'] as const;
 export type Step = (typeof STEPS)[number];
 
-/** The count of `step` in `row`; app events are all names together. */
+/**
+ * The count of `step` in `row`; installs are the attributed ones (organic installs never tapped a
+ * channel's link: docs/operators.md#attributed-and-organic); app events are all names together.
+ */
 export function stepOf(row: StatsRow, step: Step): number {
+  if (step === 'installs') return row.attributed;
   if (step !== 'events') return row[step];
   return Object.values(row.events).reduce((sum, count) => sum + count, 0);
 }
+
+/** A step's name: the installs step counts the attributed ones. */
+export const stepLabel = (step: Step, t: AdminTexts): string => (step === 'installs' ? t.attributed : t[step]);
 
 const WIDTH = 480;
 const LABEL = 110;
@@ -43,7 +50,7 @@ export function FunnelChart({ rows, t }: { rows: StatsRow[]; t: AdminTexts }) {
             return (
               <g key={step} data-step={step}>
                 <rect className={`bar bar-${step}`} x={LABEL} y={y} width={width} height={BAR} rx={3}>
-                  <title>{`${t[step]}: ${value}`}</title>
+                  <title>{`${stepLabel(step, t)}: ${value}`}</title>
                 </rect>
                 <text className="chart-value" x={LABEL + width + 6} y={y + BAR - 3}>
                   {value}

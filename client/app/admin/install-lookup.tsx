@@ -8,6 +8,7 @@ import type { Language } from '../../../shared/texts.ts';
 import { type AdminApi, errorText, type InstallLookupView } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { AnswerLine, WhyList } from './answer-view.tsx';
+import { FlagList } from './fraud-panel.tsx';
 
 export function InstallLookup({ api, t, language }: { api: AdminApi; t: AdminTexts; language: Language }) {
   const [found, setFound] = useState<InstallLookupView | null>(null);
@@ -46,6 +47,7 @@ export function InstallLookup({ api, t, language }: { api: AdminApi; t: AdminTex
         <div className="lookup-result" data-lookup={found.answer.matched ? 'matched' : 'unmatched'}>
           <AnswerLine answer={found.answer} t={t} />
           <WhyList explain={found.explain} language={language} />
+          <FlagList flags={found.flags} language={language} />
         </div>
       ) : null}
     </div>

@@ -28,11 +28,14 @@ export function LinksPanel({
   links,
   onCreated,
   t,
+  opener,
 }: {
   api: AdminApi;
   links: LinkView[];
   onCreated: (link: LinkView) => void;
   t: AdminTexts;
+  /** Opens a link's figures (docs/operators.md#drill-down). */
+  opener?: { hrefOf: (slug: string) => string; onOpen: (slug: string) => void };
 }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -86,7 +89,20 @@ export function LinksPanel({
               <a href={link.shortUrl} target="_blank" rel="noreferrer">
                 /s/{link.slug}
               </a>{' '}
-              <CopyButton text={link.shortUrl} t={t} />
+              <CopyButton text={link.shortUrl} t={t} />{' '}
+              {opener ? (
+                <a
+                  className="open-figures"
+                  href={opener.hrefOf(link.slug)}
+                  onClick={(event) => {
+                    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                    event.preventDefault();
+                    opener.onOpen(link.slug);
+                  }}
+                >
+                  {t.openFigures}
+                </a>
+              ) : null}
             </td>
             <td>{link.data.channel ?? ''}</td>
             <td>{link.data.inviter ?? ''}</td>

@@ -6,6 +6,7 @@ export type {
   Clock,
   DeferredLink,
   DeviceFacts,
+  InstallReferrerTimes,
   KeyValueStore,
   LanderOptions,
   MatchMethod,

@@ -8,7 +8,7 @@ import { linkOf, OFFLINE, REJECTED, readAnswer } from './answer.ts';
 import { bareCarrier, clipboardCarrier, linkCarrier } from './carriers.ts';
 import { type Outcome, postJson } from './http.ts';
 import type { InstallState, Store } from './store.ts';
-import type { Answer, Clock, DeviceFacts, PlatformAdapter } from './types.ts';
+import type { Answer, Clock, DeviceFacts, InstallReferrerTimes, PlatformAdapter } from './types.ts';
 
 /** How long after the first attempt an "offline" install is asked again. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -70,12 +70,13 @@ async function firstBody(c: InstallContext, installId: string, started: number):
       return null;
     });
   const p = c.platform;
-  const [device, clipboard, referrer, stamp, harmony] = await Promise.all([
+  const [device, clipboard, referrer, stamp, harmony, times] = await Promise.all([
     read('the device', () => p.device()),
     read('the clipboard', p.clipboard && (() => p.clipboard?.())),
     read('the Play referrer', p.playReferrer && (() => p.playReferrer?.())),
     read('the APK stamp', p.apkStamp && (() => p.apkStamp?.())),
     read('the launch link', p.harmonyLink && (() => p.harmonyLink?.())),
+    read('the Play referrer times', p.installReferrerTimes && (() => p.installReferrerTimes?.())),
   ]);
   const found = {
     clipboard: clipboardCarrier(clipboard, c.host),
@@ -97,8 +98,28 @@ async function firstBody(c: InstallContext, installId: string, started: number):
     installId,
   };
   if (Object.keys(carriers).length > 0) body.carriers = carriers;
+  const installReferrer = referrerTimes(times);
+  if (installReferrer) body.installReferrer = installReferrer;
   if (c.test) body.test = true;
   return body;
+}
+
+const TIME_FIELDS = [
+  'referrerClickTimestampSeconds',
+  'installBeginTimestampSeconds',
+  'referrerClickTimestampServerSeconds',
+  'installBeginTimestampServerSeconds',
+] as const;
+
+/** The Play referrer's known times (whole seconds above 0; Play's 0 is "unknown"), or null when none is. */
+function referrerTimes(times: InstallReferrerTimes | null | undefined): InstallReferrerTimes | null {
+  const known: InstallReferrerTimes = {};
+  for (const field of TIME_FIELDS) {
+    const value = times?.[field];
+    if (typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 4_102_444_800)
+      known[field] = value;
+  }
+  return Object.keys(known).length > 0 ? known : null;
 }
 
 /** `run`'s result, or a rejection once `ms` have passed: a platform read that hangs is skipped. */

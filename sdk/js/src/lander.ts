@@ -23,6 +23,11 @@ export interface Lander {
   track(name: string, props?: TrackProps): void;
   /** Sends queued events now (e.g. when the app goes to the background). */
   flush(): Promise<void>;
+  /**
+   * The user signed in on this install, e.g. `identify(user.id)` after a login: the server keeps only
+   * a keyed hash, for its self-referral rule (docs/fraud.md). Sending it again is harmless.
+   */
+  identify(userId: string): Promise<void>;
 }
 
 const SYSTEM_CLOCK: Clock = {
@@ -126,5 +131,16 @@ export function createLander(options: LanderOptions): Lander {
       );
     },
     flush: () => guard('flush', undefined, () => queue.flush()),
+    identify: (userId) =>
+      guard('identify', undefined, async () => {
+        if (typeof userId !== 'string' || userId.length === 0 || userId.length > 256) {
+          log('identify: a user id is 1–256 characters; nothing sent');
+          return;
+        }
+        const body = { app: options.app, installId: await installId(), userId };
+        log('identify: sending the user id');
+        const outcome = await postJson(fetcher, clock, `${base}/api/a/identify`, body, timeoutMs);
+        log(`identify: ${outcome.kind === 'ok' ? 'kept' : outcome.kind === 'drop' ? 'refused' : outcome.why}`);
+      }),
   };
 }

@@ -40,6 +40,16 @@ export interface PlatformAdapter {
   apkStamp?(): Maybe<string | null | undefined>;
   /** HarmonyOS NEXT: the App Linking URL the app was first launched with. */
   harmonyLink?(): Maybe<string | null | undefined>;
+  /** The Play Install Referrer's times (`ReferrerDetails`), for the server's fraud rules (docs/fraud.md). */
+  installReferrerTimes?(): Maybe<InstallReferrerTimes | null | undefined>;
+}
+
+/** The Play Install Referrer's times, in seconds since 1970, as `ReferrerDetails` gives them (0: unknown). */
+export interface InstallReferrerTimes {
+  referrerClickTimestampSeconds?: number;
+  installBeginTimestampSeconds?: number;
+  referrerClickTimestampServerSeconds?: number;
+  installBeginTimestampServerSeconds?: number;
 }
 
 /** The clock and timers the SDK waits on: the real ones, or a test's. */

@@ -6,7 +6,10 @@
  */
 import type { AsyncStorageStatic } from '@react-native-async-storage/async-storage';
 import type ClipboardModule from '@react-native-clipboard/clipboard';
-import type { PlayInstallReferrer as ReferrerModule } from 'react-native-play-install-referrer';
+import type {
+  PlayInstallReferrerInfo,
+  PlayInstallReferrer as ReferrerModule,
+} from 'react-native-play-install-referrer';
 import type { DeviceFacts, PlatformAdapter } from '../types.ts';
 
 export interface ReactNativeModules {
@@ -41,6 +44,12 @@ function deviceOf(m: ReactNativeModules): DeviceFacts {
 
 export function reactNativePlatform(m: ReactNativeModules): PlatformAdapter {
   const referrer = m.PlayInstallReferrer;
+  // One read of Play's referrer gives both the carrier and the times (docs/fraud.md).
+  let details: Promise<PlayInstallReferrerInfo | null> | null = null;
+  const info = (module: typeof ReferrerModule) => {
+    details ??= new Promise((resolve) => module.getInstallReferrerInfo((got) => resolve(got ?? null)));
+    return details;
+  };
   return {
     storage: {
       get: (key) => m.AsyncStorage.getItem(key),
@@ -54,10 +63,18 @@ export function reactNativePlatform(m: ReactNativeModules): PlatformAdapter {
       return m.Clipboard.getString();
     },
     ...(referrer && {
-      playReferrer: () =>
-        new Promise<string | null>((resolve) => {
-          referrer.getInstallReferrerInfo((info) => resolve(info?.installReferrer ?? null));
-        }),
+      playReferrer: async () => (await info(referrer))?.installReferrer ?? null,
+      installReferrerTimes: async () => {
+        const got = await info(referrer);
+        return (
+          got && {
+            referrerClickTimestampSeconds: got.referrerClickTimestampSeconds,
+            installBeginTimestampSeconds: got.installBeginTimestampSeconds,
+            referrerClickTimestampServerSeconds: got.referrerClickTimestampServerSeconds,
+            installBeginTimestampServerSeconds: got.installBeginTimestampServerSeconds,
+          }
+        );
+      },
     }),
   };
 }

@@ -76,6 +76,7 @@ final class Install {
         JSONObject carriers = new JSONObject();
         String clipboard = null;
         String referrer = null;
+        JSONObject referrerTimes = null;
         String stamp = null;
         String harmony = null;
         try {
@@ -90,6 +91,7 @@ final class Install {
                 lander.log.line("install: Play referrer \"" + details.referrer + "\", install began at "
                         + details.installBeginSeconds + " s (Play: " + details.installBeginServerSeconds + " s)");
                 referrer = Carriers.bare(details.referrer);
+                referrerTimes = details.times();
             }
         } catch (Exception failed) {
             lander.log.line("install: reading the Play referrer failed: " + failed);
@@ -129,6 +131,7 @@ final class Install {
         }
         Kept.put(body, "installId", installId);
         if (carriers.length() > 0) Kept.put(body, "carriers", carriers);
+        if (referrerTimes != null) Kept.put(body, "installReferrer", referrerTimes);
         if (options.test) Kept.put(body, "test", true);
         return body;
     }

@@ -97,6 +97,28 @@ public final class Lander {
         }
     }
 
+    /**
+     * The user signed in on this install, e.g. {@code identify(user.getId())} after a login: the server
+     * keeps only a keyed hash, for its self-referral rule (docs/fraud.md). A failure is logged, never thrown.
+     */
+    public void identify(String userId) {
+        if (userId == null || userId.isEmpty() || userId.length() > 256) {
+            log.line("identify: a user id is 1-256 characters; nothing sent");
+            return;
+        }
+        try {
+            JSONObject body = new JSONObject();
+            Kept.put(body, "app", options.app);
+            Kept.put(body, "installId", installId());
+            Kept.put(body, "userId", userId);
+            log.line("identify: sending the user id");
+            Transport.Response response = transport.post(base + "/api/a/identify", body.toString(), options.timeoutMs);
+            log.line("identify: " + response.status);
+        } catch (Exception failed) {
+            log.line("identify: " + failed);
+        }
+    }
+
     /** Queues an app event (docs/operators.md), e.g. {@code track("register")}. */
     public void track(String name) {
         track(name, null);

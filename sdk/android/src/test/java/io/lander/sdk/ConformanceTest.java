@@ -132,7 +132,12 @@ public class ConformanceTest {
         @Override
         public PlayReferrer playReferrer(long timeoutMs) throws Exception {
             String referrer = read("playReferrer");
-            return referrer == null ? null : new PlayReferrer(referrer, 1764100000, 1764100001, 1764099990);
+            JSONObject times = kase.optJSONObject("installReferrer");
+            if (referrer == null && times == null) return null;
+            times = times == null ? new JSONObject() : times;
+            return new PlayReferrer(referrer, times.optLong("installBeginTimestampSeconds"),
+                    times.optLong("installBeginTimestampServerSeconds"), times.optLong("referrerClickTimestampSeconds"),
+                    times.optLong("referrerClickTimestampServerSeconds"));
         }
 
         @Override
@@ -211,6 +216,8 @@ public class ConformanceTest {
                 seen = link == null ? JSONObject.NULL : link.toJson();
             } else if (action.equals("flush")) {
                 lander.flush();
+            } else if (action.equals("identify")) {
+                lander.identify(step.getString("userId"));
             } else {
                 throw new AssertionError(where + ": unknown step");
             }

@@ -87,7 +87,8 @@ public final class AndroidPlatform implements Platform {
                         result.set(new PlayReferrer(details.getInstallReferrer(),
                                 details.getInstallBeginTimestampSeconds(),
                                 details.getInstallBeginTimestampServerSeconds(),
-                                details.getReferrerClickTimestampSeconds()));
+                                details.getReferrerClickTimestampSeconds(),
+                                details.getReferrerClickTimestampServerSeconds()));
                     }
                 } catch (Exception unavailable) {
                     // No referrer: the other carriers decide.

@@ -17,4 +17,8 @@ public class ReferrerDetails {
     public long getInstallBeginTimestampServerSeconds() {
         throw new RuntimeException("Stub!");
     }
+
+    public long getReferrerClickTimestampServerSeconds() {
+        throw new RuntimeException("Stub!");
+    }
 }

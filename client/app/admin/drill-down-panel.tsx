@@ -1,0 +1,134 @@
+/**
+ * One channel, inviter or link opened (docs/operators.md#drill-down): its headline against the
+ * previous period, its install methods and organic reasons, its fraud flags, and its figures by
+ * day, by OS and by in-app browser. The address holds which one (drill-down.ts).
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { StatsRow } from '../../../shared/admin-contract.ts';
+import { splitInstalls, sumRows } from '../../../shared/stats-rates.ts';
+import { type AdminApi, errorText, type Range } from './admin-api.ts';
+import type { AdminTexts } from './admin-texts.ts';
+import { type Drill, filterOf } from './drill-down.ts';
+import { breakdown, FunnelTable } from './funnel-table.tsx';
+import { Headline } from './headline.tsx';
+import { latestOnly, STALE } from './latest-only.ts';
+
+interface Opened {
+  days: StatsRow[];
+  previous?: StatsRow;
+  os: StatsRow[];
+  inapp: StatsRow[];
+}
+
+/** The flagged installs of `rows` added up: in all, by rule, and those excluded from the counted ones. */
+export function flagsOf(rows: readonly StatsRow[]): {
+  installs: number;
+  byRule: Record<string, number>;
+  excluded: number;
+} {
+  const flags = { installs: 0, byRule: {} as Record<string, number>, excluded: 0 };
+  for (const row of rows) {
+    flags.installs += row.flagged.installs;
+    flags.excluded += row.flagged.excluded;
+    for (const [rule, count] of Object.entries(row.flagged.byRule))
+      flags.byRule[rule] = (flags.byRule[rule] ?? 0) + count;
+  }
+  return flags;
+}
+
+export function DrillDownPanel({
+  api,
+  range,
+  drill,
+  t,
+  onClose,
+}: {
+  api: AdminApi;
+  range: Range;
+  drill: Drill;
+  t: AdminTexts;
+  onClose: () => void;
+}) {
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [error, setError] = useState('');
+  const [newest] = useState(latestOnly);
+  const panel = useRef<HTMLElement>(null);
+  const shown = `${drill.by}:${drill.key}`;
+  // Opened from a table further down: bring each newly opened view into sight (it sits above the figures).
+  useEffect(() => {
+    if (shown) panel.current?.scrollIntoView?.({ block: 'start' });
+  }, [shown]);
+
+  useEffect(() => {
+    const filter = filterOf(drill);
+    setError('');
+    newest(
+      Promise.all([
+        api.compared('day', range, filter),
+        api.stats('os', range, filter),
+        api.stats('inapp', range, filter),
+      ]),
+    )
+      .then((answer) => {
+        if (answer === STALE) return;
+        const [days, os, inapp] = answer;
+        setOpened({ days: days.rows, os, inapp, ...(days.previous ? { previous: days.previous.totals } : {}) });
+      })
+      .catch((failure: unknown) => setError(errorText(failure)));
+  }, [api, range, drill, newest]);
+
+  const label = { channel: t.channel, inviter: t.inviter, link: t.link }[drill.by];
+  return (
+    <section className="panel wide-panel drill-down" aria-labelledby="drill-heading" data-drill={shown}>
+      <div className="admin-title">
+        <h2 id="drill-heading">
+          {label}: {drill.key || t.none}
+        </h2>
+        <button type="button" onClick={onClose}>
+          {t.close}
+        </button>
+      </div>
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {opened ? <Opened opened={opened} t={t} /> : error ? null : <p>{t.loading}</p>}
+    </section>
+  );
+}
+
+function Opened({ opened, t }: { opened: Opened; t: AdminTexts }) {
+  const { days, previous, os, inapp } = opened;
+  const split = splitInstalls(sumRows(days).byMethod);
+  const flags = flagsOf(days);
+  return (
+    <>
+      <Headline rows={days} {...(previous ? { previous } : {})} t={t} />
+      <dl className="drill-facts">
+        <div data-fact="methods">
+          <dt>{t.methods}</dt>
+          <dd>{breakdown(split.byAttributed) || '–'}</dd>
+        </div>
+        <div data-fact="organic">
+          <dt>{t.organic}</dt>
+          <dd>{breakdown(split.byUnmatched) || '–'}</dd>
+        </div>
+        <div data-fact="flags">
+          <dt>{t.flags}</dt>
+          <dd>
+            {flags.installs === 0
+              ? t.noFlags
+              : `${flags.installs} ${t.flagged}: ${breakdown(flags.byRule)}; ${flags.excluded} ${t.excluded}`}
+          </dd>
+        </div>
+      </dl>
+      <h3>{t.daily}</h3>
+      <FunnelTable rows={days} heading={t.day} className="days-table" keyAttribute="data-day-row" t={t} />
+      <h3>{t.os}</h3>
+      <FunnelTable rows={os} heading={t.os} className="os-table" keyAttribute="data-os" t={t} />
+      <h3>{t.inapp}</h3>
+      <FunnelTable rows={inapp} heading={t.inapp} className="inapp-table" keyAttribute="data-inapp" t={t} />
+    </>
+  );
+}

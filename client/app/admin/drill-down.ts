@@ -1,0 +1,42 @@
+/**
+ * Which drill-down the console shows (docs/operators.md#drill-down), held in the address's query
+ * string so a view can be shared: `?channel=spring-sale&from=2026-11-01&to=2026-11-07` opens that
+ * channel over that range. `?channel=` (empty) is the "(none)" channel: the organic installs.
+ */
+import type { Range, StatsFilter } from './admin-api.ts';
+
+/** What can be opened: a channel, an inviter or a short link. */
+export const DRILLABLE = ['channel', 'inviter', 'link'] as const;
+export type Drillable = (typeof DRILLABLE)[number];
+
+export interface Drill {
+  by: Drillable;
+  key: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The drill-down `search` names, if any (the first of channel, inviter, link it holds). */
+export function drillOf(search: URLSearchParams): Drill | null {
+  for (const by of DRILLABLE) {
+    const key = search.get(by);
+    if (key !== null) return { by, key: key.slice(0, 128) };
+  }
+  return null;
+}
+
+/** The range `search` names, when both ends are days in order. */
+export function rangeOf(search: URLSearchParams): Range | null {
+  const from = search.get('from') ?? '';
+  const to = search.get('to') ?? '';
+  return DAY.test(from) && DAY.test(to) && from <= to ? { from, to } : null;
+}
+
+/** The query string of `drill` over `range` (`?` alone for none). */
+export function drillSearch(drill: Drill | null, range: Range): string {
+  if (!drill) return `?${new URLSearchParams({ ...range })}`;
+  return `?${new URLSearchParams({ [drill.by]: drill.key, ...range })}`;
+}
+
+/** The stats API's filter for `drill`. */
+export const filterOf = (drill: Drill): StatsFilter => ({ [drill.by]: drill.key });

@@ -1,0 +1,185 @@
+/**
+ * The Fraud panel (docs/fraud.md): per inviter and channel, installs and flagged installs by rule,
+ * the anomalies, and a drill-down to one group's flagged installs with each flag's reason. Raw counts
+ * stay beside the flags; the rules the configuration leaves out of the counted installs are named.
+ */
+import { useEffect, useState } from 'react';
+import type { FraudGroup } from '../../../shared/fraud-contract.ts';
+import type { Language } from '../../../shared/texts.ts';
+import { errorText } from './admin-api.ts';
+import { DataTable } from './data-table.tsx';
+import type { FraudApi, FraudReport } from './fraud-api.ts';
+import { type FraudTexts, fraudTexts } from './fraud-texts.ts';
+
+type Group = Pick<FraudGroup, 'channel' | 'inviter'>;
+
+const byRule = (counts: Record<string, number>, t: FraudTexts): string =>
+  Object.entries(counts)
+    .map(([rule, count]) => `${t.rules[rule] ?? rule} ${count}`)
+    .join(', ');
+
+export function FraudPanel({
+  api,
+  range,
+  language,
+}: {
+  api: FraudApi;
+  range: { from: string; to: string };
+  language: Language;
+}) {
+  const t = fraudTexts(language);
+  const [report, setReport] = useState<FraudReport | null>(null);
+  const [chosen, setChosen] = useState<Group | null>(null);
+  const [drill, setDrill] = useState<FraudReport | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    let stale = false;
+    api.report(range).then(
+      (got) => {
+        if (stale) return;
+        setReport(got);
+        setError('');
+      },
+      (failure: unknown) => !stale && setError(errorText(failure)),
+    );
+    return () => {
+      stale = true;
+    };
+  }, [api, range]);
+
+  useEffect(() => {
+    if (!chosen) return setDrill(null);
+    let stale = false;
+    api.report(range, chosen).then(
+      (got) => !stale && setDrill(got),
+      (failure: unknown) => !stale && setError(errorText(failure)),
+    );
+    return () => {
+      stale = true;
+    };
+  }, [api, range, chosen]);
+
+  return <FraudView t={t} report={report} drill={drill} chosen={chosen} error={error} onChoose={setChosen} />;
+}
+
+/** An install's fraud flags and their reasons (the install look-up); nothing when it has none. */
+export function FlagList({ flags, language }: { flags: { rule: string; reason: string }[]; language: Language }) {
+  if (flags.length === 0) return null;
+  const t = fraudTexts(language);
+  return (
+    <ul className="fraud-reasons" aria-label={t.heading}>
+      {flags.map((flag) => (
+        <li key={flag.rule}>
+          <strong>{t.rules[flag.rule] ?? flag.rule}</strong>: {flag.reason}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The panel as shown: the groups, the anomalies, and the flagged installs (of the chosen group, if one is). */
+export function FraudView({
+  t,
+  report,
+  drill,
+  chosen,
+  error,
+  onChoose,
+}: {
+  t: FraudTexts;
+  report: FraudReport | null;
+  drill: FraudReport | null;
+  chosen: Group | null;
+  error: string;
+  onChoose: (group: Group | null) => void;
+}) {
+  const name = (text: string) => text || t.none;
+  const shown = drill ?? report;
+  return (
+    <section className="panel wide-panel fraud" aria-labelledby="fraud-heading">
+      <h2 id="fraud-heading">{t.heading}</h2>
+      <p className="hint">{t.hint}</p>
+      {report && report.excluded.length > 0 ? (
+        <p className="hint">
+          {t.excluded} {report.excluded.map((rule) => t.rules[rule] ?? rule).join(', ')}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <DataTable
+        className="fraud-groups"
+        head={[t.inviter, t.channel, t.installs, t.flagged, t.rule, '']}
+        empty={t.noGroups}
+        rows={(report?.groups ?? []).map((group) => (
+          <tr key={`${group.inviter}\n${group.channel}`} data-fraud-group={`${group.inviter}/${group.channel}`}>
+            <td>{name(group.inviter)}</td>
+            <td>{name(group.channel)}</td>
+            <td>{group.installs}</td>
+            <td>{group.flagged}</td>
+            <td>{byRule(group.byRule, t)}</td>
+            <td>
+              {group.flagged > 0 ? (
+                <button type="button" onClick={() => onChoose({ inviter: group.inviter, channel: group.channel })}>
+                  {t.show}
+                </button>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      />
+      <h3>{t.anomalies}</h3>
+      <DataTable
+        className="fraud-anomalies"
+        head={[t.day, t.inviter, t.channel, t.rule, t.reason]}
+        empty={t.noAnomalies}
+        rows={(shown?.anomalies ?? []).map((anomaly) => (
+          <tr key={`${anomaly.day}\n${anomaly.inviter}\n${anomaly.channel}\n${anomaly.rule}`}>
+            <td>{anomaly.day}</td>
+            <td>{name(anomaly.inviter)}</td>
+            <td>{name(anomaly.channel)}</td>
+            <td>{t.rules[anomaly.rule] ?? anomaly.rule}</td>
+            <td>{anomaly.reason}</td>
+          </tr>
+        ))}
+      />
+      <h3>
+        {t.flaggedInstalls}
+        {chosen ? ` · ${name(chosen.inviter)} / ${name(chosen.channel)} ` : ' '}
+        {chosen ? (
+          <button type="button" onClick={() => onChoose(null)}>
+            {t.all}
+          </button>
+        ) : null}
+      </h3>
+      <DataTable
+        className="fraud-installs"
+        head={[t.at, t.install, t.inviter, t.channel, t.method, t.reason]}
+        empty={t.noFlagged}
+        rows={(shown?.installs ?? []).map((install) => (
+          <tr key={install.install} data-flagged-install={install.install}>
+            <td>
+              <time dateTime={install.at}>{install.at.slice(0, 19).replace('T', ' ')}</time>
+            </td>
+            <td>{install.install}</td>
+            <td>{name(install.inviter)}</td>
+            <td>{name(install.channel)}</td>
+            <td>{install.method}</td>
+            <td>
+              <ul className="fraud-reasons">
+                {install.flags.map((flag) => (
+                  <li key={flag.rule}>
+                    <strong>{t.rules[flag.rule] ?? flag.rule}</strong>: {flag.reason}
+                  </li>
+                ))}
+              </ul>
+            </td>
+          </tr>
+        ))}
+      />
+    </section>
+  );
+}

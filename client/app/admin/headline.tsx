@@ -1,0 +1,60 @@
+/**
+ * The console's headline (docs/operators.md#the-console): the range's views, taps, attributed and
+ * organic installs and app events, each rate beside its count, and the change against the previous
+ * period of the same length beside each figure.
+ */
+import type { StatsRow } from '../../../shared/admin-contract.ts';
+import { percent, ratesOf, splitInstalls, sumRows } from '../../../shared/stats-rates.ts';
+import type { AdminTexts } from './admin-texts.ts';
+import { changeOf, changeText } from './figure-change.ts';
+
+/** The headline's figures, in order. */
+export const HEADLINE = ['views', 'taps', 'attributed', 'organic', 'events'] as const;
+export type HeadlineFigure = (typeof HEADLINE)[number];
+
+/** Each headline figure of `rows` added up, with its rate where it has one. */
+export function headlineOf(rows: readonly StatsRow[]): Record<HeadlineFigure, { count: number; rate?: number | null }> {
+  const total = sumRows(rows);
+  const rates = ratesOf(total);
+  const { attributed, organic } = splitInstalls(total.byMethod);
+  const events = Object.values(total.events).reduce((sum, count) => sum + count, 0);
+  return {
+    views: { count: total.views },
+    taps: { count: total.taps, rate: rates.tap },
+    attributed: { count: attributed, rate: rates.install },
+    organic: { count: organic },
+    events: { count: events },
+  };
+}
+
+export function Headline({ rows, previous, t }: { rows: StatsRow[]; previous?: StatsRow; t: AdminTexts }) {
+  const now = headlineOf(rows);
+  const before = previous ? headlineOf([previous]) : undefined;
+  return (
+    <dl className="totals">
+      {HEADLINE.map((figure) => {
+        const { count, rate } = now[figure];
+        const change = before ? changeOf(count, before[figure].count) : null;
+        const trend = change === null || change === 'new' || change === 0 ? '' : change > 0 ? 'up' : 'down';
+        return (
+          <div key={figure} data-total={figure}>
+            <dt>{t[figure]}</dt>
+            <dd>
+              <span className="count">{count}</span>
+              {rate === undefined ? null : (
+                <span className="rate" title={figure === 'taps' ? t.tapRate : t.installRate}>
+                  {percent(rate)}
+                </span>
+              )}
+              {change === null ? null : (
+                <span className={trend ? `change ${trend}` : 'change'} title={t.previousPeriod}>
+                  {changeText(change, t.newFigure)}
+                </span>
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Self-referral (docs/fraud.md): an install credited to inviter I from a device I used. The campaign's
+ * `inviter` names I by the app's own user id; `identify(userId)` tells which user is signed in on an
+ * install. An install is "I's device" when its install id was identified as I, or when the visitor id
+ * of its click was the visitor id of a click whose install was identified as I. Only keyed hashes of
+ * user ids and visitor ids are kept (the attribution salt).
+ */
+import { keyedHash } from '../lib/keyed-hash.ts';
+import type { Flag } from './rules.ts';
+
+/** The keyed hash of an app user id, as an inviter or as identified. */
+export const userHash = (salt: string, userId: string): Promise<string> => keyedHash(salt, `user\n${userId}`);
+
+/** What an install is checked by: its key, the visitor hash of its click ('' without one). */
+export interface DeviceKeys {
+  install: string;
+  visitor: string;
+}
+
+const USED =
+  `SELECT kind FROM fraud_identities WHERE user = ?1 AND ((kind = 'install' AND value = ?2) ` +
+  `OR (kind = 'visitor' AND value = ?3 AND ?3 != '')) ORDER BY kind LIMIT 1`;
+
+/** The self-referral flag of an install credited to `inviter`, if the inviter used its device. */
+export async function selfReferral(
+  db: D1Database,
+  salt: string,
+  inviter: string,
+  device: DeviceKeys,
+): Promise<Flag | null> {
+  if (!inviter) return null;
+  const row = await db
+    .prepare(USED)
+    .bind(await userHash(salt, inviter), device.install, device.visitor)
+    .first<{ kind: string }>();
+  if (!row) return null;
+  const what = row.kind === 'install' ? 'this install was signed in as' : "this click's visitor id was used by";
+  return { rule: 'self_referral', reason: `${what} the inviter` };
+}
+
+const REMEMBER = 'INSERT OR IGNORE INTO fraud_identities (user, kind, value, at) VALUES (?1, ?2, ?3, ?4)';
+
+/** Remembers that `userId` used the install `device.install` (and its click's visitor id). */
+export async function rememberUse(
+  db: D1Database,
+  salt: string,
+  userId: string,
+  device: DeviceKeys,
+  now: number,
+): Promise<void> {
+  const user = await userHash(salt, userId);
+  const writes = [db.prepare(REMEMBER).bind(user, 'install', device.install, now)];
+  if (device.visitor) writes.push(db.prepare(REMEMBER).bind(user, 'visitor', device.visitor, now));
+  await db.batch(writes);
+}

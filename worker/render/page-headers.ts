@@ -1,0 +1,39 @@
+/**
+ * A page's headers (docs/routes.md): every page is a complete response, built with every header in
+ * place (lib/headers.ts), and says in `Server-Timing` whether it was kept by this isolate (decision
+ * 005), by another isolate of the location (decision 010), or rendered.
+ */
+import { answerHeaders, contentSecurityPolicy, NONCE_FREE_CSP } from '../lib/headers.ts';
+import type { LocationPage } from './location-pages.ts';
+import type { KeptPage } from './page-cache.ts';
+
+/** Whether a page was kept by this isolate, kept by another of the location, or rendered. */
+export type KeptState = 'hit' | 'shared' | 'miss';
+
+/** The `Server-Timing` of a page that can be kept: how it was answered and which kind of page it is (`pageId`). */
+export const timing = (state: KeptState, id: string): [string, string] => [
+  'server-timing',
+  `kept;desc=${state}, page;desc=${id}`,
+];
+
+/**
+ * A page's headers: its CSP (with the nonce of a page that streams inline scripts) and, for a page the
+ * cache can keep, whether it was kept (decision 005, decision 010) and which kind of page it is
+ * (`pageId`) in `Server-Timing`, for load tools and DevTools.
+ */
+export function pageHeaders(nonce?: string, kept?: { state: KeptState; id: string }): [string, string][] {
+  const headers = answerHeaders(
+    [
+      ['content-type', 'text/html; charset=utf-8'],
+      ['cache-control', 'private, no-cache'],
+    ],
+    nonce ? contentSecurityPolicy(nonce) : NONCE_FREE_CSP,
+  );
+  if (kept) headers.push(timing(kept.state, kept.id));
+  return headers;
+}
+
+/** What the location keeps of a kept page: the same, `Server-Timing` aside (it is per response). */
+export function sharedPage({ status, body, view }: KeptPage, headers: [string, string][]): LocationPage {
+  return { status, body, view, headers: headers.filter(([name]) => name !== 'server-timing') };
+}
