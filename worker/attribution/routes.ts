@@ -21,7 +21,6 @@ import {
   AppEventRequestSchema,
   ClickSchema,
   IdentifySchema,
-  type InstallAnswer,
   InstallSchema,
   MAX_BODY_BYTES,
   OpenSchema,
