@@ -1,6 +1,6 @@
 /**
  * The loss counter (docs/reliability.md): what a fault made the worker give up on after its retries
- * — funnel events a queue refused, clicks no Durable Object would record, webhook events not queued,
+ * — funnel events a queue refused or its consumer could not write after its retries, clicks no Durable Object would record, webhook events not queued,
  * a daily export R2 or D1 failed —
  * counted per UTC day in D1 (`losses`, migrations/0006_losses.sql), read at `GET /api/losses`.
  * Counting never throws: when D1 is down too, the loss is logged with its count instead.
@@ -9,7 +9,14 @@
 import * as v from 'valibot';
 
 /** What can be lost, each named where it is given up on. */
-export const LOSS_KINDS = ['funnel-events', 'webhook-events', 'clicks', 'install-catch-up', 'exports'] as const;
+export const LOSS_KINDS = [
+  'funnel-events',
+  'funnel-dead-letters',
+  'webhook-events',
+  'clicks',
+  'install-catch-up',
+  'exports',
+] as const;
 export type LossKind = (typeof LOSS_KINDS)[number];
 
 /** What `GET /api/losses` answers (routes.ts), for the OpenAPI document. */
