@@ -108,16 +108,24 @@ export const linkOf = (row: LinkRow): StoredLink => ({
  * asks for it, and an unreadable store reads as no link (logged) rather than a broken page.
  */
 export async function resolveLink(env: Env, slug: string, now = Date.now()): Promise<StoredLink | null> {
+  const link = await readLink(env, slug, now);
+  return link === 'unavailable' ? null : link;
+}
+
+/**
+ * The live link `slug`, null when there is none, or `unavailable` when D1 failed or did not answer
+ * within the budget: the page never waits on D1 past it (docs/reliability.md).
+ */
+export async function readLink(env: Env, slug: string, now = Date.now()): Promise<StoredLink | null | 'unavailable'> {
   if (!SLUG.test(slug)) return null;
   try {
-    // The page never waits on D1 past the budget (docs/reliability.md).
     const read = env.FUNNEL_DB.prepare('SELECT * FROM funnel_links WHERE slug = ?1').bind(slug).first<LinkRow>();
     const row = await withinBudget(read, LINK_BUDGET_MS);
     if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
     return linkOf(row);
   } catch (error) {
     console.error('Link not read', error instanceof Error ? error.message : String(error));
-    return null;
+    return 'unavailable';
   }
 }
 

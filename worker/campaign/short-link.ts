@@ -8,9 +8,17 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { resolveLink } from './links.ts';
+import { readLink } from './links.ts';
 
-/** Reads the short link `slug` of the page `c` asks for onto the context (`link`): the stored link, or null. */
-export async function readShortLink(c: Context<AppEnv>, slug: string): Promise<void> {
-  c.set('link', await resolveLink(c.env, slug));
+/**
+ * Reads the short link `slug` of the page `c` asks for onto the context (`link`): the stored link, or
+ * null when there is none. While D1 cannot tell (docs/reliability.md) the link is left unset and this
+ * answers false: the visitor gets the campaign page without the link's campaign rather than a "not
+ * found" for a link that exists, and that page is not kept.
+ */
+export async function readShortLink(c: Context<AppEnv>, slug: string): Promise<boolean> {
+  const link = await readLink(c.env, slug);
+  if (link === 'unavailable') return false;
+  c.set('link', link);
+  return true;
 }

@@ -64,11 +64,12 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   // An app link Lander has no page for goes to the campaign page (docs/screens.md).
   const redirect = page === 'not-found' ? appLinkRedirect(c) : null;
   if (redirect) return redirect;
-  if (page === 'short') await readShortLink(c, slug ?? '');
+  const linkRead = page === 'short' ? await readShortLink(c, slug ?? '') : true;
   const inputs = handoffInputs(c, url, await c.get('apkParents'));
   // A kept page is made from the page's address alone; a page never kept (a 404, the device table)
   // may read the raw URL: the not-found message names the path and query as asked (docs/routes.md).
-  const keepable = inputs.page.page !== 'not-found' && inputs.device === null;
+  // A short link's page made while its link could not be read is not kept either.
+  const keepable = inputs.page.page !== 'not-found' && inputs.device === null && linkRead;
   const key = pageKey(inputs);
   const kept = keepable ? keptPage(key) : undefined;
   if (kept) {
