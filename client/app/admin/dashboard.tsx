@@ -8,7 +8,7 @@
  */
 import { type ChangeEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Language } from '../../../shared/texts.ts';
-import { DEFAULT_TIME_ZONE, dayIn } from '../../../shared/time-zone.ts';
+import { DEFAULT_TIME_ZONE, dayIn, isTimeZone } from '../../../shared/time-zone.ts';
 import { setSearch, useSearch } from './address.ts';
 import { type AdminApi, errorText, type Grouping, type LinkView, type Range, type StatsRow } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
@@ -91,8 +91,9 @@ export function Dashboard({
         if (list) setLinks(list);
         // The answer names the operator's zone: the default range becomes that zone's last 7 days.
         const named = days.timeZone;
-        if (named) {
-          setZone(named);
+        // A zone this browser does not know is shown but leaves the range as it is.
+        if (named) setZone(named);
+        if (named && isTimeZone(named)) {
           setRange((shown) => (sameRange(shown, defaultRange()) ? defaultRange(named) : shown));
         }
       } catch (failure) {
@@ -148,7 +149,7 @@ export function Dashboard({
               {t.to}
               <input type="date" name="to" value={range.to} min={range.from} onChange={setDay('to')} />
             </label>
-            <span className="zone" title="Time zone">
+            <span className="zone" title={t.timeZone}>
               {zone}
             </span>
             <button type="button" onClick={() => void load(true)}>
