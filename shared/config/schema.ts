@@ -4,6 +4,7 @@
  * writes it. docs/config.md describes every field.
  */
 import * as v from 'valibot';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../time-zone.ts';
 
 /** The KV key that holds the configuration document. */
 export const CONFIG_KEY = 'config';
@@ -163,6 +164,15 @@ export const FraudSchema = v.object({
   ),
 });
 
+/** The funnel's days (docs/operators.md#days-and-time-zones). */
+export const FunnelSchema = v.object({
+  /** The IANA zone whose days the rollups and the stats' "today" are in. */
+  time_zone: v.optional(
+    v.pipe(v.string(), v.check(isTimeZone, 'must be an IANA time zone name such as "UTC" or "Asia/Shanghai"')),
+    DEFAULT_TIME_ZONE,
+  ),
+});
+
 export const ConfigSchema = v.object({
   /** A label the operator chooses for this document; `/test` shows it. */
   revision: text(64),
@@ -173,6 +183,7 @@ export const ConfigSchema = v.object({
   links: v.optional(LinksSchema, {}),
   attribution: v.optional(AttributionSchema, {}),
   fraud: v.optional(FraudSchema, {}),
+  funnel: v.optional(FunnelSchema, {}),
 });
 
 export type LocalText = v.InferOutput<typeof LocalTextSchema>;
@@ -181,6 +192,7 @@ export type CommonConfig = v.InferOutput<typeof CommonConfigSchema>;
 export type LinksConfig = v.InferOutput<typeof LinksSchema>;
 export type AttributionConfig = v.InferOutput<typeof AttributionSchema>;
 export type FraudConfig = v.InferOutput<typeof FraudSchema>;
+export type FunnelConfig = v.InferOutput<typeof FunnelSchema>;
 /** A validated configuration document. */
 export type LanderConfig = v.InferOutput<typeof ConfigSchema>;
 /** What an operator writes (defaults not yet applied). */

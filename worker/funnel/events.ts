@@ -87,6 +87,8 @@ export interface EventInput {
   visitor?: VisitorSource;
   /** The message id when the event names itself (an app event's id): counted once however often sent. */
   id?: string;
+  /** The operator's time zone (docs/operators.md#days-and-time-zones) whose day the event is counted in; UTC without one. */
+  zone?: string;
 }
 
 /** The queue message: the event, its dimensions, an id for idempotent counting, and the hashed visitor. */

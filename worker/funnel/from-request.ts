@@ -74,9 +74,15 @@ export function isCountedVisit(c: Context<AppEnv>): boolean {
   return !['sec-purpose', 'purpose', 'x-moz'].some((name) => PREFETCH.test(c.req.header(name) ?? ''));
 }
 
-/** `recordEvent` for a Hono handler: sent after the response (`waitUntil`). */
+/**
+ * `recordEvent` for a Hono handler: sent after the response (`waitUntil`), counted on the day of the
+ * operator's time zone when the route loaded the configuration, else UTC (docs/operators.md#days-and-time-zones).
+ */
 export function countEvent(c: Context<AppEnv>, input: EventInput): void {
-  recordEvent(c.env, c.executionCtx, input);
+  // Routes without appConfig() have no configuration: `get` answers undefined there, whatever the type says.
+  const loaded: AppEnv['Variables']['config'] | undefined = c.get('config');
+  const zone = loaded?.config.funnel.time_zone;
+  recordEvent(c.env, c.executionCtx, zone && zone !== 'UTC' ? { ...input, zone } : input);
 }
 
 /** A page's view, as counted: the event and its dimensions without the country and the language. */

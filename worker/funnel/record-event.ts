@@ -10,15 +10,25 @@
  * agent wait in memory until the batch is sent (at most `FLUSH_MS`), then only their hash leaves.
  */
 
+import { dayIn } from '../../shared/time-zone.ts';
 import { QUEUE_SEND_BUDGET_MS, withinBudget } from '../reliability/budget.ts';
 import { countLoss } from '../reliability/losses.ts';
 import { settingsOf } from '../settings.ts';
 import { type EventInput, type FunnelMessage, utcDay } from './events.ts';
 import { visitorHash } from './visitor-key.ts';
 
+const zoneDay = (zone: string, now: number): string => {
+  try {
+    return dayIn(zone, now);
+  } catch {
+    return utcDay(now);
+  }
+};
+
 /** The queue message of `input`, happening at `now` (ms); the visitor hashed with the day's key. */
 export async function messageOf(env: Env, input: EventInput, now = Date.now()): Promise<FunnelMessage> {
-  const day = utcDay(now);
+  // The operator's day (docs/operators.md#days-and-time-zones); a zone that became unknown counts in UTC.
+  const day = input.zone ? zoneDay(input.zone, now) : utcDay(now);
   const salt = input.visitor ? settingsOf(env).funnelSalt : undefined;
   const id = input.id ?? crypto.randomUUID();
   const message: FunnelMessage = { v: 1, id, day, event: input.event, dims: input.dims };

@@ -13,11 +13,14 @@ import { parseStatsQuery } from './stats-query.ts';
 export const statsRoute = new Hono<AppEnv>();
 
 statsRoute.use(adminAuth());
-// `fraud.exclude` says which flagged installs leave the counted figures (docs/fraud.md).
+// `fraud.exclude` says which flagged installs leave the counted figures (docs/fraud.md); `funnel.time_zone`
+// dates today.
 statsRoute.use(appConfig());
 
 statsRoute.get('/', async (c) => {
-  const query = parseStatsQuery(c.req.query());
+  // Days are the operator's (docs/operators.md#days-and-time-zones): "today" is today in that zone.
+  const timeZone = c.get('config').config.funnel.time_zone;
+  const query = parseStatsQuery(c.req.query(), Date.now(), timeZone);
   if ('error' in query) return c.json({ error: query.error }, 400);
   let result: Awaited<ReturnType<typeof readStatsCompared>>;
   try {
@@ -31,5 +34,5 @@ statsRoute.get('/', async (c) => {
     c.header('Content-Disposition', `attachment; filename="${name}"`);
     return c.body(statsCsv(result.rows), 200, { 'Content-Type': 'text/csv; charset=utf-8' });
   }
-  return c.json(result);
+  return c.json({ ...result, timeZone });
 });

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import type { StatsRow } from '../../shared/admin-contract.ts';
 import type { FraudRule } from '../../shared/config/schema.ts';
 import { ratesOf } from '../../shared/stats-rates.ts';
+import { DEFAULT_TIME_ZONE, dayIn } from '../../shared/time-zone.ts';
 import { utcDay } from './events.ts';
 import { addFlagged, countedInstalls, type FlaggedCount, flaggedQuery } from './flagged-counts.ts';
 
@@ -49,6 +50,8 @@ export interface StatsResult extends StatsQuery {
   rows: StatsRow[];
   /** The range of the same length just before, added up, when the query asks `compare=previous`. */
   previous?: { from: string; to: string; totals: StatsRow };
+  /** The IANA zone the days are in (`funnel.time_zone`, docs/operators.md#days-and-time-zones). */
+  timeZone?: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -69,11 +72,18 @@ export const StatsQuerySchema = v.object({
 
 const dayBefore = (day: string, days: number): string => utcDay(Date.parse(day) - days * 86_400_000);
 
-/** The query of `params`, or the reason it is refused. `now` (ms) dates a missing `to`. */
-export function parseStatsQuery(params: Record<string, string>, now = Date.now()): StatsQuery | { error: string } {
+/**
+ * The query of `params`, or the reason it is refused. `now` (ms) dates a missing `to`: today in
+ * `zone`, the operator's time zone (docs/operators.md#days-and-time-zones).
+ */
+export function parseStatsQuery(
+  params: Record<string, string>,
+  now = Date.now(),
+  zone = DEFAULT_TIME_ZONE,
+): StatsQuery | { error: string } {
   const parsed = v.safeParse(StatsQuerySchema, params);
   if (!parsed.success) return { error: parsed.issues.map((issue) => issue.message).join('; ') };
-  const { from: given, to = utcDay(now), by, channel, inviter, link, compare } = parsed.output;
+  const { from: given, to = dayIn(zone, now), by, channel, inviter, link, compare } = parsed.output;
   const from = given ?? dayBefore(to, DEFAULT_DAYS - 1);
   if (from > to) return { error: 'from is after to' };
   if (Date.parse(to) - Date.parse(from) >= MAX_DAYS * 86_400_000) return { error: `at most ${MAX_DAYS} days at once` };

@@ -100,6 +100,7 @@ export const StatsResultSchema = v.strictObject({
       totals: StatsRowSchema,
     }),
   ),
+  timeZone: v.optional(v.string()),
 }) satisfies v.GenericSchema<StatsResult>;
 
 /** A kept answer: as the app got it, without a test device's `explain`. */

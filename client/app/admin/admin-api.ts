@@ -78,12 +78,15 @@ export function adminApi(token: string | null, client: HttpClient = http) {
     async stats(by: Grouping, range: Range, filter?: StatsFilter): Promise<StatsRow[]> {
       return (await client<{ rows: StatsRow[] }>(statsUrl(by, range, filter), { headers })).rows;
     },
-    /** The rows, with the previous period's totals (docs/operators.md#compared-with-the-previous-period). */
+    /**
+     * The rows, with the previous period's totals (docs/operators.md#compared-with-the-previous-period)
+     * and the zone the days are in (docs/operators.md#days-and-time-zones).
+     */
     compared(
       by: Grouping,
       range: Range,
       filter?: StatsFilter,
-    ): Promise<{ rows: StatsRow[]; previous?: { totals: StatsRow } }> {
+    ): Promise<{ rows: StatsRow[]; previous?: { totals: StatsRow }; timeZone?: string }> {
       return client(`${statsUrl(by, range, filter)}&compare=previous`, { headers });
     },
     async links(): Promise<LinkView[]> {

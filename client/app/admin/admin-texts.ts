@@ -13,6 +13,8 @@ const en = {
   from: 'From',
   to: 'To',
   refresh: 'Refresh',
+  /** Beside the range: the zone its days are in (docs/operators.md#days-and-time-zones). */
+  timeZone: 'Time zone',
   exportCsv: 'Export CSV',
   exportBy: 'CSV rows per',
   funnel: 'Funnel per channel',
@@ -136,6 +138,7 @@ const zhCN: AdminTexts = {
   from: '开始',
   to: '结束',
   refresh: '刷新',
+  timeZone: '时区',
   exportCsv: '导出 CSV',
   exportBy: '导出维度',
   funnel: '各渠道漏斗',

@@ -8,6 +8,7 @@
  */
 import { type ChangeEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Language } from '../../../shared/texts.ts';
+import { DEFAULT_TIME_ZONE, dayIn, isTimeZone } from '../../../shared/time-zone.ts';
 import { setSearch, useSearch } from './address.ts';
 import { type AdminApi, errorText, type Grouping, type LinkView, type Range, type StatsRow } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
@@ -26,12 +27,13 @@ import { TestInstallsPanel } from './test-installs-panel.tsx';
 import { WebhooksPanel } from './webhooks-panel.tsx';
 
 const DAY_MS = 86_400_000;
-const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** The last 7 days up to today (UTC), as the stats API's default. */
-function defaultRange(now = Date.now()): Range {
-  return { from: utcDay(now - 6 * DAY_MS), to: utcDay(now) };
+/** The last 7 days up to today in `zone` (the operator's, docs/operators.md#days-and-time-zones), as the stats API's default. */
+function defaultRange(zone = DEFAULT_TIME_ZONE, now = Date.now()): Range {
+  return { from: dayIn(zone, now - 6 * DAY_MS), to: dayIn(zone, now) };
 }
+
+const sameRange = (a: Range, b: Range) => a.from === b.from && a.to === b.to;
 
 interface Figures {
   channels: StatsRow[];
@@ -59,6 +61,7 @@ export function Dashboard({
   const search = useMemo(() => new URLSearchParams(address), [address]);
   const drill = useMemo(() => drillOf(search), [search]);
   const [range, setRange] = useState<Range>(() => rangeOf(search) ?? defaultRange());
+  const [zone, setZone] = useState(DEFAULT_TIME_ZONE);
   const [figures, setFigures] = useState<Figures | null>(null);
   const [links, setLinks] = useState<LinkView[]>(initialLinks);
   const [error, setError] = useState('');
@@ -86,6 +89,13 @@ export function Dashboard({
           ...(days.previous ? { previous: days.previous.totals } : {}),
         });
         if (list) setLinks(list);
+        // The answer names the operator's zone: the default range becomes that zone's last 7 days.
+        const named = days.timeZone;
+        // A zone this browser does not know is shown but leaves the range as it is.
+        if (named) setZone(named);
+        if (named && isTimeZone(named)) {
+          setRange((shown) => (sameRange(shown, defaultRange()) ? defaultRange(named) : shown));
+        }
       } catch (failure) {
         setError(errorText(failure));
       }
@@ -139,6 +149,9 @@ export function Dashboard({
               {t.to}
               <input type="date" name="to" value={range.to} min={range.from} onChange={setDay('to')} />
             </label>
+            <span className="zone" title={t.timeZone}>
+              {zone}
+            </span>
             <button type="button" onClick={() => void load(true)}>
               {t.refresh}
             </button>

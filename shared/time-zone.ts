@@ -1,0 +1,37 @@
+/**
+ * Days in the operator's time zone (docs/operators.md#days-and-time-zones): `funnel.time_zone` of
+ * the configuration (docs/config.md) dates the funnel's counted events and the stats' "today".
+ */
+
+/** The zone used when the configuration names none. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+// One formatter per zone: making one costs far more than formatting with it.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    // en-CA formats a date as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** Whether `zone` is an IANA time zone name this runtime knows (`UTC`, `Asia/Shanghai`). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    formatterOf(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The day of `time` (ms) in `zone`, `YYYY-MM-DD`; throws a RangeError for an unknown zone. */
+export function dayIn(zone: string, time: number): string {
+  const parts = formatterOf(zone).formatToParts(time);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
