@@ -14,15 +14,13 @@ describe('bench sections', () => {
     expect(BUDGET_SECTIONS.every((section) => !labSections({ load: false }).includes(section))).toBe(true);
   });
 
-  it('runs the exploratory figures by default, load modes and a 300 s soak with --load, only the soak with --soak', () => {
+  it('runs the exploratory figures by default, the load modes and a 300 s soak with --load, only the soak with --soak', () => {
     expect(titles(labSections(benchFlags([])))).toEqual(['Initial', 'Traffic', 'CPU', 'Peers', 'Builds', 'Main']);
+    const loadModes = [/^Load modes/, /^One hot network/, /^Bursts/].map((title) => expect.stringMatching(title));
     const load = labSections(benchFlags(['--load']));
-    expect(load.map(({ title }) => title)).toEqual([
-      expect.stringMatching(/^Load modes/),
-      expect.stringMatching(/^Memory soak \(300 s/),
-    ]);
+    expect(load.map(({ title }) => title)).toEqual([...loadModes, expect.stringMatching(/^Memory soak \(300 s/)]);
     expect(labSections(benchFlags(['--load', '--soak', '60'])).map(({ title }) => title)).toEqual([
-      expect.stringMatching(/^Load modes/),
+      ...loadModes,
       expect.stringMatching(/^Memory soak \(60 s/),
     ]);
     expect(labSections(benchFlags(['--soak', '30'])).map(({ title }) => title)).toEqual([
