@@ -10,7 +10,7 @@ export type Fault = 'throws' | 'hangs' | 'slow' | 'recovers';
 export const FAULTS: readonly Fault[] = ['throws', 'hangs', 'slow', 'recovers'];
 
 /** How long a hanging call takes before it fails: past every budget of the worker. */
-export const HANG_MS = 8000;
+export const HANG_MS = 3500;
 /** How long a slow call takes before it answers: within every budget of the worker. */
 export const SLOW_MS = 300;
 
