@@ -1,6 +1,6 @@
 /**
  * The events the funnel counts, as webhooks (docs/webhooks.md#events): attribution's routes and the
- * links API call these beside their counting. Nothing personal leaves raw (PRODUCT.md §10): the
+ * links API call these beside their counting. Nothing personal leaves raw (docs/operators.md#what-is-stored): the
  * app's install id becomes a keyed hash (the attribution salt, its own prefix), stable so a receiver
  * can join an install to its later opens and events; no address, agent or visitor id is sent.
  */
