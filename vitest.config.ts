@@ -11,6 +11,8 @@ const migrations = await readD1Migrations('./migrations');
 
 export default defineConfig({
   test: {
+    // vitest's own report, then one plain `Tests: N passed, N failed` line for whoever reads the log.
+    reporters: ['default', './tests/plain-summary-reporter.ts'],
     projects: [
       {
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
