@@ -26,9 +26,7 @@ function runWithReporter(source: string): string {
 describe('the plain summary line', () => {
   it('reads "Tests: N passed, N failed", with skipped only when some are', () => {
     expect(summaryLine({ passed: 3, failed: 0, skipped: 0 })).toBe('Tests: 3 passed, 0 failed');
-    expect(summaryLine({ passed: 1, failed: 2, skipped: 4 })).toBe(
-      'Tests: 1 passed, 2 failed, 4 skipped',
-    );
+    expect(summaryLine({ passed: 1, failed: 2, skipped: 4 })).toBe('Tests: 1 passed, 2 failed, 4 skipped');
   });
 
   it('counts the passed, failed and skipped tests of a real run, alone on its line', () => {
