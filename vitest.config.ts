@@ -3,14 +3,36 @@
  * browsers (Chromium, and WebKit for Safari's engine) against the started worker. No test is
  * retried: a test that fails once has found a fault or waits on time instead of on its condition.
  */
+
+import { availableParallelism } from 'node:os';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
 // The worker tests' D1 starts empty: a setup file applies the repository's migrations to it.
 const migrations = await readD1Migrations('./migrations');
 
+/** What a person sees in real browsers, against the worker their project's global setup started. */
+const browser = {
+  environment: 'node',
+  globalSetup: ['tests/browser/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // Waits on a condition end by their deadline, not by the suite's load: 1 s is too short for a busy
+  // 2-core machine, and a condition that holds never costs the full 15 s.
+  expect: { poll: { timeout: 15_000 } },
+} as const;
+
+/** The browser test files that write the started worker's KV (`inject('kvPersistTo')`). */
+const changesKv = [
+  'tests/browser/{apk-download,attribution,cookieless,open-app,reachable-domain}.test.ts',
+  'tests/browser/{sdk-android,sdk-js,webhooks-console}.test.ts',
+];
+
 export default defineConfig({
   test: {
+    // Test files wait on timers, browsers and workerd as much as on the processor: two at a time even
+    // where vitest's default (one fewer than the cores) would run one.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // vitest's own report, then one plain `Tests: N passed, N failed` line for whoever reads the log.
     reporters: ['default', './tests/plain-summary-reporter.ts'],
     projects: [
@@ -47,18 +69,13 @@ export default defineConfig({
         },
       },
       {
-        test: {
-          name: 'browser',
-          include: ['tests/browser/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/browser/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // Waits on a condition end by their deadline, not by the suite's load: 1 s is too short
-          // for a busy 2-core machine, and a condition that holds never costs the full 15 s.
-          expect: { poll: { timeout: 15_000 } },
-          fileParallelism: false,
-        },
+        // Files that only read the started worker's data run side by side.
+        test: { ...browser, name: 'browser', include: ['tests/browser/**/*.test.ts'], exclude: changesKv },
+      },
+      {
+        // Files that change the started worker's KV (its config) run one at a time against a worker
+        // of their own, so no other file sees their config.
+        test: { ...browser, name: 'browser-kv', include: changesKv, fileParallelism: false },
       },
     ],
   },
