@@ -37,7 +37,13 @@ export default defineConfig({
     reporters: ['default', './tests/plain-summary-reporter.ts'],
     projects: [
       {
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          // The command-line tests start Node, wrangler and workerd, beside another file's test.
+          testTimeout: 30_000,
+        },
       },
       {
         // The benchmark's and the observatory's own tests; the observatory grades the started worker.
