@@ -6,7 +6,9 @@
  * else (`(compatible; Googlebot/2.1; …)` after a phone agent) still makes the agent a bot.
  * isbot also judges an agent by its shape (a bare `product/version`, no space in 50 characters, a
  * cut-off `…; X11;`), which catches tools but also handsets and small browsers that send such agents;
- * for an agent led by a browser's or handset's own product, only isbot's words count.
+ * for an agent led by a browser's or handset's own product, only isbot's words count. That holds for
+ * the browsers isbot lists by name (NetSurf, Amaya) and for a browser whose only comment is its own
+ * homepage (Avant Browser), whose address would otherwise read as a crawler's contact.
  */
 import { isbot } from 'isbot';
 
@@ -35,8 +37,20 @@ export function maskPersonTokens(userAgent: string): string {
 // Browsers and handsets whose own agents have a tool's shape: text-mode and small desktop browsers
 // (`w3m/0.5.1`, `Mozilla/4.0 (compatible; Dillo 3.0)`, `Sleipnir/2.9.9`), the nook e-reader, and
 // feature phones' bare product tokens (`SonyEricssonT68/R201A`, `Nokia6100/1.0 (04.01) …`).
+// Also the browsers isbot lists by name though ua-parser-js names them as browsers: `^netsurf`
+// (NetSurf, still shipped for RISC OS, Haiku and Linux) and `^amaya` (W3C's browser); led by their
+// own product, they are people (docs/device.md, "Measured accuracy").
 const PERSON_PRODUCT =
-  /^(?:Mozilla\/[\d.]+ \(compatible; )?(?:(?:w3m|Lynx|Links|ELinks|Dillo|Konqueror|Sleipnir|nook browser)[/ ]|SonyEricsson|Nokia|BlackBerry|SAMSUNG-|MOT-|LG-)/i;
+  /^(?:Mozilla\/[\d.]+ \(compatible; )?(?:(?:w3m|Lynx|Links|ELinks|Dillo|Konqueror|Sleipnir|nook browser|NetSurf|Amaya)[/ ]|SonyEricsson|Nokia|BlackBerry|SAMSUNG-|MOT-|LG-)/i;
+// A browser product whose only comment is its own homepage (`Avant Browser/1.2 (http://www.avantbrowser.com)`):
+// a crawler's address names its bot page or carries `+`; this one is the host named after the
+// browser itself, so the address is masked and the browser is a person product like those above.
+const HOMEPAGE_ONLY = /^([a-z][a-z ]*browser)\/[\w.]+ \(https?:\/\/(?:www\.)?([a-z-]+)\.[a-z.]+\/?\)$/i;
+const withoutHomepage = (userAgent: string): string | undefined => {
+  const [, product = '', host = ''] = HOMEPAGE_ONLY.exec(userAgent) ?? [];
+  const named = product !== '' && product.replace(/ /g, '').toLowerCase() === host.toLowerCase();
+  return named ? userAgent.slice(0, userAgent.indexOf(' (')) : undefined;
+};
 // isbot's shape patterns are anchored at the agent's start or end, where such an agent has its own
 // product: framed as one product of a browser agent, only isbot's words can still match it (its
 // list is not imported a second time, which would double the patterns in the browser's chunk).
@@ -47,5 +61,7 @@ export function isBotAgent(userAgent: string): boolean {
   // Masking only matters for what isbot flags, so most agents are looked at once.
   if (!isbot(userAgent)) return false;
   const masked = maskPersonTokens(userAgent);
+  const browser = withoutHomepage(masked);
+  if (browser !== undefined) return hasBotWord(browser);
   return isbot(masked) && (!PERSON_PRODUCT.test(masked) || hasBotWord(masked));
 }

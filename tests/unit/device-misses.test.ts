@@ -244,3 +244,36 @@ describe("isbot's words and shapes on people's agents", () => {
     expect(detect(agent).bot).toBe(true);
   });
 });
+
+describe('browsers isbot takes for bots (tests/fixtures/ua-labelled-sets.ts: random-useragent)', () => {
+  it.each([
+    'NetSurf/1.2 (NetBSD; amd64)',
+    'NetSurf/2.9 (RISC OS; armv5l)',
+    'NetSurf/3.4 (Haiku; BePC)',
+    'amaya/11.4.4 libwww/5.4.1',
+  ])('takes %s, a browser isbot lists by name, for a person', (agent) => {
+    expect(detect(agent)).toMatchObject({ bot: false, operatingSystem: 'PC', inApp: null });
+  });
+
+  it.each(['NetSurf/3.10 (Linux; +http://example.com/bot.html)', 'NetSurf/3.10 (Linux) crawler'])(
+    'still takes %s, with a bot word beside the browser, for a bot',
+    (agent) => {
+      expect(detect(agent).bot).toBe(true);
+    },
+  );
+
+  it('takes a browser whose only comment is its own homepage for a person', () => {
+    expect(detect('Avant Browser/1.2.789rel1 (http://www.avantbrowser.com)').bot).toBe(false);
+    expect(detect('Avant Browser/2.0 (https://avantbrowser.com/)').bot).toBe(false);
+  });
+
+  it.each([
+    ['an address on another host', 'Avant Browser/1.2.789rel1 (http://www.example.com)'],
+    ['a page beyond the homepage', 'Avant Browser/1.2.789rel1 (http://www.avantbrowser.com/bot.html)'],
+    ["a crawler's + contact", 'Avant Browser/1.2.789rel1 (+http://www.avantbrowser.com)'],
+    ['a bot word in the name', 'Spider Browser/1.0 (http://www.spiderbrowser.com)'],
+    ['a product not named a browser', 'Yanga/1.1 (http://www.yanga.com/)'],
+  ])('still takes a browser product with %s for a bot', (_, agent) => {
+    expect(detect(agent).bot).toBe(true);
+  });
+});
