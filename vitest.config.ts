@@ -13,14 +13,14 @@ const migrations = await readD1Migrations('./migrations');
 
 /** What a person sees in real browsers, against the worker their project's global setup started. */
 const browser = {
-  environment: 'node',
+  environment: 'node' as const,
   globalSetup: ['tests/browser/global-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
   // Waits on a condition end by their deadline, not by the suite's load: 1 s is too short for a busy
   // 2-core machine, and a condition that holds never costs the full 15 s.
   expect: { poll: { timeout: 15_000 } },
-} as const;
+};
 
 /** The browser test files that write the started worker's KV (`inject('kvPersistTo')`). */
 const changesKv = [

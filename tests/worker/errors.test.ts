@@ -14,6 +14,16 @@ describe('errors', () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
+  it('titles the 404 page in Chinese for a zh-CN visitor, like the rest of the page', async () => {
+    const res = await get('/nope', { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('<html lang="zh-CN"');
+    expect(html).toContain('<h1>页面未找到</h1>');
+    expect(html).toContain('返回下载页');
+    expect(html).not.toContain('Page Not Found');
+  });
+
   it('escapes what the visitor put in the path', async () => {
     const html = await (await get('/x%3Cimg%20src=x%3E?channel=%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E')).text();
     expect(html).not.toContain('<img src=x');

@@ -21,6 +21,15 @@ describe('a screen that throws while rendering', () => {
     expect(html).not.toContain('screen exploded');
   });
 
+  it('titles the 500 page in Chinese for a zh-CN visitor', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await get('/landing', { headers: { 'accept-language': 'zh-CN' } });
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain('<h1>服务器内部错误</h1>');
+    expect(html).not.toContain('Internal Server Error');
+  });
+
   it('still gives a bot the metadata page with 200', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const res = await get('/landing', { userAgent: UA.googlebot });

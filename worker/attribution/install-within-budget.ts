@@ -8,7 +8,8 @@
  * install is counted and sent once (`settle`). When every retry fails, the install is counted with the
  * answer the app got, so it is not lost, and the loss of its idempotency is counted (`install-catch-up`).
  */
-import { ATTRIBUTION_BUDGET_MS, messageOf, retried, withinBudget } from '../reliability/budget.ts';
+import { withinBudget } from '../lib/within-budget.ts';
+import { ATTRIBUTION_BUDGET_MS, messageOf, retried } from '../reliability/budget.ts';
 import { countLoss } from '../reliability/losses.ts';
 import type { InstallInput } from './contract.ts';
 import type { AttributionContext } from './record-click.ts';

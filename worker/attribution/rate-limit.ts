@@ -7,7 +7,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
-import { LIMITER_BUDGET_MS, withinBudget } from '../reliability/budget.ts';
+import { withinBudget } from '../lib/within-budget.ts';
+import { LIMITER_BUDGET_MS } from '../reliability/budget.ts';
 import { settingsOf } from '../settings.ts';
 import { networkOf } from './network.ts';
 

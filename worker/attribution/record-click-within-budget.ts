@@ -5,7 +5,8 @@
  * a retry never doubles a click); when every retry fails, the click is counted as lost (`clicks`).
  * Its carrier still resolves from its token; only the look-alike candidate and the tap's time are lost.
  */
-import { ATTRIBUTION_BUDGET_MS, messageOf, retried, withinBudget } from '../reliability/budget.ts';
+import { withinBudget } from '../lib/within-budget.ts';
+import { ATTRIBUTION_BUDGET_MS, messageOf, retried } from '../reliability/budget.ts';
 import { countLoss } from '../reliability/losses.ts';
 import type { ClickInput } from './contract.ts';
 import { type ClickContext, recordClick } from './record-click.ts';

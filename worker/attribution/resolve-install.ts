@@ -8,7 +8,8 @@
 import type { CarrierCheck, Explanation } from '../../shared/install-explanation.ts';
 import { readToken } from '../campaign/query-data.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
-import { ATTRIBUTION_BUDGET_MS, messageOf, withinBudget } from '../reliability/budget.ts';
+import { withinBudget } from '../lib/within-budget.ts';
+import { ATTRIBUTION_BUDGET_MS, messageOf } from '../reliability/budget.ts';
 import { checkCarrier, type ResolvedCarrier } from './carrier.ts';
 import type { InstallAnswer, InstallInput, MatchMethod, OpenInput } from './contract.ts';
 import { type AnswerRecord, bucketFor, ledgerFor } from './ledger.ts';

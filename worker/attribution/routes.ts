@@ -14,7 +14,8 @@ import { flagInstall } from '../fraud/flag-install.ts';
 import { identify } from '../fraud/identify.ts';
 import { countAnswer, countAppEvent, countTap, eventKey } from '../funnel/count-attribution.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
-import { ATTRIBUTION_BUDGET_MS, messageOf, withinBudget } from '../reliability/budget.ts';
+import { withinBudget } from '../lib/within-budget.ts';
+import { ATTRIBUTION_BUDGET_MS, messageOf } from '../reliability/budget.ts';
 import { settingsOf } from '../settings.ts';
 import { webhookAnswer, webhookAppEvent } from '../webhooks/funnel-hooks.ts';
 import {

@@ -6,7 +6,8 @@
 
 import * as v from 'valibot';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../shared/admin-contract.ts';
-import { LINK_BUDGET_MS, withinBudget } from '../reliability/budget.ts';
+import { withinBudget } from '../lib/within-budget.ts';
+import { LINK_BUDGET_MS } from '../reliability/budget.ts';
 import { settingsOf } from '../settings.ts';
 import { PayloadSchema } from './query-data.ts';
 import { encryptToken, MAX_TOKEN_LENGTH } from './token.ts';

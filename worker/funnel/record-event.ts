@@ -11,7 +11,8 @@
  */
 
 import { dayIn } from '../../shared/time-zone.ts';
-import { QUEUE_SEND_BUDGET_MS, withinBudget } from '../reliability/budget.ts';
+import { withinBudget } from '../lib/within-budget.ts';
+import { QUEUE_SEND_BUDGET_MS } from '../reliability/budget.ts';
 import { countLoss } from '../reliability/losses.ts';
 import { settingsOf } from '../settings.ts';
 import { type EventInput, type FunnelMessage, utcDay } from './events.ts';

@@ -4,7 +4,7 @@
  * so the caller answers from its fallback in time instead of waiting on the store.
  */
 
-import { withDeadline } from '../lib/deadline.ts';
+import { withinBudget } from '../lib/within-budget.ts';
 
 /** The longest a request waits for one KV read before it answers from its fallback. */
 export const KV_READ_TIMEOUT_MS = 500;
@@ -25,5 +25,5 @@ export async function readKvText(
     const text = await kv.get(key, 'text');
     return text === null ? { kind: 'absent' } : { kind: 'value', text };
   })().catch((error: unknown): KvText => ({ kind: 'failed', error }));
-  return withDeadline(read, timeoutMs, () => ({ kind: 'timeout' }));
+  return withinBudget(read, timeoutMs, () => ({ kind: 'timeout' }));
 }

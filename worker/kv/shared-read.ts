@@ -6,7 +6,7 @@
  * budget (it takes `late()` instead), and a read older than its budget is replaced, not joined.
  * The configuration and the uploaded APK parents are both read through this.
  */
-import { withDeadline } from '../lib/deadline.ts';
+import { withinBudget } from '../lib/within-budget.ts';
 
 /** What one read gave: the value, and whether it stands for a failure (kept only briefly). */
 export interface SharedReadResult<T> {
@@ -42,7 +42,7 @@ export function sharedRead<T>({
     const start = now();
     if (cached && cached.until > start) return Promise.resolve(cached.value);
     if (inflight?.kv === kv && start - inflight.startedAt < timeoutMs) {
-      return withDeadline(inflight.value, timeoutMs - (start - inflight.startedAt) + 25, late);
+      return withinBudget(inflight.value, timeoutMs - (start - inflight.startedAt) + 25, late);
     }
     cached = null;
     const value = read(kv).then((result) => {

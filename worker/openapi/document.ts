@@ -6,6 +6,7 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
+import { StorePostbacksViewSchema } from '../../shared/store-postbacks.ts';
 import { WEBHOOK_EVENT_TYPES, webhookPayloadSchema } from '../../shared/webhooks.ts';
 import { InstallLookupQuerySchema, TestInstallsQuerySchema } from '../attribution/admin-queries.ts';
 import {
@@ -20,7 +21,7 @@ import { LinkRequestSchema } from '../campaign/links.ts';
 import { FraudQuerySchema } from '../fraud/report.ts';
 import { StatsQuerySchema } from '../funnel/stats-query.ts';
 import { LossesSchema } from '../reliability/losses.ts';
-import { StorePostbacksQuerySchema, StorePostbacksViewSchema } from '../store-postbacks/contract.ts';
+import { StorePostbacksQuerySchema } from '../store-postbacks/contract.ts';
 import {
   DeviceInfoSchema,
   ErrorSchema,

@@ -1,7 +1,9 @@
 /**
  * Budgets for engines that may hang (docs/reliability.md): a call that has not answered within its
  * budget is given up by the request (it may still finish later), so an answer never waits past it.
+ * The race itself is `withinBudget` (worker/lib/within-budget.ts); the numbers and the retries live here.
  */
+import { withinBudget } from '../lib/within-budget.ts';
 
 /** How long attribution's Durable Objects get per answer: half the SDK's 3 s, leaving it time to read. */
 export const ATTRIBUTION_BUDGET_MS = 1500;
@@ -18,27 +20,6 @@ export const LIMITER_BUDGET_MS = 300;
 export const R2_HEAD_BUDGET_MS = 2000;
 /** The pauses before each retry of work given up on (after the response, under `waitUntil`). */
 export const RETRY_DELAYS_MS: readonly number[] = [250, 1000, 4000];
-
-/** Thrown when a call outlived its budget. */
-export class OverBudget extends Error {
-  constructor(ms: number) {
-    super(`no answer within ${ms} ms`);
-    this.name = 'OverBudget';
-  }
-}
-
-/** `work`, or an `OverBudget` rejection when it has not settled within `ms`. */
-export async function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new OverBudget(ms)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
-  }
-}
 
 export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

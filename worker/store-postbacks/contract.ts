@@ -5,7 +5,7 @@
  * (Apple adds them between versions) and never kept.
  */
 import * as v from 'valibot';
-import type { StorePostbackKind, StorePostbacksView } from '../../shared/store-postbacks.ts';
+import type { StorePostbackGroup } from '../../shared/store-postbacks.ts';
 
 /** The largest postback body accepted; Apple's are well under 2 kB. */
 export const MAX_POSTBACK_BYTES = 16 * 1024;
@@ -86,23 +86,16 @@ export const AakPayloadSchema = v.looseObject({
 });
 export type AakPayload = v.InferOutput<typeof AakPayloadSchema>;
 
-/** A verified postback as it is counted: its id and the aggregates Apple gave, nothing else. */
-export interface VerifiedPostback {
-  kind: StorePostbackKind;
+/**
+ * A verified postback as it is counted: its id and the aggregates Apple gave, nothing else — the
+ * fields of a counted group (shared/store-postbacks.ts) but the day and count, which storage adds.
+ */
+export type VerifiedPostback = Omit<StorePostbackGroup, 'day' | 'postbacks'> & {
   /** `transaction-id` / `postback-identifier`: a resent postback has the same one. */
   id: string;
-  version: string;
   adNetwork: string;
   appId: string;
-  source: string;
-  publisher: string;
-  conversionValue: number | null;
-  coarseValue: string | null;
-  sequenceIndex: number;
-  countryCode: string | null;
-  reengagement: boolean;
-  won: boolean;
-}
+};
 
 /** `GET /api/store-postbacks`'s query: `since`, a number of days (`7d`) or a first day (`YYYY-MM-DD`). */
 export const StorePostbacksQuerySchema = v.object({
@@ -113,26 +106,3 @@ export const StorePostbacksQuerySchema = v.object({
     ),
   ),
 });
-
-const nullable = <S extends v.GenericSchema>(schema: S) => v.nullable(schema);
-/** `GET /api/store-postbacks`'s answer, held to its type, for the OpenAPI document (docs/api.md). */
-export const StorePostbacksViewSchema = v.strictObject({
-  since: v.string(),
-  days: v.array(v.strictObject({ day: v.string(), skadnetwork: v.number(), adattributionkit: v.number() })),
-  groups: v.array(
-    v.strictObject({
-      day: v.string(),
-      kind: v.picklist(['skadnetwork', 'adattributionkit']),
-      version: v.string(),
-      source: v.string(),
-      publisher: v.string(),
-      conversionValue: nullable(v.number()),
-      coarseValue: nullable(v.string()),
-      sequenceIndex: v.number(),
-      countryCode: nullable(v.string()),
-      reengagement: v.boolean(),
-      won: v.boolean(),
-      postbacks: v.number(),
-    }),
-  ),
-}) satisfies v.GenericSchema<StorePostbacksView>;

@@ -5,7 +5,8 @@
  */
 import { toBase64Url } from '../../shared/base64url.ts';
 import type { WebhookDataOf, WebhookEventType, WebhookPayload } from '../../shared/webhooks.ts';
-import { QUEUE_SEND_BUDGET_MS, withinBudget } from '../reliability/budget.ts';
+import { withinBudget } from '../lib/within-budget.ts';
+import { QUEUE_SEND_BUDGET_MS } from '../reliability/budget.ts';
 import { countLoss } from '../reliability/losses.ts';
 import type { EventMessage } from './messages.ts';
 

@@ -14,6 +14,7 @@ import adminCss from './admin.css?url';
 import { type AdminApi, adminApi, keepToken, type LinkView, statusOf, storedToken } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
 import { Dashboard } from './dashboard.tsx';
+import { ErrorAlert } from './error-alert.tsx';
 
 /**
  * Where signing in stands: checking, asking for the token, signed in, or no admin API here. Signed in
@@ -88,11 +89,7 @@ export function Component() {
                 {t.tokenLabel}
                 <input name="token" type="password" autoComplete="current-password" required />
               </label>
-              {session.refused ? (
-                <p className="error" role="alert">
-                  {t.wrongToken}
-                </p>
-              ) : null}
+              <ErrorAlert message={session.refused ? t.wrongToken : null} />
               <button type="submit" className="primary">
                 {t.signIn}
               </button>

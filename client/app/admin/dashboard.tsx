@@ -15,6 +15,7 @@ import type { AdminTexts } from './admin-texts.ts';
 import { DailyChart } from './daily-chart.tsx';
 import { type Drill, type Drillable, drillOf, drillSearch, rangeOf } from './drill-down.ts';
 import { DrillDownPanel } from './drill-down-panel.tsx';
+import { ErrorAlert } from './error-alert.tsx';
 import { FraudPanel } from './fraud-panel.tsx';
 import { FunnelChart, STEPS, stepLabel } from './funnel-chart.tsx';
 import { FunnelTable } from './funnel-table.tsx';
@@ -172,11 +173,7 @@ export function Dashboard({
           </div>
         </form>
       </header>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {drill ? <DrillDownPanel api={api} range={range} drill={drill} t={t} onClose={() => open(null)} /> : null}
       {figures ? <Figures figures={figures} t={t} opener={opener} /> : <p>{t.loading}</p>}
       <StorePostbacksPanel api={api} range={range} t={t} />

@@ -9,6 +9,7 @@ import { splitInstalls, sumRows } from '../../../shared/stats-rates.ts';
 import { type AdminApi, errorText, type Range } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { type Drill, filterOf } from './drill-down.ts';
+import { ErrorAlert } from './error-alert.tsx';
 import { breakdown, FunnelTable } from './funnel-table.tsx';
 import { Headline } from './headline.tsx';
 import { latestOnly, STALE } from './latest-only.ts';
@@ -88,11 +89,7 @@ export function DrillDownPanel({
           {t.close}
         </button>
       </div>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {opened ? <Opened opened={opened} t={t} /> : error ? null : <p>{t.loading}</p>}
     </section>
   );

@@ -8,6 +8,7 @@ import type { FraudGroup } from '../../../shared/fraud-contract.ts';
 import type { Language } from '../../../shared/texts.ts';
 import { errorText } from './admin-api.ts';
 import { DataTable } from './data-table.tsx';
+import { ErrorAlert } from './error-alert.tsx';
 import type { FraudApi, FraudReport } from './fraud-api.ts';
 import { type FraudTexts, fraudTexts } from './fraud-texts.ts';
 
@@ -105,11 +106,7 @@ export function FraudView({
           {t.excluded} {report.excluded.map((rule) => t.rules[rule] ?? rule).join(', ')}
         </p>
       ) : null}
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       <DataTable
         className="fraud-groups"
         head={[t.inviter, t.channel, t.installs, t.flagged, t.rule, '']}

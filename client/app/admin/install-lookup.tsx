@@ -8,6 +8,7 @@ import type { Language } from '../../../shared/texts.ts';
 import { type AdminApi, errorText, type InstallLookupView } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { AnswerLine, WhyList } from './answer-view.tsx';
+import { ErrorAlert } from './error-alert.tsx';
 import { FlagList } from './fraud-panel.tsx';
 
 export function InstallLookup({ api, t, language }: { api: AdminApi; t: AdminTexts; language: Language }) {
@@ -38,11 +39,7 @@ export function InstallLookup({ api, t, language }: { api: AdminApi; t: AdminTex
         </label>
         <button type="submit">{t.lookUp}</button>
       </form>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {found ? (
         <div className="lookup-result" data-lookup={found.answer.matched ? 'matched' : 'unmatched'}>
           <AnswerLine answer={found.answer} t={t} />

@@ -7,6 +7,7 @@ import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../../shared/admin-contract.ts'
 import { type AdminApi, errorText, type LinkView } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DataTable } from './data-table.tsx';
+import { ErrorAlert } from './error-alert.tsx';
 
 function CopyButton({ text, t }: { text: string; t: AdminTexts }) {
   const [copied, setCopied] = useState(false);
@@ -74,11 +75,7 @@ export function LinksPanel({
           {t.create}
         </button>
       </form>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       <DataTable
         className="links-table"
         head={[t.link, t.channel, t.inviter, t.created, t.qr]}

@@ -8,6 +8,7 @@ import type { StorePostbackGroup, StorePostbacksView } from '../../../shared/sto
 import { type AdminApi, errorText, type Range } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DataTable } from './data-table.tsx';
+import { ErrorAlert } from './error-alert.tsx';
 
 /** The most aggregate rows shown; the day totals count all of them. */
 const SHOWN = 50;
@@ -42,11 +43,7 @@ export function StorePostbacksPanel({ api, range, t }: { api: AdminApi; range: R
     <section className="panel wide-panel store-postbacks" aria-labelledby="store-postbacks-heading">
       <h2 id="store-postbacks-heading">{t.storePostbacks}</h2>
       <p className="hint">{t.storePostbacksHint}</p>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {view === null && !error ? <p>{t.loading}</p> : null}
       {view ? <StorePostbackTables view={view} to={range.to} t={t} /> : null}
     </section>

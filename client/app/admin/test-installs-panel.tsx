@@ -10,6 +10,7 @@ import type { Language } from '../../../shared/texts.ts';
 import { type AdminApi, errorText, type TestInstallView } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { AnswerLine, WhyList } from './answer-view.tsx';
+import { ErrorAlert } from './error-alert.tsx';
 import { InstallLookup } from './install-lookup.tsx';
 
 /** How often the panel asks for new test answers. */
@@ -49,11 +50,7 @@ export function TestInstallsPanel({ api, t, language }: { api: AdminApi; t: Admi
       <h2 id="test-installs-heading">{t.testInstalls}</h2>
       <p className="hint">{t.testInstallsHint}</p>
       <InstallLookup api={api} t={t} language={language} />
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {items === null ? <p>{t.loading}</p> : null}
       {items?.length === 0 ? <p className="empty">{t.noTestInstalls}</p> : null}
       <ol className="test-list">
