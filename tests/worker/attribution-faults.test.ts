@@ -5,18 +5,23 @@
  * and never 5xx; a carrier is answered from its token alone; a look-alike install without its storage
  * is `unavailable`; an install is counted once, whichever call decided it.
  */
+import { createMessageBatch } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { writeRollup } from '../../worker/funnel/consume-batch.ts';
 import type { FunnelMessage } from '../../worker/funnel/events.ts';
 import { ATTRIBUTION_BUDGET_MS } from '../../worker/reliability/budget.ts';
+import { consumeWebhookBatch } from '../../worker/webhooks/consume.ts';
+import type { WebhookMessage } from '../../worker/webhooks/messages.ts';
 import { APP_ID, clickBody, fakeApp, newClickId, PHONES, type Send, tap } from '../fixtures/fake-app.ts';
 import { campaign, carrierLink, network } from './app-calls.ts';
 import { expectConforms } from './conforms.ts';
-import { FAULTS, type Fault, faultyNamespace, Injector, recordingQueue } from './faulty-bindings.ts';
+import { FAULTS, type Fault, faultyNamespace, Injector, MARGIN_MS, recordingQueue } from './faulty-bindings.ts';
+import { dailyCounts } from './funnel-fixtures.ts';
 import { fetchWorker, get, ORIGIN } from './helpers.ts';
 
 /** What an app may wait for an answer: the budget and the time to make it. */
-const ANSWER_MS = ATTRIBUTION_BUDGET_MS + 700;
+const ANSWER_MS = ATTRIBUTION_BUDGET_MS + MARGIN_MS;
 
 /** Both Durable Object namespaces faulty the way `fault` says (one injector: `recovers` fails one call). */
 function faultyObjects(fault: Fault): { bindings: Partial<Env>; injector: Injector } {
@@ -215,6 +220,46 @@ describe('catching up when the objects come back', () => {
     const counted = installs(funnel.sent, channel);
     expect(counted).toHaveLength(1);
     expect(counted[0]?.event).toEqual({ type: 'install', method: 'clipboard' });
+  });
+
+  it('counts an install decided twice, its storage down past the catch-up then the app retrying, once in D1 and as one webhook event', {
+    timeout: 30_000,
+  }, async () => {
+    quiet();
+    const channel = `outage-${crypto.randomUUID().slice(0, 8)}`;
+    const funnel = recordingQueue(env.FUNNEL_QUEUE as Queue<FunnelMessage>);
+    const hooks = recordingQueue(env.WEBHOOK_QUEUE as Queue<WebhookMessage>);
+    const queues = { FUNNEL_QUEUE: funnel.queue, WEBHOOK_QUEUE: hooks.queue };
+    const clickId = newClickId();
+    const carriers = { clipboard: carrierLink(`${clickId}.${campaign({ channel })}`) };
+    const body = installBody(`install-${crypto.randomUUID()}`, carriers);
+    const headers = appHeaders(at(4));
+    // Every call to the objects fails, the catch-up's retries too: counted with the app's answer.
+    const { bindings } = faultyObjects('throws');
+    const down = await sender({ ...bindings, ...queues })('/api/a/install', body, headers);
+    expect(await down.json()).toMatchObject({ matched: true, method: 'clipboard', clickId });
+    // The app retries once the objects are back: the ledger never stored the answer, so it is decided again.
+    const back = await sender(queues)('/api/a/install', body, headers);
+    expect(await back.json()).toMatchObject({ matched: true, method: 'clipboard', clickId });
+
+    const sent = installs(funnel.sent, channel);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.id).toBe(sent[1]?.id);
+    await writeRollup(env.FUNNEL_DB, funnel.sent);
+    expect((await dailyCounts(channel))['install:clipboard']).toBe(1);
+
+    const events = hooks.sent.filter((message) => message.k === 'event' && message.type === 'install');
+    expect(events).toHaveLength(2);
+    expect(events[0]?.id).toBe(events[1]?.id);
+    const batch = createMessageBatch(
+      'lander-dev-webhooks',
+      events.map((message, i) => ({ id: `w-${i}`, timestamp: new Date(), attempts: 1, body: message })),
+    );
+    await consumeWebhookBatch(batch, env);
+    const stored = await env.FUNNEL_DB.prepare('SELECT COUNT(*) AS n FROM webhook_events WHERE id = ?1')
+      .bind(events[0]?.id)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(1);
   });
 
   it('records a tap whose write failed after the response, once', async () => {

@@ -19,7 +19,12 @@ import { runScheduled } from '../../worker/exports/scheduled.ts';
 import { consumeFunnelBatch } from '../../worker/funnel/consume-batch.ts';
 import type { FunnelMessage } from '../../worker/funnel/events.ts';
 import worker from '../../worker/index.ts';
-import { LIMITER_BUDGET_MS, LINK_BUDGET_MS } from '../../worker/reliability/budget.ts';
+import {
+  ATTRIBUTION_BUDGET_MS,
+  LIMITER_BUDGET_MS,
+  LINK_BUDGET_MS,
+  R2_HEAD_BUDGET_MS,
+} from '../../worker/reliability/budget.ts';
 import { readLosses } from '../../worker/reliability/losses.ts';
 import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 import { consumeWebhookBatch } from '../../worker/webhooks/consume.ts';
@@ -34,13 +39,16 @@ import {
   faultyNamespace,
   faultyQueue,
   faultyR2,
+  HANG_MS,
   Injector,
+  MARGIN_MS,
   recordingQueue,
 } from './faulty-bindings.ts';
 import { dailyCounts, freshChannel, funnelMessage } from './funnel-fixtures.ts';
 import { fetchWorker, get, handoffOf, ORIGIN } from './helpers.ts';
 
-const PAGE_MS = 600;
+/** A page waits on no engine: answered within the margin alone. */
+const PAGE_MS = MARGIN_MS;
 const auth = { authorization: `Bearer ${DEV_ADMIN_TOKEN}` };
 
 /** Every engine but KV faulty the way `fault` says, each with its own injector. */
@@ -90,6 +98,13 @@ const quiet = () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 };
+
+describe('the matrix itself', () => {
+  it('gives every wait of a request, its budget plus the margin, an end before a hanging call would answer', () => {
+    const waits = [ATTRIBUTION_BUDGET_MS, LINK_BUDGET_MS, LIMITER_BUDGET_MS, R2_HEAD_BUDGET_MS, 0];
+    for (const budget of waits) expect(budget + MARGIN_MS).toBeLessThan(HANG_MS);
+  });
+});
 
 describe.each(FAULTS)('every engine but KV that %s', (fault) => {
   it(`leaves / and /landing 200 and complete within ${PAGE_MS} ms`, { timeout: 90_000 }, async () => {

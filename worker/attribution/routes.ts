@@ -12,7 +12,7 @@ import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
 import { flagInstall } from '../fraud/flag-install.ts';
 import { identify } from '../fraud/identify.ts';
-import { countAnswer, countAppEvent, countTap, eventKey } from '../funnel/count-attribution.ts';
+import { countAnswer, countAppEvent, countTap, eventKey, installMessageId } from '../funnel/count-attribution.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { ATTRIBUTION_BUDGET_MS, messageOf } from '../reliability/budget.ts';
@@ -105,10 +105,12 @@ attribution.post('/install', async (c) => {
   // A retry gets the same answer and is the same install: counted and sent once; a test device's never.
   const settle = ({ answer, first, test, key }: ResolvedInstall) => {
     if (!first || test) return;
-    countAnswer(c, 'install', answer, body.platform);
+    // Ids made from the install's key: should it be decided twice (its storage down past the
+    // catch-up, docs/reliability.md), the funnel counts it and the webhooks send it once.
+    countAnswer(c, 'install', answer, body.platform, installMessageId(key));
     // Flags are the operator's (docs/fraud.md): decided after the response, never in the answer.
     const flags = flagInstall(c, ctx, { key, body, answer });
-    webhookAnswer(c, 'install', body, answer, flags);
+    webhookAnswer(c, 'install', body, answer, flags, key);
   };
   const { answer, explanation, first } = await resolveWithinBudget(ctx, body, c.executionCtx, settle);
   if (!body.test) return c.json(answer);

@@ -69,16 +69,27 @@ export function appDimensions(c: Context<AppEnv>, answer: InstallAnswer | null, 
   return { ...dims, os: platform ? OS_OF[platform] : '', inapp: '' };
 }
 
-/** An install or an open, with how it was matched or why it was not. */
+/**
+ * An install or an open, with how it was matched or why it was not. `id` is the message id of an
+ * install (`installMessageId`): counted once however often it is decided.
+ */
 export function countAnswer(
   c: Context<AppEnv>,
   type: 'install' | 'open',
   answer: InstallAnswer,
   platform?: OsFamily,
+  id?: string,
 ): void {
   const event: FunnelEvent = answer.matched ? { type, method: answer.method } : { type, unmatched: answer.reason };
-  countEvent(c, { event, dims: appDimensions(c, answer, platform) });
+  countEvent(c, { event, dims: appDimensions(c, answer, platform), ...(id ? { id } : {}) });
 }
+
+/**
+ * The funnel message id of the install whose ledger key is `key` (a keyed hash of the app and the
+ * install id): an install decided twice — its storage down past the catch-up, then the app's retry
+ * (docs/reliability.md) — is the same message, counted once (funnel/consume-batch.ts).
+ */
+export const installMessageId = (key: string): string => `install:${key}`;
 
 /**
  * The funnel message id of the app event `id` of `(app, installId)`: a keyed hash, so a retried event

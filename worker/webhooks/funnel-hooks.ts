@@ -58,15 +58,16 @@ export async function installData(
   };
 }
 
-/** An `install` or `open` webhook for the app's call, after the response. */
+/** An `install` or `open` webhook for the app's call, after the response; `id` keeps an install decided twice one event. */
 export function webhookAnswer(
   c: Context<AppEnv>,
   type: 'install' | 'open',
   call: AppCall,
   answer: InstallAnswer,
   flags?: Promise<readonly { rule: string }[]>,
+  id?: string,
 ): void {
-  emitWebhook(c.env, c.executionCtx, type, installData(c.env, call, answer, country(c), flags));
+  emitWebhook(c.env, c.executionCtx, type, installData(c.env, call, answer, country(c), flags), id);
 }
 
 /**
