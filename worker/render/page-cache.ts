@@ -91,6 +91,9 @@ export function keptPage(key: string): KeptPage | undefined {
 // An executable inline script: a <script> with no `src` that is not a data block.
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/json")[^>]*>/i;
 
+/** Whether `html` has an executable inline script: a page that needs the CSP's nonce to work. */
+export const hasInlineScript = (html: string): boolean => INLINE_SCRIPT.test(html);
+
 /**
  * Keeps a rendered page (its text, or a copy of its stream read to the end) under `key` without its
  * nonce, and returns it (for the location: location-pages.ts): React put the nonce only on the
@@ -105,7 +108,16 @@ export async function keepPage(
 ): Promise<KeptPage | undefined> {
   const text = typeof source === 'string' ? source : await new Response(source).text();
   const html = text.replaceAll(` nonce="${nonce}"`, '');
-  if (html.includes(nonce) || INLINE_SCRIPT.test(html)) return undefined;
+  return html.includes(nonce) ? undefined : keepDocument(key, html, page);
+}
+
+/**
+ * Keeps `html`, a page that carries no nonce (render-complete.ts, or one taken out by `keepPage`),
+ * under `key` and returns it, its bytes encoded once; undefined, and nothing kept, if it has an
+ * inline script.
+ */
+export function keepDocument(key: string, html: string, page: Omit<KeptPage, 'body'>): KeptPage | undefined {
+  if (hasInlineScript(html)) return undefined;
   // TextEncoder's bytes are always a fresh ArrayBuffer of their own.
   const kept = { ...page, body: encoder.encode(html) as Uint8Array<ArrayBuffer> };
   pages.set(key, kept);
