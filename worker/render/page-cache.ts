@@ -108,16 +108,14 @@ export async function keepPage(
 ): Promise<KeptPage | undefined> {
   const text = typeof source === 'string' ? source : await new Response(source).text();
   const html = text.replaceAll(` nonce="${nonce}"`, '');
-  return html.includes(nonce) ? undefined : keepDocument(key, html, page);
+  return html.includes(nonce) || hasInlineScript(html) ? undefined : keepDocument(key, html, page);
 }
 
 /**
- * Keeps `html`, a page that carries no nonce (render-complete.ts, or one taken out by `keepPage`),
- * under `key` and returns it, its bytes encoded once; undefined, and nothing kept, if it has an
- * inline script.
+ * Keeps `html` under `key` and returns it, its bytes encoded once: a page that needs no nonce, which
+ * the caller checked (`hasInlineScript`) — render-complete.ts renders none other, `keepPage` takes it out.
  */
-export function keepDocument(key: string, html: string, page: Omit<KeptPage, 'body'>): KeptPage | undefined {
-  if (hasInlineScript(html)) return undefined;
+export function keepDocument(key: string, html: string, page: Omit<KeptPage, 'body'>): KeptPage {
   // TextEncoder's bytes are always a fresh ArrayBuffer of their own.
   const kept = { ...page, body: encoder.encode(html) as Uint8Array<ArrayBuffer> };
   pages.set(key, kept);

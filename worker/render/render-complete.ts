@@ -18,8 +18,8 @@ import { hasInlineScript } from './page-cache.ts';
 const CLIENT_RENDERED = '<!--$!-->';
 /** The document's end (shell/document.tsx), after which the streaming renderer writes no byte. */
 const END = '</body></html>';
-/** A built asset's path: nothing in it that an attribute would escape. */
-const PLAIN_PATH = /^[\w/.-]+$/;
+/** A built asset's path or a nonce: nothing in it that an attribute would escape. */
+const PLAIN = /^[\w/.+=-]+$/;
 
 /**
  * The link `preloadModule(entry)` makes. The page's `Preload` asks for it first: it then stands where
@@ -28,12 +28,18 @@ const PLAIN_PATH = /^[\w/.-]+$/;
 export const entryPreload = (entry: string): string => `<link rel="modulepreload" href="${entry}"/>`;
 
 /**
- * `node` (a whole document whose client entry is `entry`) as `renderToReadableStream(node,
- * { bootstrapModules: [entry] })` would stream it with no nonce, or undefined where it cannot be
- * rendered complete at once: the caller streams it then (and logs any error that way, once).
+ * A document rendered complete, written with `nonce` on the entry's two tags (as the streaming
+ * renderer writes a response's nonce), or without one (as a page is kept: page-cache.ts).
  */
-export function renderComplete(node: ReactNode, entry: string): string | undefined {
-  if (!PLAIN_PATH.test(entry)) return undefined;
+export type CompleteDocument = (nonce?: string) => string;
+
+/**
+ * `node` (a whole document whose client entry is `entry`) as `renderToReadableStream(node,
+ * { nonce, bootstrapModules: [entry] })` would stream it, or undefined where it cannot be rendered
+ * complete at once: the caller streams it then (and logs any error that way, once).
+ */
+export function renderComplete(node: ReactNode, entry: string): CompleteDocument | undefined {
+  if (!PLAIN.test(entry)) return undefined;
   let html: string;
   try {
     html = renderToString(node);
@@ -44,8 +50,14 @@ export function renderComplete(node: ReactNode, entry: string): string | undefin
   const preload = entryPreload(entry);
   const at = html.indexOf(preload);
   if (html.includes(CLIENT_RENDERED) || at < 0 || !html.endsWith(END) || hasInlineScript(html)) return undefined;
-  return (
-    `<!DOCTYPE html>${html.slice(0, at)}<link rel="modulepreload" fetchPriority="low" href="${entry}"/>` +
-    `${html.slice(at + preload.length, -END.length)}<script type="module" src="${entry}" id="_R_" async=""></script>${END}`
-  );
+  const head = `<!DOCTYPE html>${html.slice(0, at)}`;
+  const body = html.slice(at + preload.length, -END.length);
+  return (nonce) => {
+    // A nonce is base64 (lib/headers.ts): nothing in it that an attribute would escape.
+    const attribute = nonce !== undefined && PLAIN.test(nonce) ? ` nonce="${nonce}"` : '';
+    return (
+      `${head}<link rel="modulepreload" fetchPriority="low"${attribute} href="${entry}"/>${body}` +
+      `<script type="module" src="${entry}"${attribute} id="_R_" async=""></script>${END}`
+    );
+  };
 }

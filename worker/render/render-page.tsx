@@ -30,7 +30,7 @@ import { handoffInputs, makeHandoff } from './handoff.ts';
 import { locationKey, locationPage, shareWithLocation } from './location-pages.ts';
 import { metaPageHtml } from './meta-page.ts';
 import { adoptPage, type KeptPage, keepDocument, keepPage, keptPage, pageId, pageKey } from './page-cache.ts';
-import { pageHeaders, sharedPage, timing } from './page-headers.ts';
+import { PAGE_HEADERS, pageHeaders, sharedPage, timing } from './page-headers.ts';
 import { renderComplete } from './render-complete.ts';
 
 const handler = createStaticHandler(routes);
@@ -85,7 +85,7 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   const id = pageId(key);
   // Not kept here: perhaps by another isolate of the location (decision 010), kept by this deploy
   // (wrangler.toml binds its version id; a runtime that binds none shares pages with no version).
-  const version = { deploy: c.env.CF_VERSION_METADATA?.id ?? '', headers: pageHeaders() };
+  const version = { deploy: c.env.CF_VERSION_METADATA?.id ?? '', headers: PAGE_HEADERS };
   const located = keepable ? await locationKey(url.origin, inputs, version) : undefined;
   const found = located === undefined ? undefined : await locationPage(located);
   if (found) {
@@ -131,19 +131,23 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     if (page && located) await shareWithLocation(located, sharedPage(page, headers));
   };
 
+  // This response's: on the entry's tags and React's inline scripts (a boundary that streams late); a
+  // kept page goes without (page-cache.ts).
+  const nonce = newNonce();
   // Complete at once (nothing suspends: the routes' data and screens are loaded before the render),
-  // the page is rendered to one string, with no nonce: it has no inline script (render-complete.ts).
-  const text = renderComplete(document, assets.entry);
-  if (text !== undefined) {
+  // the page is rendered to one string, written once with this response's nonce and once without
+  // it to be kept (render-complete.ts).
+  const complete = renderComplete(document, assets.entry);
+  if (complete) {
     countView(c, view, status);
-    const headers = keptHeaders();
-    const page = keepable ? keepDocument(key, text, { status, headers: new Headers(headers), view }) : undefined;
-    afterResponse(c, share(page, headers));
-    return html(page?.body ?? text, status, pageHeaders(undefined, timed));
+    if (keepable) {
+      const headers = keptHeaders();
+      const page = keepDocument(key, complete(), { status, headers: new Headers(headers), view });
+      afterResponse(c, share(page, headers));
+    }
+    return html(complete(nonce), status, pageHeaders(nonce, timed));
   }
 
-  // React's inline scripts (a boundary that streams late) carry it; a kept page goes without (page-cache.ts).
-  const nonce = newNonce();
   let degraded = false;
   try {
     const stream = await renderToReadableStream(document, {
