@@ -23,7 +23,7 @@ import { appLinkRedirect } from '../app-links/app-link-fallback.ts';
 import { readShortLink } from '../campaign/short-link.ts';
 import type { AppEnv } from '../env.ts';
 import { countView, pageView } from '../funnel/from-request.ts';
-import { complete, newNonce } from '../lib/headers.ts';
+import { complete, contentSecurityPolicy, newNonce } from '../lib/headers.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { handoffInputs, makeHandoff } from './handoff.ts';
@@ -140,12 +140,15 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   const complete = renderComplete(document, assets.entry);
   if (complete) {
     countView(c, view, status);
-    if (keepable) {
-      const headers = keptHeaders();
-      const page = keepDocument(key, complete(), { status, headers: new Headers(headers), view });
-      afterResponse(c, share(page, headers));
-    }
-    return html(complete(nonce), status, pageHeaders(nonce, timed));
+    if (!keepable) return html(complete(nonce), status, pageHeaders(nonce));
+    const headers = keptHeaders();
+    const page = keepDocument(key, complete(), { status, headers: new Headers(headers), view });
+    afterResponse(c, share(page, headers));
+    // The kept page's headers, copied natively (page-cache.ts), with this response's nonce and timing.
+    const answer = new Headers(page.headers);
+    answer.set('content-security-policy', contentSecurityPolicy(nonce));
+    answer.set(...timing('miss', id));
+    return html(complete(nonce), status, answer);
   }
 
   let degraded = false;
