@@ -137,18 +137,18 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   // Complete at once (nothing suspends: the routes' data and screens are loaded before the render),
   // the page is rendered to one string, written once with this response's nonce and once without
   // it to be kept (render-complete.ts).
-  const complete = renderComplete(document, assets.entry);
-  if (complete) {
+  const written = renderComplete(document, assets.entry);
+  if (written) {
     countView(c, view, status);
-    if (!keepable) return html(complete(nonce), status, pageHeaders(nonce));
+    if (!keepable) return html(written(nonce), status, pageHeaders(nonce));
     const headers = keptHeaders();
-    const page = keepDocument(key, complete(), { status, headers: new Headers(headers), view });
+    const page = keepDocument(key, written(), { status, headers: new Headers(headers), view });
     afterResponse(c, share(page, headers));
     // The kept page's headers, copied natively (page-cache.ts), with this response's nonce and timing.
     const answer = new Headers(page.headers);
     answer.set('content-security-policy', contentSecurityPolicy(nonce));
     answer.set(...timing('miss', id));
-    return html(complete(nonce), status, answer);
+    return html(written(nonce), status, answer);
   }
 
   let degraded = false;
