@@ -29,8 +29,12 @@ export interface LocationPage {
   view: PageView | null;
 }
 
-const hex = (bytes: ArrayBuffer): string =>
-  [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+function hex(bytes: ArrayBuffer): string {
+  let text = '';
+  for (const byte of new Uint8Array(bytes)) text += HEX[byte];
+  return text;
+}
 const sha256 = async (text: string): Promise<string> =>
   hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 
@@ -50,6 +54,9 @@ function partOf(value: HandoffInputs[keyof HandoffInputs]): string | Promise<str
   }
   return digest;
 }
+
+// The page's headers as text, once per list (the page route passes one constant list: page-headers.ts).
+const headerTexts = new WeakMap<object, string>();
 
 // The client build (every file name is hashed by content): a deploy that changes it is a new key.
 // Digested on first use: a worker's global scope may not wait on anything.
@@ -71,7 +78,12 @@ export interface PageVersion {
 export async function locationKey(origin: string, inputs: HandoffInputs, version: PageVersion): Promise<string> {
   build ??= sha256(JSON.stringify(manifest));
   const { deploy, headers } = version;
-  const parts = await Promise.all([deploy, build, JSON.stringify(headers), ...Object.values(inputs).map(partOf)]);
+  let headersText = headerTexts.get(headers);
+  if (headersText === undefined) {
+    headersText = JSON.stringify(headers);
+    headerTexts.set(headers, headersText);
+  }
+  const parts = await Promise.all([deploy, build, headersText, ...Object.values(inputs).map(partOf)]);
   return `${origin}${KEY_PATH}${await sha256(parts.join('\n'))}`;
 }
 

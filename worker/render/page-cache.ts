@@ -91,6 +91,9 @@ export function keptPage(key: string): KeptPage | undefined {
 // An executable inline script: a <script> with no `src` that is not a data block.
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/json")[^>]*>/i;
 
+/** Whether `html` has an executable inline script: a page that needs the CSP's nonce to work. */
+export const hasInlineScript = (html: string): boolean => INLINE_SCRIPT.test(html);
+
 /**
  * Keeps a rendered page (its text, or a copy of its stream read to the end) under `key` without its
  * nonce, and returns it (for the location: location-pages.ts): React put the nonce only on the
@@ -105,7 +108,14 @@ export async function keepPage(
 ): Promise<KeptPage | undefined> {
   const text = typeof source === 'string' ? source : await new Response(source).text();
   const html = text.replaceAll(` nonce="${nonce}"`, '');
-  if (html.includes(nonce) || INLINE_SCRIPT.test(html)) return undefined;
+  return html.includes(nonce) || hasInlineScript(html) ? undefined : keepDocument(key, html, page);
+}
+
+/**
+ * Keeps `html` under `key` and returns it, its bytes encoded once: a page that needs no nonce, which
+ * the caller checked (`hasInlineScript`) — render-complete.ts renders none other, `keepPage` takes it out.
+ */
+export function keepDocument(key: string, html: string, page: Omit<KeptPage, 'body'>): KeptPage {
   // TextEncoder's bytes are always a fresh ArrayBuffer of their own.
   const kept = { ...page, body: encoder.encode(html) as Uint8Array<ArrayBuffer> };
   pages.set(key, kept);

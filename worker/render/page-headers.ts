@@ -16,19 +16,26 @@ export const timing = (state: KeptState, id: string): [string, string] => [
   `kept;desc=${state}, page;desc=${id}`,
 ];
 
+/** The headers of a page with no nonce, `Server-Timing` aside: the same for every such page, made once. */
+export const PAGE_HEADERS: readonly [string, string][] = answerHeaders(
+  [
+    ['content-type', 'text/html; charset=utf-8'],
+    ['cache-control', 'private, no-cache'],
+  ],
+  NONCE_FREE_CSP,
+);
+
 /**
  * A page's headers: its CSP (with the nonce of a page that streams inline scripts) and, for a page the
  * cache can keep, whether it was kept (decision 005, decision 010) and which kind of page it is
  * (`pageId`) in `Server-Timing`, for load tools and DevTools.
  */
 export function pageHeaders(nonce?: string, kept?: { state: KeptState; id: string }): [string, string][] {
-  const headers = answerHeaders(
-    [
-      ['content-type', 'text/html; charset=utf-8'],
-      ['cache-control', 'private, no-cache'],
-    ],
-    nonce ? contentSecurityPolicy(nonce) : NONCE_FREE_CSP,
-  );
+  const headers = nonce
+    ? PAGE_HEADERS.map(([name, value]): [string, string] =>
+        name === 'content-security-policy' ? [name, contentSecurityPolicy(nonce)] : [name, value],
+      )
+    : [...PAGE_HEADERS];
   if (kept) headers.push(timing(kept.state, kept.id));
   return headers;
 }

@@ -23,14 +23,15 @@ import { appLinkRedirect } from '../app-links/app-link-fallback.ts';
 import { readShortLink } from '../campaign/short-link.ts';
 import type { AppEnv } from '../env.ts';
 import { countView, pageView } from '../funnel/from-request.ts';
-import { complete, newNonce } from '../lib/headers.ts';
+import { complete, contentSecurityPolicy, newNonce } from '../lib/headers.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { handoffInputs, makeHandoff } from './handoff.ts';
 import { locationKey, locationPage, shareWithLocation } from './location-pages.ts';
 import { metaPageHtml } from './meta-page.ts';
-import { adoptPage, keepPage, keptPage, pageId, pageKey } from './page-cache.ts';
-import { pageHeaders, sharedPage, timing } from './page-headers.ts';
+import { adoptPage, type KeptPage, keepDocument, keepPage, keptPage, pageId, pageKey } from './page-cache.ts';
+import { PAGE_HEADERS, pageHeaders, sharedPage, timing } from './page-headers.ts';
+import { renderComplete } from './render-complete.ts';
 
 const handler = createStaticHandler(routes);
 
@@ -39,8 +40,13 @@ function html(body: BodyInit, status: number, headers: HeadersInit = pageHeaders
   return complete(new Response(body, { status, headers }));
 }
 
-/** Server-only: hoists the page's stylesheets and screen chunks into <head>. Renders nothing. */
+/**
+ * Server-only: hoists the page's stylesheets and screen chunks into <head>. Renders nothing. The entry
+ * comes first: the streaming renderer links it itself (this call is then a no-op), a render to a
+ * string needs the link in its place (render-complete.ts).
+ */
 function Preload({ assets }: { assets: PageAssets }) {
+  preloadModule(assets.entry, { as: 'script' });
   for (const href of assets.styles) preinit(href, { as: 'style', precedence: 'default' });
   for (const href of assets.modules) preloadModule(href, { as: 'script' });
   return null;
@@ -79,7 +85,7 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   const id = pageId(key);
   // Not kept here: perhaps by another isolate of the location (decision 010), kept by this deploy
   // (wrangler.toml binds its version id; a runtime that binds none shares pages with no version).
-  const version = { deploy: c.env.CF_VERSION_METADATA?.id ?? '', headers: pageHeaders() };
+  const version = { deploy: c.env.CF_VERSION_METADATA?.id ?? '', headers: PAGE_HEADERS };
   const located = keepable ? await locationKey(url.origin, inputs, version) : undefined;
   const found = located === undefined ? undefined : await locationPage(located);
   if (found) {
@@ -112,55 +118,82 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   });
   const assets = pageAssets(screens);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // React's inline scripts (a boundary that streams late) carry it; a kept page goes without (page-cache.ts).
-  const nonce = newNonce();
-  let degraded = false;
+  // `hydrate={false}`: the router writes no script of its own, so it needs no nonce.
+  const document = (
+    <App handoff={handoff} handoffJson={handoffJson}>
+      <Preload assets={assets} />
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </App>
+  );
+  const timed = keepable ? { state: 'miss' as const, id } : undefined;
+  const keptHeaders = () => pageHeaders(undefined, { state: 'hit', id });
+  const share = async (page: KeptPage | undefined, headers: [string, string][]): Promise<void> => {
+    if (page && located) await shareWithLocation(located, sharedPage(page, headers));
+  };
 
+  // This response's: on the entry's tags and React's inline scripts (a boundary that streams late); a
+  // kept page goes without (page-cache.ts).
+  const nonce = newNonce();
+  // Complete at once (nothing suspends: the routes' data and screens are loaded before the render),
+  // the page is rendered to one string, written once with this response's nonce and once without
+  // it to be kept (render-complete.ts).
+  const written = renderComplete(document, assets.entry);
+  if (written) {
+    countView(c, view, status);
+    if (!keepable) return html(written(nonce), status, pageHeaders(nonce));
+    const headers = keptHeaders();
+    const page = keepDocument(key, written(), { status, headers: new Headers(headers), view });
+    afterResponse(c, share(page, headers));
+    // The kept page's headers, copied natively (page-cache.ts), with this response's nonce and timing.
+    const answer = new Headers(page.headers);
+    answer.set('content-security-policy', contentSecurityPolicy(nonce));
+    answer.set(...timing('miss', id));
+    return html(written(nonce), status, answer);
+  }
+
+  let degraded = false;
   try {
-    const stream = await renderToReadableStream(
-      <App handoff={handoff} handoffJson={handoffJson}>
-        <Preload assets={assets} />
-        <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
-      </App>,
-      {
-        nonce,
-        bootstrapModules: [assets.entry],
-        signal: c.req.raw.signal,
-        // Errors after the shell (inside a boundary) degrade in the page; the status is already sent.
-        onError(error) {
-          degraded = true;
-          console.error('Render error', error);
-        },
+    const stream = await renderToReadableStream(document, {
+      nonce,
+      bootstrapModules: [assets.entry],
+      signal: c.req.raw.signal,
+      // Errors after the shell (inside a boundary) degrade in the page; the status is already sent.
+      onError(error) {
+        degraded = true;
+        console.error('Render error', error);
       },
-    );
+    });
     // Bots wait for the whole document (docs/routes.md).
     if (inputs.verdict.bot) await stream.allReady;
     countView(c, view, status);
-    const timed = keepable ? { state: 'miss' as const, id } : undefined;
     // A degraded page is not kept, nor a page made from the raw URL or this visitor's own detection.
     const keep = async (source: ReadableStream<Uint8Array> | string): Promise<void> => {
       if (degraded || !keepable) return typeof source === 'string' ? undefined : source.cancel();
-      const headers = pageHeaders(undefined, { state: 'hit', id });
-      const page = await keepPage(key, source, nonce, { status, headers: new Headers(headers), view });
-      if (page && located) await shareWithLocation(located, sharedPage(page, headers));
+      const headers = keptHeaders();
+      await share(await keepPage(key, source, nonce, { status, headers: new Headers(headers), view }), headers);
     };
-    const kept = (work: Promise<void>) =>
-      c.executionCtx.waitUntil(work.catch((error: unknown) => console.error('Page cache', error)));
-    // Complete with its shell (no boundary waits on data: the routes' loaders ran before), the page is
-    // read once, answered and kept from the same text (the profile: a second reader of a copy cost a
-    // tenth of a render). Otherwise one copy streams to the visitor, the other is kept once complete.
+    // Complete once the shell is (a late boundary that settled at once): read once, answered and kept
+    // from the same text. Otherwise one copy streams to the visitor, the other is kept once complete.
     if (await isSettled(stream.allReady)) {
-      const text = await new Response(stream).text();
-      kept(keep(text));
-      return html(text, status, pageHeaders(nonce, timed));
+      const streamed = await new Response(stream).text();
+      afterResponse(c, keep(streamed));
+      return html(streamed, status, pageHeaders(nonce, timed));
     }
     const [body, copy] = stream.tee();
-    kept(stream.allReady.then(() => keep(copy)));
+    afterResponse(
+      c,
+      stream.allReady.then(() => keep(copy)),
+    );
     return html(body, status, pageHeaders(nonce, timed));
   } catch (error) {
     console.error('Page render failed', error);
     return renderStatic(handoff, { status: 500 });
   }
+}
+
+/** Runs `work` (keeping a page) after the response; a failure is logged, never the page's. */
+function afterResponse(c: Context<AppEnv>, work: Promise<void>): void {
+  c.executionCtx.waitUntil(work.catch((error: unknown) => console.error('Page cache', error)));
 }
 
 /** Whether `promise` has settled already: its callbacks run before those of a promise resolved now. */
