@@ -6,10 +6,10 @@
  * (client/browser/attribution/click-beacon.ts). A desktop gets this page's QR code, campaign included.
  */
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { GuideView } from '../../../shared/download-view.ts';
 import { texts } from '../../../shared/texts.ts';
 import { DownloadLink, OpenAppLink, QrImage } from '../download/links.tsx';
+import { RouterLink } from '../shell/router-link.tsx';
 import { useHandoff } from '../store.tsx';
 import { Campaign } from './campaign.tsx';
 import './landing.css';
@@ -47,7 +47,7 @@ export function Component() {
         </figure>
       ) : null}
       <nav className="links">
-        <Link to="/">{t.backHome}</Link>
+        <RouterLink to="/">{t.backHome}</RouterLink>
       </nav>
       {guide ? (
         <Suspense fallback={null}>
