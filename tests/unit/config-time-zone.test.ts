@@ -13,6 +13,18 @@ const doc = (funnel?: unknown): Record<string, unknown> => ({
 describe('dayIn', () => {
   const evening = Date.parse('2026-11-25T17:30:00Z');
 
+  it("dates UTC, read without a zone formatter, as the runtime's UTC zone does, either side of midnight", () => {
+    const zoned = new Intl.DateTimeFormat('en-CA', { timeZone: 'Etc/UTC', dateStyle: 'short' });
+    for (const at of [
+      '2026-11-25T23:59:59.999Z',
+      '2026-11-26T00:00:00Z',
+      '2024-02-29T12:00:00Z',
+      '1999-12-31T23:59:59Z',
+    ]) {
+      expect(dayIn('UTC', Date.parse(at)), at).toBe(zoned.format(Date.parse(at)));
+    }
+  });
+
   it('is the day of the zone, across a day boundary', () => {
     expect(dayIn('Asia/Shanghai', evening)).toBe('2026-11-26');
     expect(dayIn('UTC', evening)).toBe('2026-11-25');
