@@ -8,7 +8,7 @@ import type { StatsRow } from '../../shared/admin-contract.ts';
 import type { FraudRule } from '../../shared/config/schema.ts';
 import { ratesOf } from '../../shared/stats-rates.ts';
 import { countedInstalls } from './flagged-counts.ts';
-import { readStats, type StatsQuery, type StatsResult } from './stats-query.ts';
+import { add, emptyRow, readStats, type StatsQuery, type StatsResult } from './stats-query.ts';
 
 const DAY_MS = 86_400_000;
 const dayOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
@@ -21,19 +21,12 @@ export function previousRange(from: string, to: string): { from: string; to: str
 }
 
 const addInto = (into: Record<string, number>, from: Record<string, number>): void => {
-  for (const [name, count] of Object.entries(from)) into[name] = (into[name] ?? 0) + count;
+  for (const [name, count] of Object.entries(from)) add(into, name, count);
 };
 
 /** `rows` added up into one row keyed `key`, its rates those of the sums (not an average of rates). */
 export function totalOf(key: string, rows: readonly StatsRow[]): StatsRow {
-  const total: StatsRow = {
-    key,
-    ...{ views: 0, visitors: 0, taps: 0, installs: 0, opens: 0, attributed: 0, organic: 0 },
-    ...{ events: {}, values: {}, byPage: {}, byAction: {}, byMethod: {}, byUnmatched: {} },
-    rates: { tap: null, install: null, events: {} },
-    flagged: { installs: 0, byRule: {}, excluded: 0 },
-    countedInstalls: 0,
-  };
+  const total = emptyRow(key);
   for (const row of rows) {
     for (const name of ['views', 'visitors', 'taps', 'installs', 'opens', 'attributed', 'organic'] as const)
       total[name] += row[name];

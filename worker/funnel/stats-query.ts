@@ -110,7 +110,8 @@ function where(query: StatsQuery): { sql: string; params: string[] } {
   return { sql: clauses.join(' AND '), params };
 }
 
-const emptyRow = (key: string): StatsRow => ({
+/** A row of `key` with nothing counted yet. */
+export const emptyRow = (key: string): StatsRow => ({
   key,
   views: 0,
   visitors: 0,
@@ -132,7 +133,8 @@ const emptyRow = (key: string): StatsRow => ({
 
 const UNMATCHED = 'unmatched:';
 
-const add = (record: Record<string, number>, name: string, count: number): void => {
+/** Adds `count` to `record[name]`. */
+export const add = (record: Record<string, number>, name: string, count: number): void => {
   record[name] = (record[name] ?? 0) + count;
 };
 

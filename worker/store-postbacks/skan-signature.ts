@@ -18,29 +18,15 @@ export const VERIFIED_VERSIONS = ['2.1', '2.2', '3.0', '4.0'] as const;
 type Field = keyof SkanPostback;
 
 // Each version's signed fields in order; `?` marks a field signed only when the postback has it.
+// Each version up to 3.0 signs the fields of the one before and one more; 4.0 names the campaign
+// a source identifier and adds the source domain and the postback's sequence index.
+const V2_1 = ['version', 'ad-network-id', 'campaign-id', 'app-id', 'transaction-id', 'redownload', 'source-app-id?'];
+const V2_2 = [...V2_1, 'fidelity-type'];
+const V3_0 = [...V2_2, 'did-win'];
 const ORDERS: Record<(typeof VERIFIED_VERSIONS)[number], readonly string[]> = {
-  '2.1': ['version', 'ad-network-id', 'campaign-id', 'app-id', 'transaction-id', 'redownload', 'source-app-id?'],
-  '2.2': [
-    'version',
-    'ad-network-id',
-    'campaign-id',
-    'app-id',
-    'transaction-id',
-    'redownload',
-    'source-app-id?',
-    'fidelity-type',
-  ],
-  '3.0': [
-    'version',
-    'ad-network-id',
-    'campaign-id',
-    'app-id',
-    'transaction-id',
-    'redownload',
-    'source-app-id?',
-    'fidelity-type',
-    'did-win',
-  ],
+  '2.1': V2_1,
+  '2.2': V2_2,
+  '3.0': V3_0,
   '4.0': [
     'version',
     'ad-network-id',
