@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { boundedCache, CACHE_SHARES, ISOLATE_CACHE_BUDGET } from '../../worker/lib/bounded-cache.ts';
 
@@ -51,5 +53,27 @@ describe('the bounded cache', () => {
   it("keeps the caches' shares within the isolate's budget", () => {
     const shares = Object.values(CACHE_SHARES).reduce((sum, share) => sum + share, 0);
     expect(shares).toBeLessThanOrEqual(ISOLATE_CACHE_BUDGET);
+  });
+
+  it('keeps an entry under the key it was stored with, not the one it was last asked with', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const heap = () => {
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const c = boundedCache<number>({ maxBytes: 1_000_000, sizeOf: () => 8 });
+    const keys = Array.from({ length: 40 }, (_, i) => `a-stored-key-${String(i).padStart(4, '0')}`);
+    for (const [i, key] of keys.entries()) c.set(key, i);
+    const before = heap();
+    // Asked in turn (so each is moved to the recent end) with keys cut from 1 MB strings, as a
+    // request's header is cut: V8 keeps a cut as a view of the whole string.
+    for (const [i, key] of keys.entries()) {
+      const asked = `${key}${String.fromCharCode(97 + (i % 26)).repeat(1_000_000)}`.slice(0, key.length);
+      expect(c.get(asked)).toBe(i);
+    }
+    // Kept under the cuts, the 40 strings of 1 MB would stay alive.
+    expect(heap() - before).toBeLessThan(10_000_000);
   });
 });

@@ -2,10 +2,13 @@
  * "Peers" (docs/benchmarks.md): Lander's `/` beside a static file and a plain Hono + React page
  * rendered on every request (tools/bench/workers/peer.tsx), all on the same workerd in the same run,
  * each on the single iPhone agent and on the traffic mix (tools/bench/traffic-mix.ts). The heap read
- * after each load is the answering isolate's: the front's for the file, the peer's, Lander's.
+ * after each load is the answering isolate's: the front's for the file, the peer's, Lander's. The
+ * floor (floor.ts: Lander's kept page's bytes and headers, nothing else) runs beside them on the one
+ * agent: the most requests/s any worker answering Lander's page could reach against the peer.
  */
 import type { BenchRow, BenchSection } from './context.ts';
 import { IPHONE_UA, STATIC_ASSET } from './context.ts';
+import { captureFloor } from './floor.ts';
 import { describeMeasured, type Measured, measure } from './measure.ts';
 import { readTrafficAgents } from './traffic-agents.ts';
 import { expectPage, mixLoad, singleAgentLoad } from './traffic-mix.ts';
@@ -48,8 +51,14 @@ export const peers: BenchSection = {
       rows.push({ name: `${target.name}, one agent`, value: describeMeasured(single) });
       rows.push({ name: `${target.name}, mix`, value: describeMeasured(mix) });
     }
+    // The floor answers the iPhone agent's page whatever the agent: one agent only.
+    const floorLoad = singleAgentLoad(context, server.floorUrl, '/');
+    const floorBytes = await captureFloor(server, '/', floorLoad.headers ?? {});
+    const floor = await measure(server, floorLoad, 'floor');
+    rows.push({ name: `Floor: Lander's kept page only (${floorBytes} B), one agent`, value: describeMeasured(floor) });
     const [file, plain, lander] = results;
     if (file && plain && lander) {
+      rows.push({ name: 'Floor ÷ Hono + React requests/s, one agent', value: ratio(floor, plain.single) });
       for (const load of ['single', 'mix'] as const) {
         const label = load === 'single' ? 'one agent' : 'mix';
         rows.push({

@@ -55,7 +55,7 @@ export function boundedCache<V>({ maxBytes, sizeOf }: BoundedCacheOptions<V>): B
   // A Map iterates in insertion order: re-inserting on use keeps the least recent first. An entry
   // used again while still among the newer half is left where it is: it is not near eviction, and
   // moving it on every hit would cost the hottest entries the most.
-  const entries = new Map<string, { value: V; bytes: number; used: number }>();
+  const entries = new Map<string, { key: string; value: V; bytes: number; used: number }>();
   let total = 0;
   let clock = 0;
   const cache: BoundedCache<V> = {
@@ -63,8 +63,10 @@ export function boundedCache<V>({ maxBytes, sizeOf }: BoundedCacheOptions<V>): B
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (clock - entry.used > entries.size / 2) {
+        // Under the key it was stored with: the one asked with may be cut from a request's header,
+        // and storing it would keep that header alive (and a young string in an old map).
         entries.delete(key);
-        entries.set(key, entry);
+        entries.set(entry.key, entry);
         entry.used = ++clock;
       }
       return entry.value;
@@ -77,7 +79,7 @@ export function boundedCache<V>({ maxBytes, sizeOf }: BoundedCacheOptions<V>): B
         entries.delete(key);
       }
       if (bytes > maxBytes) return;
-      entries.set(key, { value, bytes, used: ++clock });
+      entries.set(key, { key, value, bytes, used: ++clock });
       total += bytes;
       for (const [oldest, entry] of entries) {
         if (total <= maxBytes) break;
