@@ -65,6 +65,21 @@ export const SOCKETS = {
   second: 'second-isolate',
 } as const;
 
+/**
+ * The funnel queue's sink: workerd posts each send (\`/message\`, \`/batch\`) to it and reads the answer
+ * as a queue broker's (miniflare's broker answers the same): the queue's metrics as JSON. Anything
+ * else is a failed send, which the worker retries and counts as lost (docs/reliability.md), work a
+ * page view does not do on Cloudflare. The messages are read and dropped.
+ */
+export const QUEUE_SINK = `const metrics = { backlogCount: 0, backlogBytes: 0, oldestMessageTimestamp: 0 };
+export default {
+  async fetch(request) {
+    await request.arrayBuffer();
+    return Response.json({ metadata: { metrics } });
+  },
+};
+`;
+
 /** A Cap'n Proto text literal: printable ASCII kept, everything else as `\xNN` UTF-8 bytes. */
 export function capnpText(value: string): string {
   let out = '"';
@@ -188,7 +203,7 @@ ${frontOf('floorFront', 'floor', input, compat)}
 ${frontOf('frontB', 'lander-b', input, compat)}
 
 const queueSink :Workerd.Worker = (
-  modules = [(name = "sink.js", esModule = "export default { fetch: () => new Response(null, { status: 200 }) };")],
+  modules = [(name = "sink.js", esModule = ${capnpText(QUEUE_SINK)})],
   ${compat},
 );
 

@@ -260,6 +260,13 @@ describe('bench server with the production bundle', () => {
     expect(await timingAs(server.secondUrl, host, '/?channel=second-new')).toMatch(/^kept;desc=miss/);
   });
 
+  it("takes the funnel queue's sends as a queue broker does, so a counted view costs no retry or loss", async () => {
+    for (let i = 0; i < 3; i += 1) await (await fetch(`${url}/`, { headers: { 'user-agent': IPHONE } })).text();
+    // A batch is sent after 100 ms; a refused one again 250 ms later, then counted as lost.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(server.logs()).not.toMatch(/Funnel event not sent|Lost \d+ funnel-events/);
+  });
+
   it('serves the peers’ plain Hono + React page on its own socket, naming the store for the agent', async () => {
     const iphone = await fetch(`${peerUrl}/`, { headers: { 'user-agent': IPHONE } });
     expect(iphone.status).toBe(200);
