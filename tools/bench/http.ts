@@ -86,8 +86,8 @@ export const http: BenchSection = {
       info('Static: CPU per request, static ÷ kept page (info)', cpuRatio(asset, page)),
       info('Static: floor CPU ÷ static (info)', cpuRatio(floor, asset)),
       { name: 'workerd resident memory after load', value: rss ? `${(rss / 2 ** 20).toFixed(0)} MiB` : '?' },
-      // The other targets against the floor of the reported round (docs/benchmarks.md).
-      ...(await targetRows(context, floor.cpuMs)),
+      // The other targets, each against the floor measured right before and after it (docs/benchmarks.md).
+      ...(await targetRows(context, () => at(server.floorUrl, '/'))),
     ];
     return rows;
   },
