@@ -2,8 +2,8 @@
  * The page-speed targets beside the floor (docs/benchmarks.md#the-floor): server CPU per request of a
  * kept-page miss, a campaign link's kept page and the page's three API calls, each divided by the
  * floor's CPU per request measured right before and after it (http.ts: a worker answering the kept
- * page's bytes and headers and nothing else), against its budget, with the work a call must do named. Each call is
- * checked once before its load, so a wrong status cannot pass for a fast one.
+ * page's bytes and headers and nothing else), against its budget, with the work a call must do named.
+ * Each call is checked once before its load, so a wrong status cannot pass for a fast one.
  */
 
 import { benchClicks, benchToken } from './attribution.ts';

@@ -66,7 +66,7 @@ export const SOCKETS = {
 } as const;
 
 /**
- * The funnel queue's sink: workerd posts each send (\`/message\`, \`/batch\`) to it and reads the answer
+ * The funnel queue's sink: workerd posts each send (`/message`, `/batch`) to it and reads the answer
  * as a queue broker's (miniflare's broker answers the same): the queue's metrics as JSON. Anything
  * else is a failed send, which the worker retries and counts as lost (docs/reliability.md), work a
  * page view does not do on Cloudflare. The messages are read and dropped.
