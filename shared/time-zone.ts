@@ -33,9 +33,21 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+const DAY_MS = 86_400_000;
+let today = { start: Number.NaN, day: '' };
+
+/** The UTC day of `time` (ms), `YYYY-MM-DD`. */
+export function utcDay(time: number): string {
+  // Every event of a day asks for the same string: made once per day, not per event.
+  if (time >= today.start && time < today.start + DAY_MS) return today.day;
+  const day = new Date(time).toISOString().slice(0, 10);
+  today = { start: Date.parse(day), day };
+  return day;
+}
+
 /** The day of `time` (ms) in `zone`, `YYYY-MM-DD`; throws a RangeError for an unknown zone. */
 export function dayIn(zone: string, time: number): string {
-  if (zone === DEFAULT_TIME_ZONE) return new Date(time).toISOString().slice(0, 10);
+  if (zone === DEFAULT_TIME_ZONE) return utcDay(time);
   const parts = formatterOf(zone).formatToParts(time);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utcDay } from '../../worker/funnel/events.ts';
+import { utcDay } from '../../shared/time-zone.ts';
 
 describe('utcDay', () => {
   it('gives the UTC day of a time, on either side of midnight and back again', () => {

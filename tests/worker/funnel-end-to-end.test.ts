@@ -7,7 +7,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { type EventInput, NO_DIMENSIONS, utcDay } from '../../worker/funnel/events.ts';
+import { utcDay } from '../../shared/time-zone.ts';
+import { type EventInput, NO_DIMENSIONS } from '../../worker/funnel/events.ts';
 import { messageOf, recordEvent } from '../../worker/funnel/record-event.ts';
 import type { StatsResult, StatsRow } from '../../worker/funnel/stats-query.ts';
 import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';

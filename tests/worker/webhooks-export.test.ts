@@ -7,10 +7,10 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { utcDay } from '../../shared/time-zone.ts';
 import { EXPORT_KINDS, type ExportKind, type ExportLine } from '../../shared/webhooks.ts';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import { dayPrefix, exportDay, PART_LINES, partKey } from '../../worker/exports/daily-export.ts';
-import { utcDay } from '../../worker/funnel/events.ts';
 import worker from '../../worker/index.ts';
 import { DEV_ADMIN_TOKEN, DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { eventMessage } from '../../worker/webhooks/emit.ts';

@@ -3,8 +3,9 @@
  * exports the previous UTC day's events to R2 and forgets events and deliveries older than the
  * 30 days that "resend" and a late re-export may need.
  */
+
+import { utcDay } from '../../shared/time-zone.ts';
 import { forgetFraud } from '../fraud/store.ts';
-import { utcDay } from '../funnel/events.ts';
 import { countLoss } from '../reliability/losses.ts';
 import { exportDay } from './daily-export.ts';
 

@@ -8,7 +8,7 @@
  * - `network_share`: its share of installs from its busiest network reaches `network_share`.
  */
 import type { FraudConfig } from '../../shared/config/schema.ts';
-import { utcDay } from '../funnel/events.ts';
+import { utcDay } from '../../shared/time-zone.ts';
 
 export const ANOMALY_RULES = ['spike', 'too_fast_share', 'network_share'] as const;
 export type AnomalyRule = (typeof ANOMALY_RULES)[number];

@@ -3,8 +3,9 @@
  * who used what. Every write is idempotent (`INSERT OR IGNORE`), so a retried install or identify and
  * a late flag arriving before its install's row all come out the same.
  */
+
+import { utcDay } from '../../shared/time-zone.ts';
 import type { Dimensions } from '../funnel/events.ts';
-import { utcDay } from '../funnel/events.ts';
 import { DIMENSION_COLUMNS } from '../funnel/rollup.ts';
 import type { Flag } from './rules.ts';
 

@@ -9,7 +9,8 @@
  * the queue's `max_retries` it lands in the dead-letter queue (wrangler.toml), never dropped.
  */
 import * as v from 'valibot';
-import { type FunnelMessage, FunnelMessageSchema, utcDay } from './events.ts';
+import { utcDay } from '../../shared/time-zone.ts';
+import { type FunnelMessage, FunnelMessageSchema } from './events.ts';
 import { DIMENSION_COLUMNS, rollUp } from './rollup.ts';
 
 /** How long ids are kept: longer than the queue keeps an undelivered message (14 days at most). */

@@ -119,15 +119,3 @@ export function metricOf(event: FunnelEvent): string {
       return `event:${event.name}`;
   }
 }
-
-/** The UTC day of `time` (ms), `YYYY-MM-DD`. */
-export function utcDay(time: number): string {
-  // Every event of a day asks for the same string: made once per day, not per event.
-  if (time >= today.start && time < today.start + DAY_MS) return today.day;
-  const day = new Date(time).toISOString().slice(0, 10);
-  today = { start: Date.parse(day), day };
-  return day;
-}
-
-const DAY_MS = 86_400_000;
-let today = { start: Number.NaN, day: '' };

@@ -7,17 +7,17 @@
 import type { StatsRow } from '../../shared/admin-contract.ts';
 import type { FraudRule } from '../../shared/config/schema.ts';
 import { ratesOf } from '../../shared/stats-rates.ts';
+import { utcDay } from '../../shared/time-zone.ts';
 import { countedInstalls } from './flagged-counts.ts';
 import { add, emptyRow, readStats, type StatsQuery, type StatsResult } from './stats-query.ts';
 
 const DAY_MS = 86_400_000;
-const dayOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
 
 /** The range of the same length that ends the day before `from`. */
 export function previousRange(from: string, to: string): { from: string; to: string } {
   const start = Date.parse(from);
   const length = Date.parse(to) - start + DAY_MS;
-  return { from: dayOf(start - length), to: dayOf(start - DAY_MS) };
+  return { from: utcDay(start - length), to: utcDay(start - DAY_MS) };
 }
 
 const addInto = (into: Record<string, number>, from: Record<string, number>): void => {

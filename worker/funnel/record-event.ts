@@ -10,12 +10,12 @@
  * agent wait in memory until the batch is sent (at most `FLUSH_MS`), then only their hash leaves.
  */
 
-import { dayIn } from '../../shared/time-zone.ts';
+import { dayIn, utcDay } from '../../shared/time-zone.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { QUEUE_SEND_BUDGET_MS } from '../reliability/budget.ts';
 import { countLoss } from '../reliability/losses.ts';
 import { settingsOf } from '../settings.ts';
-import { type EventInput, type FunnelMessage, utcDay } from './events.ts';
+import type { EventInput, FunnelMessage } from './events.ts';
 import { visitorHash } from './visitor-key.ts';
 
 const zoneDay = (zone: string, now: number): string => {

@@ -9,8 +9,7 @@ import * as v from 'valibot';
 import type { StatsRow } from '../../shared/admin-contract.ts';
 import type { FraudRule } from '../../shared/config/schema.ts';
 import { ratesOf } from '../../shared/stats-rates.ts';
-import { DEFAULT_TIME_ZONE, dayIn } from '../../shared/time-zone.ts';
-import { utcDay } from './events.ts';
+import { DEFAULT_TIME_ZONE, dayIn, utcDay } from '../../shared/time-zone.ts';
 import { addFlagged, countedInstalls, type FlaggedCount, flaggedQuery } from './flagged-counts.ts';
 
 /** What `by` may name, and the column each reads. */

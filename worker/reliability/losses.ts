@@ -7,6 +7,7 @@
  */
 
 import * as v from 'valibot';
+import { utcDay } from '../../shared/time-zone.ts';
 
 /** What can be lost, each named where it is given up on. */
 export const LOSS_KINDS = [
@@ -27,8 +28,6 @@ export const LossesSchema = v.strictObject({
   ),
 });
 
-const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-
 /** Adds `n` to today's count of `what`; logs instead when D1 cannot take it. */
 export async function countLoss(env: Env, what: LossKind, n: number, now = Date.now()): Promise<void> {
   if (n <= 0) return;
@@ -37,7 +36,7 @@ export async function countLoss(env: Env, what: LossKind, n: number, now = Date.
     await env.FUNNEL_DB.prepare(
       'INSERT INTO losses (day, what, n) VALUES (?, ?, ?) ON CONFLICT (day, what) DO UPDATE SET n = n + excluded.n',
     )
-      .bind(dayOf(now), what, n)
+      .bind(utcDay(now), what, n)
       .run();
   } catch (error) {
     console.error('Loss not counted', what, n, error instanceof Error ? error.message : String(error));
@@ -46,7 +45,7 @@ export async function countLoss(env: Env, what: LossKind, n: number, now = Date.
 
 /** The counts of the last `days` UTC days, by kind (every kind present, 0 when nothing was lost). */
 export async function readLosses(env: Env, days: number, now = Date.now()): Promise<Record<LossKind, number>> {
-  const from = dayOf(now - (days - 1) * 86_400_000);
+  const from = utcDay(now - (days - 1) * 86_400_000);
   const { results } = await env.FUNNEL_DB.prepare('SELECT what, SUM(n) AS n FROM losses WHERE day >= ? GROUP BY what')
     .bind(from)
     .all<{ what: string; n: number }>();

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { utcDay } from '../../shared/time-zone.ts';
 import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { StorePostbacksQuerySchema } from './contract.ts';
@@ -12,7 +13,6 @@ import { readPostbacks } from './storage.ts';
 /** The longest span one answer covers, in days. */
 export const MAX_DAYS = 366;
 const DAY_MS = 86_400_000;
-const utcDay = (time: number): string => new Date(time).toISOString().slice(0, 10);
 
 /** The first day `since` names (`7d`, `2026-11-01`), or why it is refused. `now` (ms) is today. */
 export function sinceDay(since: string | undefined, now = Date.now()): string | { error: string } {

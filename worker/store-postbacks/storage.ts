@@ -4,9 +4,8 @@
  * aggregates. Apart from the funnel's rollups: nothing here changes a funnel figure.
  */
 import type { StorePostbackDay, StorePostbackGroup, StorePostbacksView } from '../../shared/store-postbacks.ts';
+import { utcDay } from '../../shared/time-zone.ts';
 import type { VerifiedPostback } from './contract.ts';
-
-const utcDay = (time: number): string => new Date(time).toISOString().slice(0, 10);
 
 /** Keeps `postback` received at `now`; false when a copy with its id was already kept. */
 export async function keepPostback(db: D1Database, postback: VerifiedPostback, now = Date.now()): Promise<boolean> {

@@ -5,8 +5,9 @@
  * so an event message the queue delivers twice records nothing twice and sends the same
  * `webhook-id`s again, which a receiver de-duplicates.
  */
+
+import { utcDay } from '../../shared/time-zone.ts';
 import { kindOf } from '../../shared/webhooks.ts';
-import { utcDay } from '../funnel/events.ts';
 import type { DeliveryMessage, EventMessage } from './messages.ts';
 
 const at = (index: number): string => `json_extract(value, '$[${index}]')`;

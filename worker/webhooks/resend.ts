@@ -4,8 +4,9 @@
  * the endpoint was disabled when its event happened — queued again with its original body and
  * `webhook-id` and a fresh retry schedule. Events are kept 30 days; older ones cannot be sent again.
  */
+
+import { utcDay } from '../../shared/time-zone.ts';
 import type { WebhookEventType } from '../../shared/webhooks.ts';
-import { utcDay } from '../funnel/events.ts';
 import type { StoredEndpoint } from './endpoints.ts';
 import { queueDeliveries } from './fan-out.ts';
 import { type DeliveryMessage, eventIdOf } from './messages.ts';
