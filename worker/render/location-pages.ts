@@ -11,6 +11,7 @@
  */
 import manifest from '../../dist/client/.vite/manifest.json';
 import type { PageView } from '../funnel/from-request.ts';
+import { withinBudget } from '../lib/within-budget.ts';
 import type { HandoffInputs } from './handoff.ts';
 
 /** How long a lookup may take before the page is rendered instead (Cache API reads are in-colo). */
@@ -125,21 +126,13 @@ export async function locationPage(
   budgetMs = LOOKUP_BUDGET_MS,
   cache?: Pick<Cache, 'match'>,
 ): Promise<LocationPage | undefined> {
-  let timer: number | null = null;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(resolve, budgetMs);
-  });
   const found = read(key, cache).catch((error: unknown) => {
     console.error('Location page cache read', error);
     return undefined;
   });
-  try {
-    const page = await Promise.race([found, late]);
-    if (page) stats.found += 1;
-    return page;
-  } finally {
-    clearTimeout(timer);
-  }
+  const page = await withinBudget(found, budgetMs, () => undefined);
+  if (page) stats.found += 1;
+  return page;
 }
 
 /** Keeps `page` for every isolate of the location under `key` (run it under `waitUntil`). */
