@@ -23,7 +23,7 @@ import { appLinkRedirect } from '../app-links/app-link-fallback.ts';
 import { readShortLink } from '../campaign/short-link.ts';
 import type { AppEnv } from '../env.ts';
 import { countView, pageView } from '../funnel/from-request.ts';
-import { complete, contentSecurityPolicy, newNonce } from '../lib/headers.ts';
+import { complete, newNonce } from '../lib/headers.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
 import { handoffInputs, makeHandoff } from './handoff.ts';
@@ -140,15 +140,11 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
   const written = renderComplete(document, assets.entry);
   if (written) {
     countView(c, view, status);
-    if (!keepable) return html(written(nonce), status, pageHeaders(nonce));
-    const headers = keptHeaders();
-    const page = keepDocument(key, written(), { status, headers: new Headers(headers), view });
-    afterResponse(c, share(page, headers));
-    // The kept page's headers, copied natively (page-cache.ts), with this response's nonce and timing.
-    const answer = new Headers(page.headers);
-    answer.set('content-security-policy', contentSecurityPolicy(nonce));
-    answer.set(...timing('miss', id));
-    return html(written(nonce), status, answer);
+    if (keepable) {
+      const headers = keptHeaders();
+      afterResponse(c, share(keepDocument(key, written(), { status, headers: new Headers(headers), view }), headers));
+    }
+    return html(written(nonce), status, pageHeaders(nonce, timed));
   }
 
   let degraded = false;
