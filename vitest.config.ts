@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { KV_WRITERS } from './tests/browser/kv-writers.ts';
 
 // The worker tests' D1 starts empty: a setup file applies the repository's migrations to it.
 const migrations = await readD1Migrations('./migrations');
@@ -23,11 +24,8 @@ const browser = {
   expect: { poll: { timeout: 15_000 } },
 };
 
-/** The browser test files that write the started worker's KV (`inject('kvPersistTo')`). */
-const changesKv = [
-  'tests/browser/{apk-download,attribution,cookieless,open-app,reachable-domain}.test.ts',
-  'tests/browser/{sdk-android,sdk-js,webhooks-console}.test.ts',
-];
+/** The browser test files that change the started worker's KV (tests/browser/kv-writers.ts). */
+const changesKv = [...KV_WRITERS];
 
 /**
  * The fault matrix's files spend minutes waiting out the worker's budgets and retries with the
