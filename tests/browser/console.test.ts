@@ -189,6 +189,23 @@ describe('the console', () => {
     await page.context().close();
   });
 
+  it('loads the figures once when it opens, then asks for nothing while left alone', async () => {
+    const page = await signedIn(DEVICES.desktop);
+    let asked = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/stats') asked += 1;
+    });
+    await page.reload();
+    await page.locator(`[data-channel="${CHANNEL}"]`).waitFor();
+    // Left alone for two seconds: no further call for the figures.
+    await page.waitForTimeout(1_000);
+    const settled = asked;
+    await page.waitForTimeout(2_000);
+    expect(asked).toBe(settled);
+    expect(settled).toBeLessThanOrEqual(6);
+    await page.context().close();
+  });
+
   it('creates a link that opens the campaign’s landing page', async () => {
     const page = await signedIn(DEVICES.desktop);
     const slug = `made-${suffix}`;

@@ -36,6 +36,18 @@ function defaultRange(zone = DEFAULT_TIME_ZONE, now = Date.now()): Range {
 
 const sameRange = (a: Range, b: Range) => a.from === b.from && a.to === b.to;
 
+/**
+ * The range to show once the stats name the operator's zone: still the default (UTC's last 7 days),
+ * it becomes that zone's; anything else the operator chose stays. The very `shown` object is kept
+ * whenever the days do not change — a new object of the same days is a new range to React, which
+ * would load the figures again, and again with each answer.
+ */
+export function zonedRange(shown: Range, zone: string, now = Date.now()): Range {
+  if (!sameRange(shown, defaultRange(DEFAULT_TIME_ZONE, now))) return shown;
+  const zoned = defaultRange(zone, now);
+  return sameRange(zoned, shown) ? shown : zoned;
+}
+
 interface Figures {
   channels: StatsRow[];
   days: StatsRow[];
@@ -95,7 +107,7 @@ export function Dashboard({
         // A zone this browser does not know is shown but leaves the range as it is.
         if (named) setZone(named);
         if (named && isTimeZone(named)) {
-          setRange((shown) => (sameRange(shown, defaultRange()) ? defaultRange(named) : shown));
+          setRange((shown) => zonedRange(shown, named));
         }
       } catch (failure) {
         setError(errorText(failure));
