@@ -2,7 +2,7 @@
  * Inline data that cannot be broken out of (docs/security.md): every inline data block escapes `<`, `>`, `&`,
  * U+2028 and U+2029, so nothing a visitor sends (query values, a campaign token, the path, the
  * Referer) can close the element or break the script, and the browser reads the values back intact.
- * Every inline script carries this response's nonce.
+ * Every other script is the page's own file, or carries this response's nonce.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { encryptToken } from '../../worker/campaign/token.ts';
@@ -78,9 +78,22 @@ describe('inline data blocks', () => {
     vi.restoreAllMocks();
   });
 
-  it('are the only inline scripts without the nonce: every executable one carries it', async () => {
-    // A new channel: the page is rendered, not kept (a kept page has no nonce at all: page-cache.test.ts).
+  it('are the only inline scripts of a page that can be kept: it runs only its own files, with no nonce', async () => {
+    // A new channel: the page is rendered, and answered as it is kept (page-cache.test.ts).
     const res = await get(`/landing?inviter=${encodeURIComponent(NASTY)}&channel=${crypto.randomUUID()}`);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
+    const html = await res.text();
+    expect(inlineScripts(html).length).toBeGreaterThan(0);
+    for (const { attributes } of inlineScripts(html)) expect(attributes).toContain('type="application/json"');
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+      if (/type="application\/json"/.test(tag)) continue;
+      expect(tag).toMatch(/ src="\/assets\/[\w.-]+\.js"/);
+    }
+  });
+
+  it('are the only inline scripts without the nonce on a page never kept: every executable one carries it', async () => {
+    const res = await get(`/no-such-page?inviter=${encodeURIComponent(NASTY)}`);
+    expect(res.status).toBe(404);
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
     expect(nonce).toBeTruthy();
     const html = await res.text();

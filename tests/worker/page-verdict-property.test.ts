@@ -53,7 +53,7 @@ function address({ path, channel }: Page, extra: [string, string][] = [], at = 0
 }
 
 interface Rendered {
-  /** The body without this response's nonce: a rendered page's, a kept page has none (page-cache.ts). */
+  /** The body without this response's nonce, if any: a page that can be kept has none (page-cache.ts). */
   html: string;
   /** The page's id in `Server-Timing`. */
   id: string | undefined;

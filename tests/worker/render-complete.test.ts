@@ -138,8 +138,9 @@ describe('a page complete at once, rendered to a string', () => {
           expect(page.complete(NONCE), label).toBe(page.streamed);
           // Kept without a nonce: the streamed page with its nonce taken out, as it was kept before.
           expect(page.complete(), label).toBe(page.streamed.replaceAll(` nonce="${NONCE}"`, ''));
-          // The visitor gets it with the response's own nonce. Where the render is an error page, a
-          // bot gets the metadata page instead (docs/routes.md).
+          // The visitor gets it as it is kept (no nonce), or with the response's own nonce where it
+          // is never kept. Where the render is an error page, a bot gets the metadata page instead
+          // (docs/routes.md).
           const forBot = page.res.status < 400 && page.complete().includes('class="error-page"');
           if (!forBot) expect(page.html, label).toBe(page.complete(nonceOf(page.res)));
           compared += 1;

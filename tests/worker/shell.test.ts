@@ -24,15 +24,23 @@ describe('the page shell', () => {
     expect(html).toContain('class="loading-bar"');
   });
 
-  it('loads the client entry as a module with the nonce and preloads the screen chunk', async () => {
-    // A new channel: the page is rendered (a kept page goes without its nonce: page-cache.test.ts).
+  it('loads the client entry as a module from its own origin and preloads the screen chunk', async () => {
+    // A new channel: the page is rendered, and answered as it is kept, without a nonce (page-cache.test.ts).
     const res = await get(`/?channel=${crypto.randomUUID()}`);
     const html = await res.text();
+    expect(res.headers.get('content-security-policy')).not.toContain('nonce');
+    expect(html).toMatch(/<script type="module" src="\/assets\/entry-[\w-]+\.js" id="_R_" async="">/);
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/download-page-[\w-]+\.js"/);
+  });
+
+  it("writes the response's nonce on the entry of a page that is never kept", async () => {
+    const res = await get(`/no-such-page-${crypto.randomUUID()}`);
+    const html = await res.text();
+    expect(res.status).toBe(404);
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
     expect(nonce).toBeTruthy();
     const script = /<script type="module" src="\/assets\/entry-[\w-]+\.js" nonce="([^"]+)"/.exec(html);
     expect(script?.[1]).toBe(nonce);
-    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/download-page-[\w-]+\.js"/);
   });
 
   it('hands the store to the browser in a JSON data block', async () => {

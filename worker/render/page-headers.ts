@@ -25,6 +25,20 @@ export const PAGE_HEADERS: readonly [string, string][] = answerHeaders(
   NONCE_FREE_CSP,
 );
 
+// PAGE_HEADERS as one `Headers`, made once: a response or a kept page copies it natively, where a
+// list of pairs is read and checked pair by pair on every request.
+const PAGE_HEADER_SET = new Headers(PAGE_HEADERS);
+
+/**
+ * The headers of a page with no nonce (a kept page, a page rendered complete: render-complete.ts),
+ * saying in `Server-Timing` how it was answered (`state`) and which kind of page it is (`id`).
+ */
+export function nonceFreeHeaders(state: KeptState, id: string): Headers {
+  const headers = new Headers(PAGE_HEADER_SET);
+  headers.set(...timing(state, id));
+  return headers;
+}
+
 /**
  * A page's headers: its CSP (with the nonce of a page that streams inline scripts) and, for a page the
  * cache can keep, whether it was kept (decision 005, decision 010) and which kind of page it is
@@ -41,6 +55,6 @@ export function pageHeaders(nonce?: string, kept?: { state: KeptState; id: strin
 }
 
 /** What the location keeps of a kept page: the same, `Server-Timing` aside (it is per response). */
-export function sharedPage({ status, body, view }: KeptPage, headers: [string, string][]): LocationPage {
-  return { status, body, view, headers: headers.filter(([name]) => name !== 'server-timing') };
+export function sharedPage({ status, body, view }: KeptPage): LocationPage {
+  return { status, body, view, headers: [...PAGE_HEADERS] };
 }

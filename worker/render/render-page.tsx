@@ -30,7 +30,7 @@ import { handoffInputs, makeHandoff } from './handoff.ts';
 import { locationKey, locationPage, shareWithLocation } from './location-pages.ts';
 import { metaPageHtml } from './meta-page.ts';
 import { adoptPage, type KeptPage, keepDocument, keepPage, keptPage, pageId, pageKey } from './page-cache.ts';
-import { PAGE_HEADERS, pageHeaders, sharedPage, timing } from './page-headers.ts';
+import { nonceFreeHeaders, PAGE_HEADERS, pageHeaders, sharedPage, timing } from './page-headers.ts';
 import { renderComplete } from './render-complete.ts';
 
 const handler = createStaticHandler(routes);
@@ -126,24 +126,26 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     </App>
   );
   const timed = keepable ? { state: 'miss' as const, id } : undefined;
-  const keptHeaders = () => pageHeaders(undefined, { state: 'hit', id });
-  const share = async (page: KeptPage | undefined, headers: [string, string][]): Promise<void> => {
-    if (page && located) await shareWithLocation(located, sharedPage(page, headers));
+  const share = async (page: KeptPage | undefined): Promise<void> => {
+    if (page && located) await shareWithLocation(located, sharedPage(page));
   };
 
+  // Complete at once (nothing suspends: the routes' data and screens are loaded before the render),
+  // the page is rendered to one string (render-complete.ts). It has no inline script, so it needs no
+  // nonce: a page that can be kept is answered with the very bytes and headers it is kept with, and
+  // the first visitor of a kind gets what every later one gets, `Server-Timing` aside.
+  const written = renderComplete(document, assets.entry);
+  if (written && keepable) {
+    countView(c, view, status);
+    const page = keepDocument(key, written(), { status, headers: nonceFreeHeaders('hit', id), view });
+    afterResponse(c, share(page));
+    return html(page.body, status, nonceFreeHeaders('miss', id));
+  }
   // This response's: on the entry's tags and React's inline scripts (a boundary that streams late); a
   // kept page goes without (page-cache.ts).
   const nonce = newNonce();
-  // Complete at once (nothing suspends: the routes' data and screens are loaded before the render),
-  // the page is rendered to one string, written once with this response's nonce and once without
-  // it to be kept (render-complete.ts).
-  const written = renderComplete(document, assets.entry);
   if (written) {
     countView(c, view, status);
-    if (keepable) {
-      const headers = keptHeaders();
-      afterResponse(c, share(keepDocument(key, written(), { status, headers: new Headers(headers), view }), headers));
-    }
     return html(written(nonce), status, pageHeaders(nonce, timed));
   }
 
@@ -165,8 +167,7 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     // A degraded page is not kept, nor a page made from the raw URL or this visitor's own detection.
     const keep = async (source: ReadableStream<Uint8Array> | string): Promise<void> => {
       if (degraded || !keepable) return typeof source === 'string' ? undefined : source.cancel();
-      const headers = keptHeaders();
-      await share(await keepPage(key, source, nonce, { status, headers: new Headers(headers), view }), headers);
+      await share(await keepPage(key, source, nonce, { status, headers: nonceFreeHeaders('hit', id), view }));
     };
     // Complete once the shell is (a late boundary that settled at once): read once, answered and kept
     // from the same text. Otherwise one copy streams to the visitor, the other is kept once complete.
