@@ -147,31 +147,67 @@ export function describeTarget(m: Measured): string {
   return `${describeLoad(m.load)}${cpu}${pages}`;
 }
 
+/** Rounds per target: its ratio is the median round's (http.ts measures the kept page the same way). */
+export const TARGET_ROUNDS = 3;
+
 /**
- * Measures every target with the floor measured right before and right after it (one floor load
- * between two targets serves both), then its CPU per request ÷ the mean of those two floors against its
- * budget: a shared machine drifts within a run by more than the budgets' margins, so a target is read
- * against the floor of its own minutes, not one measured earlier.
+ * Each round's ratio of a target's CPU per request (`targetMs[i]`) to the mean of the floor measured
+ * right before and right after it (`floorMs[i]` and `floorMs[i + 1]`: one floor between two rounds
+ * serves both), and the index of the median round; undefined where a figure is missing.
+ */
+export function roundRatios(
+  targetMs: ReadonlyArray<number | undefined>,
+  floorMs: ReadonlyArray<number | undefined>,
+): { ratios: number[]; median: number } | undefined {
+  const ratios: number[] = [];
+  for (const [i, target] of targetMs.entries()) {
+    const [before, after] = [floorMs[i], floorMs[i + 1]];
+    if (target === undefined || !before || !after) return undefined;
+    ratios.push(target / ((before + after) / 2));
+  }
+  if (ratios.length === 0) return undefined;
+  const order = ratios.map((_, i) => i).sort((a, b) => (ratios[a] as number) - (ratios[b] as number));
+  return { ratios, median: order[Math.floor((order.length - 1) / 2)] as number };
+}
+
+/**
+ * Measures every target in `TARGET_ROUNDS` rounds, each with the floor measured right before and
+ * right after it (one floor load between two rounds serves both), and reads its CPU per request ÷ the
+ * mean of those two floors against its budget, the median round's: a shared machine drifts within a
+ * run by more than the budgets' margins, so a round is read against the floor of its own seconds, and
+ * one slow round does not decide.
  */
 export async function targetRows(context: BenchContext, measureFloor: () => Promise<Measured>): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   let before = await measureFloor();
   for (const target of targets(context)) {
     await probe(context.url, target.probe);
-    const measured = await measure(context.server, target.load);
-    const after = await measureFloor();
-    const floorCpuMs =
-      before.cpuMs === undefined || after.cpuMs === undefined ? undefined : (before.cpuMs + after.cpuMs) / 2;
-    const ratio = measured.cpuMs === undefined || !floorCpuMs ? undefined : measured.cpuMs / floorCpuMs;
-    const floorText = floorCpuMs === undefined ? '' : `; floor ${floorCpuMs.toFixed(3)} ms, before and after`;
-    const name = `  CPU per request ÷ floor${target.required ? ` (${target.required})` : ''}`;
+    const measured: Measured[] = [];
+    const floors: Measured[] = [before];
+    for (let round = 0; round < TARGET_ROUNDS; round += 1) {
+      measured.push(await measure(context.server, target.load));
+      floors.push(await measureFloor());
+    }
+    before = floors.at(-1) as Measured;
+    const rounds = roundRatios(
+      measured.map((m) => m.cpuMs),
+      floors.map((m) => m.cpuMs),
+    );
+    const median = rounds?.median ?? 0;
+    const shown = measured[median] as Measured;
+    const [floorBefore, floorAfter] = [floors[median]?.cpuMs ?? 0, floors[median + 1]?.cpuMs ?? 0];
+    const floorText = rounds ? `; floor ${((floorBefore + floorAfter) / 2).toFixed(3)} ms, before and after` : '';
+    const name = `  CPU per request ÷ floor, median of ${TARGET_ROUNDS} rounds${target.required ? ` (${target.required})` : ''}`;
+    const ratio = rounds?.ratios[median];
     rows.push(
-      { name: target.name, value: `${describeTarget(measured)}${floorText}` },
+      { name: target.name, value: `${describeTarget(shown)}${floorText}` },
       target.limit === undefined
         ? { name, value: ratio === undefined ? 'not measured on this platform' : ratio.toFixed(2) }
         : budgetRow(name, ratio, '≤', target.limit),
+      ...(rounds
+        ? [{ name: '    ratio of each round', value: rounds.ratios.map((r) => r.toFixed(2)).join(', ') }]
+        : []),
     );
-    before = after;
   }
   return rows;
 }

@@ -1,6 +1,6 @@
 /** The page-speed targets' budget rows (tools/bench/http-targets.ts). */
 import { describe, expect, it } from 'vitest';
-import { budgetRow, describeTarget, TARGETS } from '../bench/http-targets.ts';
+import { budgetRow, describeTarget, roundRatios, TARGETS } from '../bench/http-targets.ts';
 
 describe('a target row', () => {
   it('is within an at-most budget up to the limit and over it above', () => {
@@ -36,5 +36,20 @@ describe('a target row', () => {
       /1\.250 ms CPU\/request; kept 0, rendered 30$/,
     );
     expect(describeTarget({ load: { ...load, kept: { hit: 0, miss: 0 } } })).not.toContain('kept');
+  });
+});
+
+describe("a target's rounds", () => {
+  it('reads each round against the mean of the floors right before and after it, and picks the median round', () => {
+    // Floors 0.2, 0.3, 0.2, 0.4 around three rounds: ratios 2/0.25, 1/0.25, 1.5/0.3.
+    const rounds = roundRatios([2, 1, 1.5], [0.2, 0.3, 0.2, 0.4]);
+    expect(rounds?.ratios.map((r) => r.toFixed(2))).toEqual(['8.00', '4.00', '5.00']);
+    expect(rounds?.median).toBe(2);
+  });
+
+  it('has no ratio when a figure is missing', () => {
+    expect(roundRatios([1, undefined], [0.2, 0.2, 0.2])).toBeUndefined();
+    expect(roundRatios([1], [0.2])).toBeUndefined();
+    expect(roundRatios([], [0.2])).toBeUndefined();
   });
 });
