@@ -8,10 +8,10 @@
  * arrived, 1 when none did in time, 2 when the worker refused.
  */
 import { parseArgs } from 'node:util';
-import { renderUnicodeCompact } from 'uqr';
 import type { LinkView, TestInstallView } from '../shared/admin-contract.ts';
 import { explanationLines } from '../shared/install-explanation.ts';
 import type { StatsResult } from '../worker/funnel/stats-query.ts';
+import { qrTerminal } from '../worker/lib/qr-code.ts';
 import { type AdminTarget, adminTarget, callAdmin, errorOf } from './lib/admin-api.ts';
 
 const { values } = parseArgs({
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
 
   console.log('1. On the test phone, open this link (or scan the code) and tap the button:');
   console.log(`   ${link.shortUrl}\n`);
-  console.log(renderUnicodeCompact(link.shortUrl, { border: 2 }));
+  console.log(qrTerminal(link.shortUrl) ?? '');
   console.log('2. Install the app built with the SDK’s test option (test: true) and launch it.');
   console.log('Waiting for the tap…');
 

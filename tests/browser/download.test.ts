@@ -156,8 +156,8 @@ describe('the desktop QR code', () => {
     await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved');
     const scripts = await Promise.all(bodies);
     expect(scripts.length).toBeGreaterThan(0);
-    // uqr's tables of error-correction codewords would be in any bundle that encodes QR codes.
-    expect(scripts.some((s) => /maskPattern|ECC_CODEWORDS|boostEcc/.test(s))).toBe(false);
+    // The QR encoder's tables of error-correction codewords would be in any bundle that encodes QR codes.
+    expect(scripts.some((s) => /minCorrectionLevel|maxCorrectionLevel|ECC_CODEWORDS/.test(s))).toBe(false);
     await context.close();
   });
 });

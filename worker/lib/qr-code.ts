@@ -1,16 +1,17 @@
 /**
- * QR codes, encoded on the worker with uqr so no QR encoder reaches the browser: one encoder
- * (`qrModules`) and two renderers of its modules.
+ * QR codes, encoded on the worker with lean-qr so no QR encoder reaches the browser: one encoder
+ * (`qrModules`) and three renderers of its modules.
  * - `qrImage`: the desktop page's code (docs/screens.md), a 1-bit bitmap: one pixel per module, a few
  *   kilobytes even for the densest code, where an SVG path of a long URL runs to tens of kilobytes.
  *   The page shows it scaled up without smoothing (`image-rendering: pixelated`).
  * - `qrSvg`: a short link's code (docs/operators.md), for print and the console.
+ * - `qrTerminal`: a short link's code printed by the CLI, two modules a character.
  *
  * Long texts use error correction L, short ones M. The mask is fixed: choosing the best of the eight
  * costs up to eight times the encoding (milliseconds for a long URL), and every mask is valid and
  * scannable.
  */
-import { encode } from 'uqr';
+import { correction, generate, mode } from 'lean-qr';
 import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
 
 /** Modules of white around the code, as the standard asks. */
@@ -36,21 +37,40 @@ const images = boundedCache<QrImage | null>({
   sizeOf: (image) => 2 * (image?.src.length ?? 0),
 });
 
-/** The modules of `text`'s QR code (true = dark), without the quiet zone; null when it is too long for any. */
-export function qrModules(text: string): boolean[][] | null {
+/** A QR code's modules: `size` × `size`, `get(x, y)` true where dark. */
+interface QrCode {
+  size: number;
+  get(x: number, y: number): boolean;
+}
+
+/** `text`'s QR code without the quiet zone, or null when it is too long for any. */
+function encodeQr(text: string): QrCode | null {
   const bytes = encoder.encode(text);
   if (bytes.byteLength > MAX_BYTES) return null;
-  // Bytes rather than text, and no border: uqr then skips choosing segment modes and re-shifting
-  // every row to add the quiet zone, which each renderer adds for free.
-  const ecc = bytes.byteLength <= SMALL_BYTES ? 'M' : 'L';
-  return encode(Array.from(bytes), { ecc, border: 0, maskPattern: 0 }).data;
+  // One level, never raised to a higher one that would fit the same version, and one mask.
+  const level = bytes.byteLength <= SMALL_BYTES ? correction.M : correction.L;
+  return generate(mode.bytes(bytes), { minCorrectionLevel: level, maxCorrectionLevel: level, mask: 0 });
+}
+
+/** The modules of `text`'s QR code (true = dark), without the quiet zone; null when it is too long for any. */
+export function qrModules(text: string): boolean[][] | null {
+  const code = encodeQr(text);
+  if (!code) return null;
+  // Plain loops: `Array.from` with a mapping function cost twice the encoding itself.
+  const modules: boolean[][] = [];
+  for (let y = 0; y < code.size; y += 1) {
+    const row: boolean[] = [];
+    for (let x = 0; x < code.size; x += 1) row.push(code.get(x, y));
+    modules.push(row);
+  }
+  return modules;
 }
 
 function build(text: string): QrImage | null {
-  const data = qrModules(text);
-  if (!data) return null;
-  const modules = data.length + 2 * QUIET_ZONE;
-  return { src: `data:image/bmp;base64,${btoa(bitmap(data))}`, size: Math.max(MIN_DISPLAY, 2 * modules) };
+  const code = encodeQr(text);
+  if (!code) return null;
+  const modules = code.size + 2 * QUIET_ZONE;
+  return { src: `data:image/bmp;base64,${btoa(bitmap(code))}`, size: Math.max(MIN_DISPLAY, 2 * modules) };
 }
 
 /** The page's QR code of `text` (remembered per isolate), or null when it is too long for any QR code. */
@@ -62,9 +82,9 @@ export function qrImage(text: string): QrImage | null {
   return image;
 }
 
-/** `modules` (true = dark) inside its quiet zone, as a 1-bit BMP file, in a binary string for `btoa`. */
-function bitmap(modules: boolean[][]): string {
-  const size = modules.length + 2 * QUIET_ZONE;
+/** `code` inside its quiet zone, as a 1-bit BMP file, in a binary string for `btoa`. */
+function bitmap(code: QrCode): string {
+  const size = code.size + 2 * QUIET_ZONE;
   const rowBytes = Math.ceil(size / 32) * 4;
   const header = new DataView(new ArrayBuffer(62));
   const pixelsAt = 62;
@@ -87,10 +107,11 @@ function bitmap(modules: boolean[][]): string {
   const row = new Uint8Array(rowBytes);
   for (let y = size - 1; y >= 0; y -= 1) {
     row.fill(0);
-    const line = modules[y - QUIET_ZONE] ?? [];
-    for (let x = 0; x < line.length; x += 1) {
+    const line = y - QUIET_ZONE;
+    // Rows of the quiet zone stay white (`get` is false outside the code).
+    for (let x = 0; x < code.size; x += 1) {
       const at = x + QUIET_ZONE;
-      if (line[x]) row[at >> 3] = (row[at >> 3] ?? 0) | (0x80 >> (at & 7));
+      if (code.get(x, line)) row[at >> 3] = (row[at >> 3] ?? 0) | (0x80 >> (at & 7));
     }
     out += String.fromCharCode(...row);
   }
@@ -119,4 +140,27 @@ export function qrSvg(text: string): string | null {
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges">` +
     `<rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`
   );
+}
+
+/**
+ * The QR code of `text` for a terminal, or null when it is too long for any: two rows of modules a
+ * line in half blocks (`█ ▀ ▄`), light modules lit, as a dark terminal shows a code a camera reads,
+ * with `quiet` light modules around.
+ */
+export function qrTerminal(text: string, quiet = 2): string | null {
+  const data = qrModules(text);
+  if (!data) return null;
+  const size = data.length + 2 * quiet;
+  // Out of the code is light, but past the last row (an odd count): it is left unlit.
+  const light = (x: number, y: number): boolean => y < size && !(data[y - quiet]?.[x - quiet] ?? false);
+  const lines: string[] = [];
+  for (let y = 0; y < size; y += 2) {
+    let line = '';
+    for (let x = 0; x < size; x += 1) {
+      const [top, bottom] = [light(x, y), light(x, y + 1)];
+      line += top && bottom ? '█' : top ? '▀' : bottom ? '▄' : ' ';
+    }
+    lines.push(line);
+  }
+  return lines.join('\n');
 }
