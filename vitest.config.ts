@@ -54,7 +54,7 @@ export default defineConfig({
     // where vitest's default (one fewer than the cores) would run one.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: TimerSpreadSequencer },
-    // vitest's own report, then one plain `Tests: N passed, N failed` line for whoever reads the log.
+    // vitest's own report, then one plain `N passed, N failed` line for whoever reads the log.
     reporters: ['default', './tests/plain-summary-reporter.ts'],
     projects: [
       {

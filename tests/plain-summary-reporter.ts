@@ -1,5 +1,5 @@
 /**
- * Ends a test run with one plain line, `Tests: N passed, N failed` (`, N skipped` when any are), with
+ * Ends a test run with one plain line, `N passed, N failed` (`, N skipped` when any are), with
  * no colour and no padding, beside vitest's own summary: a machine reading the log (CI) finds the
  * count there, and a run that executed nothing says `0 passed` instead of looking like a pass.
  * A file that failed to load counts as one failure, and so does an error outside any test.
@@ -13,7 +13,7 @@ export interface RunCounts {
 }
 
 export function summaryLine({ passed, failed, skipped }: RunCounts): string {
-  return `Tests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+  return `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
 }
 
 export function countsOf(modules: ReadonlyArray<TestModule>, unhandledErrors: number): RunCounts {
