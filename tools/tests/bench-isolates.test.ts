@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { tallyTimings } from '../bench/new-isolate.ts';
 import { type StartupProfile, sourceLabel, summarizeStartup } from '../bench/startup.ts';
-import { lifetime, parseMessage } from '../bench/workers/cache.ts';
+import { type Kept, LocationStore, lifetime, parseMessage } from '../bench/workers/cache.ts';
 
 describe('the location cache service', () => {
   it('reads the response workerd sends it as an HTTP/1.1 message', () => {
@@ -15,6 +15,29 @@ describe('the location cache service', () => {
     expect(headers.get('x-a')).toBe('b: c');
     expect(new TextDecoder().decode(body)).toBe('body\r\n\r\nmore');
     expect(() => parseMessage(new TextEncoder().encode('HTTP/1.1 200 OK\r\n'))).toThrow(/blank line/);
+  });
+
+  it('holds at most its bound, dropping the least recently used entries first', () => {
+    const entry = (bytes: number, expires = Number.POSITIVE_INFINITY): Kept => ({
+      status: 200,
+      headers: [],
+      body: new Uint8Array(bytes),
+      expires,
+    });
+    // Keys of one character count 2 bytes: three entries of 98 + 2 fit in 300, a fourth does not.
+    const store = new LocationStore(300);
+    for (const key of ['a', 'b', 'c']) store.set(key, entry(98));
+    expect(store.bytes).toBe(300);
+    expect(store.get('a')).toBeDefined(); // now the most recently used
+    store.set('d', entry(98));
+    expect(store.get('b')).toBeUndefined();
+    expect(['a', 'c', 'd'].map((key) => store.get(key) !== undefined)).toEqual([true, true, true]);
+    expect(store.bytes).toBe(300);
+    // An entry past its lifetime is gone when asked for, and frees its bytes.
+    store.set('e', entry(10, 1_000));
+    expect(store.get('e', 2_000)).toBeUndefined();
+    expect(store.bytes).toBeLessThanOrEqual(300);
+    expect(store.delete('e')).toBe(false);
   });
 
   it('keeps a response for its shared lifetime, and nothing private, unstorable or with a cookie', () => {
