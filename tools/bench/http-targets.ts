@@ -153,21 +153,24 @@ export const TARGET_ROUNDS = 3;
 /**
  * Each round's ratio of a target's CPU per request (`targetMs[i]`) to the mean of the floor measured
  * right before and right after it (`floorMs[i]` and `floorMs[i + 1]`: one floor between two rounds
- * serves both), and the index of the median round; undefined where a figure is missing.
+ * serves both), each round's floor (that mean) and the index of the median round; undefined where a
+ * figure is missing.
  */
 export function roundRatios(
   targetMs: ReadonlyArray<number | undefined>,
   floorMs: ReadonlyArray<number | undefined>,
-): { ratios: number[]; median: number } | undefined {
+): { ratios: number[]; floors: number[]; median: number } | undefined {
   const ratios: number[] = [];
+  const floors: number[] = [];
   for (const [i, target] of targetMs.entries()) {
     const [before, after] = [floorMs[i], floorMs[i + 1]];
     if (target === undefined || !before || !after) return undefined;
-    ratios.push(target / ((before + after) / 2));
+    floors.push((before + after) / 2);
+    ratios.push(target / (floors.at(-1) as number));
   }
   if (ratios.length === 0) return undefined;
   const order = ratios.map((_, i) => i).sort((a, b) => (ratios[a] as number) - (ratios[b] as number));
-  return { ratios, median: order[Math.floor((order.length - 1) / 2)] as number };
+  return { ratios, floors, median: order[Math.floor((order.length - 1) / 2)] as number };
 }
 
 /**
@@ -195,8 +198,7 @@ export async function targetRows(context: BenchContext, measureFloor: () => Prom
     );
     const median = rounds?.median ?? 0;
     const shown = measured[median] as Measured;
-    const [floorBefore, floorAfter] = [floors[median]?.cpuMs ?? 0, floors[median + 1]?.cpuMs ?? 0];
-    const floorText = rounds ? `; floor ${((floorBefore + floorAfter) / 2).toFixed(3)} ms, before and after` : '';
+    const floorText = rounds ? `; floor ${rounds.floors[median]?.toFixed(3)} ms, before and after` : '';
     const name = `  CPU per request ÷ floor, median of ${TARGET_ROUNDS} rounds${target.required ? ` (${target.required})` : ''}`;
     const ratio = rounds?.ratios[median];
     rows.push(

@@ -1,6 +1,6 @@
 /**
  * QR codes, encoded on the worker with lean-qr so no QR encoder reaches the browser: one encoder
- * (`qrModules`) and three renderers of its modules.
+ * (`encodeQr`; `qrModules` gives its modules as rows) and three renderers of its modules.
  * - `qrImage`: the desktop page's code (docs/screens.md), a 1-bit bitmap: one pixel per module, a few
  *   kilobytes even for the densest code, where an SVG path of a long URL runs to tens of kilobytes.
  *   The page shows it scaled up without smoothing (`image-rendering: pixelated`).
@@ -108,8 +108,8 @@ function bitmap(code: QrCode): string {
   for (let y = size - 1; y >= 0; y -= 1) {
     row.fill(0);
     const line = y - QUIET_ZONE;
-    // Rows of the quiet zone stay white (`get` is false outside the code).
-    for (let x = 0; x < code.size; x += 1) {
+    // Rows of the quiet zone stay white.
+    for (let x = 0; line >= 0 && line < code.size && x < code.size; x += 1) {
       const at = x + QUIET_ZONE;
       if (code.get(x, line)) row[at >> 3] = (row[at >> 3] ?? 0) | (0x80 >> (at & 7));
     }

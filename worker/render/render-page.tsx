@@ -125,7 +125,6 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </App>
   );
-  const timed = keepable ? { state: 'miss' as const, id } : undefined;
   const share = async (page: KeptPage | undefined): Promise<void> => {
     if (page && located) await shareWithLocation(located, sharedPage(page));
   };
@@ -141,14 +140,15 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     afterResponse(c, share(page));
     return html(page.body, status, nonceFreeHeaders('miss', id));
   }
-  // This response's: on the entry's tags and React's inline scripts (a boundary that streams late); a
-  // kept page goes without (page-cache.ts).
+  // This response's own, for a page never kept (on the entry's tags) and for one that streams (also on
+  // React's inline scripts of a boundary that resolves late); a kept page goes without (page-cache.ts).
   const nonce = newNonce();
   if (written) {
     countView(c, view, status);
-    return html(written(nonce), status, pageHeaders(nonce, timed));
+    return html(written(nonce), status, pageHeaders(nonce));
   }
 
+  const timed = keepable ? { state: 'miss' as const, id } : undefined;
   let degraded = false;
   try {
     const stream = await renderToReadableStream(document, {
