@@ -25,7 +25,8 @@ afterAll(async () => {
 const HYDRATED = "return document.documentElement.dataset.hydrated === 'true'";
 const ERRORS = 'return window.__errors';
 
-describe('the download page in WebKit on an iPhone agent', () => {
+// MiniBrowser may take up to SESSION_TIMEOUT_MS to open its window on a busy machine, before the test's own steps.
+describe('the download page in WebKit on an iPhone agent', { timeout: 90_000 }, () => {
   it('hydrates without a console error, shows the App Store button and stores both ids', async () => {
     const page = await webkit.session(AGENTS.iPhoneSafari.agent);
     await page.goto(`${front.url}/`);

@@ -15,7 +15,7 @@ import { freePort } from './global-setup.ts';
 export const WEBDRIVER = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 const INSTALL = 'npm run prerequisites installs them: webkit2gtk-driver, xvfb';
 /** How long MiniBrowser may take to open its first window before the session counts as failed. */
-const SESSION_TIMEOUT_MS = 30_000;
+const SESSION_TIMEOUT_MS = 45_000;
 /** WebKitGTK windows are never narrower than this. */
 export const MIN_WIDTH = 447;
 
