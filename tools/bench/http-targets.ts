@@ -36,15 +36,19 @@ export function budgetRow(name: string, ratio: number | undefined, bound: '≤' 
   return { name, value: ratio.toFixed(2), budget: { limit: `${bound} ${limit}`, ok } };
 }
 
+const MISS = 'GET /?channel=<new each time> (kept-page miss)';
+
 /** One target: its load, the answer its probe must get, and its budget. */
 export interface Target {
   name: string;
   load: LoadOptions;
-  probe: { path: string; init?: RequestInit; status: number; type?: string; contains?: string };
+  probe: { path: string; init?: RequestInit; status: number; type?: string; contains?: string; origin?: string };
   /** The budget; none: printed as information. */
   limit?: number;
   /** The work the call must do beyond answering, named beside its ratio. */
   required?: string;
+  /** An earlier target (its name) whose median round's CPU per request ÷ this one's is printed as `label`. */
+  divides?: { name: string; label: string };
 }
 
 /** The targets measured after the kept page and the floor, in order (also profiled by the lab: profile.ts). */
@@ -76,7 +80,7 @@ export function targets(context: BenchContext): Target[] {
   const probeClick = clicks[0] ?? { headers: {}, body: '' };
   return [
     {
-      name: 'GET /?channel=<new each time> (kept-page miss)',
+      name: MISS,
       load: {
         ...timed,
         url,
@@ -85,6 +89,23 @@ export function targets(context: BenchContext): Target[] {
       probe: { path: '/?channel=probe', init: { headers: iPhone }, status: 200, type: 'text/html' },
       limit: TARGETS.miss,
       required: 'a render, kept in the isolate and the location cache',
+    },
+    {
+      name: 'The floor of a first visitor: a lookup in the location cache, the page, kept there (new URL each time)',
+      load: {
+        ...timed,
+        url: context.server.floorMissUrl,
+        wrkScript: wrkScriptFile('floor-miss.lua', uniqueScript([{ path: `/?channel=${UNIQUE}`, headers: iPhone }])),
+      },
+      probe: {
+        origin: context.server.floorMissUrl,
+        path: '/?channel=probe',
+        init: { headers: iPhone },
+        status: 200,
+        type: 'text/html',
+      },
+      required: 'what any worker that shares a new page with its location pays besides the render; information',
+      divides: { name: MISS, label: '  Kept-page miss CPU ÷ this floor (information: what the render itself costs)' },
     },
     {
       name: 'GET /landing?d=<campaign token> (kept page)',
@@ -129,8 +150,8 @@ export function targets(context: BenchContext): Target[] {
   ];
 }
 
-async function probe(url: string, { path, init, status, type, contains }: Target['probe']): Promise<void> {
-  const response = await fetch(`${url}${path}`, { ...init, redirect: 'manual' });
+async function probe(url: string, { path, init, status, type, contains, origin }: Target['probe']): Promise<void> {
+  const response = await fetch(`${origin ?? url}${path}`, { ...init, redirect: 'manual' });
   const text = await response.text();
   const contentType = response.headers.get('content-type') ?? '';
   if (response.status !== status || (type !== undefined && !contentType.startsWith(type))) {
@@ -182,6 +203,8 @@ export function roundRatios(
  */
 export async function targetRows(context: BenchContext, measureFloor: () => Promise<Measured>): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
+  // Each target's median round's CPU per request, by name (for `divides`).
+  const medianCpu = new Map<string, number | undefined>();
   let before = await measureFloor();
   for (const target of targets(context)) {
     await probe(context.url, target.probe);
@@ -201,6 +224,8 @@ export async function targetRows(context: BenchContext, measureFloor: () => Prom
     const floorText = rounds ? `; floor ${rounds.floors[median]?.toFixed(3)} ms, before and after` : '';
     const name = `  CPU per request ÷ floor, median of ${TARGET_ROUNDS} rounds${target.required ? ` (${target.required})` : ''}`;
     const ratio = rounds?.ratios[median];
+    medianCpu.set(target.name, shown.cpuMs);
+    const divided = target.divides && medianCpu.get(target.divides.name);
     rows.push(
       { name: target.name, value: `${describeTarget(shown)}${floorText}` },
       target.limit === undefined
@@ -208,6 +233,9 @@ export async function targetRows(context: BenchContext, measureFloor: () => Prom
         : budgetRow(name, ratio, '≤', target.limit),
       ...(rounds
         ? [{ name: '    ratio of each round', value: rounds.ratios.map((r) => r.toFixed(2)).join(', ') }]
+        : []),
+      ...(target.divides && divided && shown.cpuMs
+        ? [{ name: target.divides.label, value: (divided / shown.cpuMs).toFixed(2) }]
         : []),
     );
   }

@@ -55,6 +55,8 @@ export interface Served {
   peerUrl: string;
   /** Origin of the floor: the kept page's bytes and headers and nothing else (tools/bench/workers/floor.ts). */
   floorUrl: string;
+  /** Origin of the floor of a first visitor: the floor with a lookup and a write in the location's cache. */
+  floorMissUrl: string;
   /** Origin of a second isolate of the production worker, sharing the first one's cache (decision 008). */
   secondUrl: string;
   /** The workerd process, for memory readings. */
@@ -265,6 +267,7 @@ export async function serveProduction(options: ServeOptions = {}): Promise<Serve
     SOCKETS.kvControl,
     SOCKETS.peer,
     SOCKETS.floor,
+    SOCKETS.floorMiss,
     SOCKETS.second,
     ...(inspectorArgs.length ? [INSPECTOR] : []),
   ];
@@ -275,6 +278,7 @@ export async function serveProduction(options: ServeOptions = {}): Promise<Serve
     kvControlUrl,
     peerUrl: `http://127.0.0.1:${ports[SOCKETS.peer]}`,
     floorUrl: `http://127.0.0.1:${ports[SOCKETS.floor]}`,
+    floorMissUrl: `http://127.0.0.1:${ports[SOCKETS.floorMiss]}`,
     secondUrl: `http://127.0.0.1:${ports[SOCKETS.second]}`,
     pid: child.pid ?? 0,
     ...(inspectorArgs.length ? { inspectorUrl: `http://127.0.0.1:${ports[INSPECTOR]}` } : {}),

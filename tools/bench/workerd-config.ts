@@ -4,13 +4,14 @@
  * worker), the worker with wrangler.toml's vars and compatibility settings, its `KV` binding on the
  * in-memory KV service and its `ASSETS` binding on the front's `assets` entrypoint, and a second socket
  * that steers the KV service, and a third on the peers' plain Hono + React worker behind its own copy
- * of the front (same module, same files), so all three kinds of request cross the same hop. Two more
+ * of the front (same module, same files), so all three kinds of request cross the same hop. Three more
  * sockets, each behind its own copy of the front: the floor (a worker answering the kept page's bytes
- * and headers and nothing else, tools/bench/workers/floor.ts) and a second isolate of the production
- * worker (`lander-b`), which shares the location's cache with the first: both workers' Cache API calls
- * go to one in-memory cache service (tools/bench/workers/cache.ts), as two isolates of one location
- * share Cloudflare's (decision 008). Both sockets listen on loopback, on ports the OS picks unless the HTTP
- * socket is given one (`npm run bench:serve`).
+ * and headers and nothing else, tools/bench/workers/floor.ts), the floor of a first visitor (its
+ * `miss` entrypoint: a lookup in the location's cache, the page, and the page kept there) and a second
+ * isolate of the production worker (`lander-b`), which shares the location's cache with the first:
+ * every Cache API call goes to one in-memory cache service (tools/bench/workers/cache.ts), as the
+ * isolates of one location share Cloudflare's (decision 008). The sockets listen on loopback, on ports
+ * the OS picks unless the HTTP socket is given one (`npm run bench:serve`).
  */
 
 export type ModuleType = 'esModule' | 'commonJsModule' | 'text' | 'data' | 'wasm' | 'json';
@@ -62,6 +63,7 @@ export const SOCKETS = {
   kvControl: 'kv-control',
   peer: 'peer',
   floor: 'floor',
+  floorMiss: 'floor-miss',
   second: 'second-isolate',
 } as const;
 
@@ -101,7 +103,10 @@ function varBinding(name: string, value: unknown): string {
     : `(name = ${capnpText(name)}, json = ${capnpText(JSON.stringify(value))})`;
 }
 
-/** A copy of the front before `worker`, so its requests cross the hop Lander's and the files' do. */
+/**
+ * A copy of the front before `worker` (a service designator: a quoted name, or a name and entrypoint),
+ * so its requests cross the hop Lander's and the files' do.
+ */
 function frontOf(name: string, worker: string, input: WorkerdConfigInput, compat: string): string {
   return `
 const ${name} :Workerd.Worker = (
@@ -109,7 +114,7 @@ const ${name} :Workerd.Worker = (
   ${compat},
   bindings = [
     (name = "DISK", service = "disk"),
-    (name = "WORKER", service = "${worker}"),
+    (name = "WORKER", service = ${worker}),
     (name = "FILES", json = embed ${capnpText(input.filesJson)}),
   ],
 );`;
@@ -155,6 +160,7 @@ const config :Workerd.Config = (
     (name = "queue-sink", worker = .queueSink),
     (name = "floor", worker = .floor),
     (name = "floor-front", worker = .floorFront),
+    (name = "floor-miss-front", worker = .floorMissFront),
     (name = "lander-b", worker = .landerB),
     (name = "front-b", worker = .frontB),
     (name = "cache", worker = .cache),
@@ -166,6 +172,7 @@ const config :Workerd.Config = (
     (name = "${SOCKETS.kvControl}", address = ${capnpText(`${host}:0`)}, http = (), service = (name = "kv", entrypoint = "control")),
     (name = "${SOCKETS.peer}", address = ${capnpText(`${host}:0`)}, http = (), service = "peer-front"),
     (name = "${SOCKETS.floor}", address = ${capnpText(`${host}:0`)}, http = (), service = "floor-front"),
+    (name = "${SOCKETS.floorMiss}", address = ${capnpText(`${host}:0`)}, http = (), service = "floor-miss-front"),
     (name = "${SOCKETS.second}", address = ${capnpText(`${host}:0`)}, http = (), service = "front-b"),
   ],
 );
@@ -198,9 +205,12 @@ const floor :Workerd.Worker = (
   modules = [(name = "floor.js", esModule = embed ${capnpText(input.floorModule)})],
   ${compat},
   bindings = [(name = "LANDER", service = "lander")],
+  # Its first-visitor entrypoint looks pages up and keeps them in the location's cache, as Lander does.
+  cacheApiOutbound = "cache",
 );
-${frontOf('floorFront', 'floor', input, compat)}
-${frontOf('frontB', 'lander-b', input, compat)}
+${frontOf('floorFront', '"floor"', input, compat)}
+${frontOf('floorMissFront', '(name = "floor", entrypoint = "miss")', input, compat)}
+${frontOf('frontB', '"lander-b"', input, compat)}
 
 const queueSink :Workerd.Worker = (
   modules = [(name = "sink.js", esModule = ${capnpText(QUEUE_SINK)})],

@@ -1,6 +1,8 @@
 /** The page-speed targets' budget rows (tools/bench/http-targets.ts). */
 import { describe, expect, it } from 'vitest';
-import { budgetRow, describeTarget, roundRatios, TARGETS } from '../bench/http-targets.ts';
+import type { BenchContext } from '../bench/context.ts';
+import { budgetRow, describeTarget, roundRatios, TARGETS, targets } from '../bench/http-targets.ts';
+import type { Served } from '../bench/serve.ts';
 
 describe('a target row', () => {
   it('is within an at-most budget up to the limit and over it above', () => {
@@ -51,5 +53,24 @@ describe("a target's rounds", () => {
     expect(roundRatios([1, undefined], [0.2, 0.2, 0.2])).toBeUndefined();
     expect(roundRatios([1], [0.2])).toBeUndefined();
     expect(roundRatios([], [0.2])).toBeUndefined();
+  });
+});
+
+describe('the targets', () => {
+  const context: BenchContext = {
+    url: 'http://127.0.0.1:1',
+    server: { floorMissUrl: 'http://127.0.0.1:2' } as Served,
+    duration: 1,
+    connections: 1,
+    threads: 1,
+  };
+
+  it("measure the first visitor's floor right after the miss, on its own socket, and divide the miss by it", () => {
+    const [miss, floor] = targets(context);
+    expect(miss?.limit).toBe(TARGETS.miss);
+    expect(floor?.load.url).toBe('http://127.0.0.1:2');
+    expect(floor?.probe.origin).toBe('http://127.0.0.1:2');
+    expect(floor?.limit).toBeUndefined();
+    expect(floor?.divides?.name).toBe(miss?.name);
   });
 });

@@ -249,6 +249,24 @@ describe('bench server with the production bundle', () => {
     expect(await captureFloor(server, '/?channel=floor', { 'user-agent': IPHONE })).toBeGreaterThan(1000);
   });
 
+  it("has the first visitor's floor look the page up in the location cache, answer it, and keep it there", async () => {
+    const kept = await fetch(`${server.floorUrl}/`, { headers: { 'user-agent': IPHONE } });
+    const page = await kept.text();
+    const at = `${server.floorMissUrl}/?channel=first-visit`;
+    const first = await fetch(at, { headers: { 'user-agent': IPHONE } });
+    expect(first.headers.get('server-timing')).toBe('location;desc=miss');
+    expect(first.headers.get('content-security-policy')).toBe(kept.headers.get('content-security-policy'));
+    expect(await first.text()).toBe(page);
+    // Kept after the response: the next request for that URL finds it, the same bytes.
+    await expect
+      .poll(async () => (await fetch(at, { headers: { 'user-agent': IPHONE } })).headers.get('server-timing'))
+      .toBe('location;desc=hit');
+    expect(await (await fetch(at)).text()).toBe(page);
+    const other = await fetch(`${server.floorMissUrl}/?channel=first-visit-2`);
+    expect(other.headers.get('server-timing')).toBe('location;desc=miss');
+    await other.body?.cancel();
+  });
+
   it('has the second isolate answer a page the first one kept from the location cache, then keep it', async () => {
     const host = new URL(url).host;
     expect(await timingAs(url, host, '/?channel=second')).toMatch(/^kept;desc=miss/);

@@ -83,7 +83,7 @@ describe('workerd config', () => {
     const floorFront = config.slice(config.indexOf('const floorFront'));
     expect(floorFront).toContain('(name = "WORKER", service = "floor")');
     expect(config).toContain('(name = "LANDER", service = "lander")');
-    expect(config.match(/cacheApiOutbound = "cache"/g)).toHaveLength(2);
+    expect(config.match(/cacheApiOutbound = "cache"/g)).toHaveLength(3);
     expect(config).toContain('(name = "cache.js", esModule = embed "cache.js")');
     // The second isolate uses the first one's Durable Objects rather than namespaces of its own.
     const second = config.slice(config.indexOf('const landerB'), config.indexOf('const cache :'));
@@ -91,5 +91,17 @@ describe('workerd config', () => {
       '(name = "CLICK_BUCKETS", durableObjectNamespace = (className = "ClickBucket", serviceName = "lander"))',
     );
     expect(second).not.toContain('durableObjectNamespaces');
+  });
+
+  it("serves the floor of a first visitor on its own socket: the floor's `miss` entrypoint, on the location cache", () => {
+    const config = workerdConfig(input);
+    expect(config).toContain('(name = "floor-miss", address = "127.0.0.1:0", http = (), service = "floor-miss-front")');
+    const front = config.slice(config.indexOf('const floorMissFront'), config.indexOf('const frontB'));
+    expect(front).toContain('(name = "WORKER", service = (name = "floor", entrypoint = "miss"))');
+    const floor = config.slice(config.indexOf('const floor :'), config.indexOf('const floorFront'));
+    expect(floor).toContain('cacheApiOutbound = "cache"');
+    // The kept page's floor is still the default entrypoint.
+    const floorFront = config.slice(config.indexOf('const floorFront'), config.indexOf('const floorMissFront'));
+    expect(floorFront).toContain('(name = "WORKER", service = "floor")');
   });
 });

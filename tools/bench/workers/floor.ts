@@ -5,7 +5,13 @@
  * Lander (`LANDER`), at the address its `x-floor-capture` header names (the page as the bench asks
  * Lander for it, whose origin is in the page), until Lander answers it from its page cache
  * (`Server-Timing: kept;desc=hit`); from then on every request gets those bytes and headers.
- * Types only in this file: it is transpiled on its own into dist/bench.
+ *
+ * Its `miss` entrypoint (a socket of its own) is the floor of a first visitor: what any worker that
+ * shares a new page with its location pays besides rendering it. It looks its URL up in the
+ * location's cache (the bench's cache service, as Lander's lookup does), and on a miss answers the
+ * page and keeps it there after the response, as one entry of the page's headers and bytes, the size
+ * Lander keeps (render/location-pages.ts); on a hit it answers what was kept. `Server-Timing` says
+ * which (`location;desc=miss|hit`). Types only in this file: it is transpiled on its own into dist/bench.
  */
 
 interface FloorEnv {
@@ -19,6 +25,8 @@ interface Page {
 }
 
 let page: Page | undefined;
+/** What the location keeps of the page: a line of its status and headers, then its bytes. */
+let entry: Uint8Array<ArrayBuffer> | undefined;
 let capturing: Promise<Page> | undefined;
 
 async function capture(request: Request, lander: Fetcher): Promise<Page> {
@@ -29,7 +37,12 @@ async function capture(request: Request, lander: Fetcher): Promise<Page> {
     const response = await lander.fetch(url, { headers });
     const body = new Uint8Array(await response.arrayBuffer());
     if ((response.headers.get('server-timing') ?? '').startsWith('kept;desc=hit')) {
-      return { status: response.status, headers: new Headers(response.headers), body };
+      const kept = new Headers(response.headers);
+      const meta = new TextEncoder().encode(`${JSON.stringify({ status: response.status, headers: [...kept] })}\n`);
+      entry = new Uint8Array(meta.byteLength + body.byteLength);
+      entry.set(meta);
+      entry.set(body, meta.byteLength);
+      return { status: response.status, headers: kept, body };
     }
     // A render is kept after its response: give it a moment.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -37,11 +50,47 @@ async function capture(request: Request, lander: Fetcher): Promise<Page> {
   throw new Error('Lander never answered this request from its page cache');
 }
 
+/** workerd's default cache (the DOM's `CacheStorage` type, which this file is checked with, has no `default`). */
+const location = (): Cache => (caches as CacheStorage & { default: Cache }).default;
+
+const ENTRY_HEADERS = { 'cache-control': 'public, max-age=3600', 'content-type': 'application/octet-stream' };
+
+/** The first visitor's floor: a lookup in the location's cache, then the page, kept there after the response. */
+async function firstVisit(
+  request: Request,
+  kept: Page,
+  keptEntry: Uint8Array<ArrayBuffer>,
+  ctx: ExecutionContext,
+): Promise<Response> {
+  const found = await location().match(request.url);
+  const headers = new Headers(kept.headers);
+  headers.set('server-timing', `location;desc=${found ? 'hit' : 'miss'}`);
+  if (found) {
+    const bytes = new Uint8Array(await found.arrayBuffer());
+    return new Response(bytes.subarray(bytes.indexOf(10) + 1), { status: kept.status, headers });
+  }
+  ctx.waitUntil(location().put(request.url, new Response(keptEntry, { headers: ENTRY_HEADERS })));
+  return new Response(kept.body, { status: kept.status, headers });
+}
+
+async function captured(request: Request, env: FloorEnv): Promise<Page> {
+  capturing ??= capture(request, env.LANDER);
+  page = await capturing;
+  return page;
+}
+
 export default {
   async fetch(request: Request, env: FloorEnv): Promise<Response> {
     if (page) return new Response(page.body, page);
-    capturing ??= capture(request, env.LANDER);
-    page = await capturing;
-    return new Response(page.body, page);
+    const kept = await captured(request, env);
+    return new Response(kept.body, kept);
+  },
+};
+
+/** The first visitor's floor (workerd's `entrypoint = "miss"`). */
+export const miss = {
+  async fetch(request: Request, env: FloorEnv, ctx: ExecutionContext): Promise<Response> {
+    const kept = page ?? (await captured(request, env));
+    return firstVisit(request, kept, entry as Uint8Array<ArrayBuffer>, ctx);
   },
 };
