@@ -292,4 +292,14 @@ describe('/test', () => {
     expect(rows).toContain(`latestBuild${running} (this page)`);
     await context.close();
   });
+
+  it('says "this page" in the page\'s language', async () => {
+    const context = await browser.newContext({ ...DEVICES.desktop, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await open(page, '/test');
+    const running = await runningBuild(page);
+    await page.waitForSelector(`td[data-build="${running}"]`);
+    expect(await page.textContent(`td[data-build="${running}"]`)).toBe(`${running}（本页）`);
+    await context.close();
+  });
 });

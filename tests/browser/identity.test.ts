@@ -48,6 +48,10 @@ async function shown(page: Page, name: 'visitor' | 'fingerprint') {
   return { id: await row.locator('.identity-id').textContent(), source: await row.getAttribute('data-source') };
 }
 
+/** The words the /test screen says the source of `name` in. */
+const sourceText = (page: Page, name: 'visitor' | 'fingerprint') =>
+  page.locator(`tr[data-identity="${name}"] .identity-source`).textContent();
+
 describe('the visitor id in Chromium (docs/identity.md)', () => {
   it('stores on a first visit the id /api/trace returned, in localStorage and in the cookie', async () => {
     const context = await browser.newContext(DEVICES.iPhone);
@@ -126,12 +130,33 @@ describe('the fingerprint id in Chromium (docs/identity.md)', () => {
     expect(first.fingerprintId).toMatch(/^[0-9a-f]{32}$/);
     expect(await shown(page, 'fingerprint')).toEqual({ id: first.fingerprintId, source: 'fingerprintjs' });
     expect(await shown(page, 'visitor')).toEqual({ id: first.userId, source: 'trace' });
+    expect(await sourceText(page, 'fingerprint')).toBe('from FingerprintJS');
+    expect(await sourceText(page, 'visitor')).toBe('from /api/trace');
     await screenshot(page, 'test-identity-desktop');
     await page.reload();
     await hydrated(page);
     await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved');
     expect((await storedIds(page, context)).fingerprintId).toBe(first.fingerprintId);
     expect(await shown(page, 'fingerprint')).toEqual({ id: first.fingerprintId, source: 'stored' });
+    expect(await sourceText(page, 'fingerprint')).toBe('stored on this device');
+    expect(log.errors).toEqual([]);
+    await context.close();
+  });
+
+  it("says on /test where each id came from in the page's language, zh-CN included", async () => {
+    const context = await browser.newContext({ ...DEVICES.desktop, locale: 'zh-CN' });
+    const page = await context.newPage();
+    const log = watch(page);
+    await visit(page, '/test');
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    expect(await shown(page, 'fingerprint')).toMatchObject({ source: 'fingerprintjs' });
+    expect(await sourceText(page, 'fingerprint')).toBe('来自 FingerprintJS');
+    expect(await sourceText(page, 'visitor')).toBe('来自 /api/trace');
+    await screenshot(page, 'test-identity-desktop-zh-CN');
+    await page.reload();
+    await hydrated(page);
+    await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved');
+    expect(await sourceText(page, 'visitor')).toBe('本机已保存');
     expect(log.errors).toEqual([]);
     await context.close();
   });

@@ -3,12 +3,16 @@
  * running one: asked for once when the screen opens, unless the hourly check already knows.
  */
 import { useEffect } from 'react';
+import type { Language } from '../../../shared/texts.ts';
 import { useHandoff, useLearned, useLearnedStore } from '../store.tsx';
 import { fetchLatestBuild } from './build-api.ts';
 
+/** Said after the latest build's id when it is the one this page runs. */
+const THIS_PAGE: Record<Language, string> = { en: ' (this page)', 'zh-CN': '（本页）' };
+
 export function BuildRows() {
   const store = useLearnedStore();
-  const { buildId } = useHandoff();
+  const { buildId, language } = useHandoff();
   const { latestBuildId } = useLearned();
 
   useEffect(() => {
@@ -27,7 +31,7 @@ export function BuildRows() {
       <th scope="row">latestBuild</th>
       <td data-build={latestBuildId ?? ''}>
         {latestBuildId ?? '—'}
-        {latestBuildId === buildId ? ' (this page)' : null}
+        {latestBuildId === buildId ? THIS_PAGE[language] : null}
       </td>
     </tr>
   );
