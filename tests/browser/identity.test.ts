@@ -27,10 +27,20 @@ function countTraceCalls(page: Page): { count: number } {
 }
 
 /** Opens `path`, waits for hydration and for both ids to be resolved. */
-async function visit(page: Page, path = '/'): Promise<void> {
-  await page.goto(`${baseURL}${path}`);
+/** Waits until `page` is hydrated and has resolved both ids. */
+async function resolved(page: Page): Promise<void> {
   await hydrated(page);
   await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved');
+}
+
+async function visit(page: Page, path = '/'): Promise<void> {
+  await page.goto(`${baseURL}${path}`);
+  await resolved(page);
+}
+
+async function reloadResolved(page: Page): Promise<void> {
+  await page.reload();
+  await resolved(page);
 }
 
 async function storedIds(page: Page, context: BrowserContext) {
@@ -133,9 +143,7 @@ describe('the fingerprint id in Chromium (docs/identity.md)', () => {
     expect(await sourceText(page, 'fingerprint')).toBe('from FingerprintJS');
     expect(await sourceText(page, 'visitor')).toBe('from /api/trace');
     await screenshot(page, 'test-identity-desktop');
-    await page.reload();
-    await hydrated(page);
-    await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved');
+    await reloadResolved(page);
     expect((await storedIds(page, context)).fingerprintId).toBe(first.fingerprintId);
     expect(await shown(page, 'fingerprint')).toEqual({ id: first.fingerprintId, source: 'stored' });
     expect(await sourceText(page, 'fingerprint')).toBe('stored on this device');
@@ -153,9 +161,7 @@ describe('the fingerprint id in Chromium (docs/identity.md)', () => {
     expect(await sourceText(page, 'fingerprint')).toBe('来自 FingerprintJS');
     expect(await sourceText(page, 'visitor')).toBe('来自 /api/trace');
     await screenshot(page, 'test-identity-desktop-zh-CN');
-    await page.reload();
-    await hydrated(page);
-    await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved');
+    await reloadResolved(page);
     expect(await sourceText(page, 'visitor')).toBe('本机已保存');
     expect(log.errors).toEqual([]);
     await context.close();
