@@ -226,6 +226,35 @@ describe('the console', () => {
     await page.context().close();
   });
 
+  it('says in Chinese that a slug is taken, and what a refused call was', async () => {
+    const page = await signedIn(DEVICES.desktop, '/admin', 'zh-CN');
+    const slug = `taken-${suffix}`;
+    const create = async () => {
+      await page.getByRole('textbox', { name: '短链标识', exact: true }).fill(slug);
+      await page.getByRole('button', { name: '创建链接' }).click();
+    };
+    await create();
+    await page.locator(`[data-slug="${slug}"]`).waitFor();
+    await create();
+    await expect
+      .poll(() => page.locator('.links-panel [role="alert"]').textContent())
+      .toBe('这个短链标识已被使用，请换一个。');
+    // A call the API refuses for another reason: its status said in Chinese, then the API's own words.
+    await page.route('**/api/links', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 503, json: { error: 'DECODE_KEY is not set' } })
+        : route.fallback(),
+    );
+    await page.getByRole('textbox', { name: '短链标识', exact: true }).fill(`${slug}-2`);
+    await page.getByRole('button', { name: '创建链接' }).click();
+    await expect
+      .poll(() => page.locator('.links-panel [role="alert"]').textContent())
+      .toBe('服务器出错（HTTP 503）：DECODE_KEY is not set');
+    await page.locator('.links-panel').scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-link-refused-zh-CN');
+    await page.context().close();
+  });
+
   it('exports the figures as a CSV file', async () => {
     const page = await signedIn(DEVICES.desktop);
     const [download] = await Promise.all([

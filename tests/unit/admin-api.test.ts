@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { adminApi, errorText } from '../../client/app/admin/admin-api.ts';
+import { adminTexts } from '../../client/app/admin/admin-texts.ts';
 import { type HttpClient, HttpError, type HttpOptions } from '../../client/app/http-client.ts';
 
 function recordingClient(answer: unknown): { client: HttpClient; calls: [string, HttpOptions | undefined][] } {
@@ -41,12 +42,29 @@ describe('the console’s admin API calls', () => {
 });
 
 describe('errorText', () => {
-  it('is the API’s own message of a refused call', () => {
-    const error = new HttpError(409, { cause: { data: { error: 'the slug "spring" is taken' } } });
-    expect(errorText(error)).toBe('the slug "spring" is taken');
+  const en = adminTexts('en');
+  const zh = adminTexts('zh-CN');
+  const taken = new HttpError(409, { cause: { data: { error: 'the slug "spring" is taken' } } });
+
+  it('is the API’s own message of a refused call, in English', () => {
+    expect(errorText(taken, en)).toBe('the slug "spring" is taken');
   });
 
-  it('is the HTTP status when the answer says nothing', () => {
-    expect(errorText(new HttpError(502))).toBe('HTTP error! status: 502');
+  it('leads the API’s message with what the status means in Chinese', () => {
+    expect(errorText(taken, zh)).toBe('已被占用：the slug "spring" is taken');
+    const invalid = new HttpError(400, { cause: { data: { error: 'slug: slug is 3 to 48 of a-z, 0-9 and -' } } });
+    expect(errorText(invalid, zh)).toBe('请求无效：slug: slug is 3 to 48 of a-z, 0-9 and -');
+  });
+
+  it('says what the status means when the answer says nothing', () => {
+    expect(errorText(new HttpError(502), en)).toBe('The server failed (HTTP 502).');
+    expect(errorText(new HttpError(502), zh)).toBe('服务器出错（HTTP 502）。');
+    expect(errorText(new HttpError(401), zh)).toBe('请重新登录：令牌被拒绝。');
+    expect(errorText(new HttpError(418), en)).toBe('Refused (HTTP 418).');
+  });
+
+  it('says the server was not reached for a network failure, with the browser’s words', () => {
+    expect(errorText(new TypeError('Failed to fetch'), en)).toBe('The server could not be reached (Failed to fetch).');
+    expect(errorText(new TypeError('Failed to fetch'), zh)).toBe('无法连接服务器：Failed to fetch');
   });
 });

@@ -7,6 +7,7 @@
 import type { InstallLookupView, LinkView, StatsRow, TestInstallView } from '../../../shared/admin-contract.ts';
 import type { StorePostbacksView } from '../../../shared/store-postbacks.ts';
 import { type HttpClient, HttpError, http } from '../http-client.ts';
+import type { AdminTexts } from './admin-texts.ts';
 import { fraudApi } from './fraud-api.ts';
 import { webhooksApi } from './webhooks-api.ts';
 
@@ -52,14 +53,19 @@ export interface Range {
   to: string;
 }
 
-/** The API's own message of a refused call, else the HTTP status. */
-export function errorText(error: unknown): string {
+/** What a refused call said: the API's own message, else a network error's, else nothing. */
+function detailOf(error: unknown): string | undefined {
   if (error instanceof HttpError) {
     const data: unknown = (error.cause as { data?: unknown } | undefined)?.data;
     if (data && typeof data === 'object' && 'error' in data && typeof data.error === 'string') return data.error;
-    return error.message;
+    return undefined;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A refused call in the console's language (`t.refused`): its status's words and what the API said. */
+export function errorText(error: unknown, t: Pick<AdminTexts, 'refused'>): string {
+  return t.refused(statusOf(error), detailOf(error));
 }
 
 /** The status of a refused call (401: sign in; 503: not configured), or 0 for a network failure. */

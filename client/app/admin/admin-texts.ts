@@ -1,6 +1,47 @@
 /** The console's strings (docs/screens.md), in its own chunk with it. */
 import type { Language } from '../../../shared/texts.ts';
 
+/**
+ * What a refused call is, by its HTTP status (0: the server was not reached), in one language: the
+ * words a call that says nothing of its own is shown with, and in Chinese the lead of what the API
+ * says (its messages are English, one language for every client: docs/operators.md).
+ */
+type FailureLeads = Record<0 | 400 | 401 | 403 | 404 | 409 | 413 | 429, string> & {
+  server: (status: number) => string;
+  other: (status: number) => string;
+};
+
+function leadOf(leads: FailureLeads, status: number): string {
+  if (status in leads) return leads[status as keyof FailureLeads] as string;
+  return status >= 500 ? leads.server(status) : leads.other(status);
+}
+
+const EN_FAILURES: FailureLeads = {
+  0: 'The server could not be reached',
+  400: 'The request was refused',
+  401: 'Sign in again: the token was refused',
+  403: 'This is not allowed',
+  404: 'Not found',
+  409: 'Already taken',
+  413: 'Too large',
+  429: 'Too many requests: try again in a moment',
+  server: (status) => `The server failed (HTTP ${status})`,
+  other: (status) => `Refused (HTTP ${status})`,
+};
+
+const ZH_FAILURES: FailureLeads = {
+  0: '无法连接服务器',
+  400: '请求无效',
+  401: '请重新登录：令牌被拒绝',
+  403: '没有权限',
+  404: '未找到',
+  409: '已被占用',
+  413: '内容过大',
+  429: '请求过于频繁，请稍后再试',
+  server: (status) => `服务器出错（HTTP ${status}）`,
+  other: (status) => `请求被拒绝（HTTP ${status}）`,
+};
+
 const en = {
   heading: 'Console',
   signInHeading: 'Sign in',
@@ -122,6 +163,15 @@ const en = {
   excluded: 'excluded from counted installs',
   noFlags: 'No install flagged.',
   openFigures: 'Figures',
+  slugTaken: 'That slug is taken: choose another.',
+  /**
+   * A refused call, with its status and what it said (`detail`: the API's message, or a network
+   * error's): in English, the API's own words where it gave some.
+   */
+  refused: (status: number, detail?: string): string => {
+    if (status > 0 && detail) return detail;
+    return detail ? `${leadOf(EN_FAILURES, status)} (${detail}).` : `${leadOf(EN_FAILURES, status)}.`;
+  },
 };
 
 export type AdminTexts = typeof en;
@@ -246,6 +296,10 @@ const zhCN: AdminTexts = {
   excluded: '不计入计数安装',
   noFlags: '没有被标记的安装。',
   openFigures: '数据',
+  slugTaken: '这个短链标识已被使用，请换一个。',
+  // The lead in Chinese, then the API's exact words, which name the field and the reason.
+  refused: (status, detail) =>
+    detail ? `${leadOf(ZH_FAILURES, status)}：${detail}` : `${leadOf(ZH_FAILURES, status)}。`,
 };
 
 const tables: Record<Language, AdminTexts> = { en, 'zh-CN': zhCN };

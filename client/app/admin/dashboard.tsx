@@ -110,10 +110,10 @@ export function Dashboard({
           setRange((shown) => zonedRange(shown, named));
         }
       } catch (failure) {
-        setError(errorText(failure));
+        setError(errorText(failure, t));
       }
     },
-    [api, range, newest],
+    [api, range, newest, t],
   );
 
   useEffect(() => {
@@ -132,7 +132,7 @@ export function Dashboard({
     onOpen: (key: string) => open({ by, key }),
   });
   const exportCsv = () => {
-    api.downloadCsv(exportBy, range).catch((failure: unknown) => setError(errorText(failure)));
+    api.downloadCsv(exportBy, range).catch((failure: unknown) => setError(errorText(failure, t)));
   };
 
   return (

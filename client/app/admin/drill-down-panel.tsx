@@ -75,8 +75,8 @@ export function DrillDownPanel({
         const [days, os, inapp] = answer;
         setOpened({ days: days.rows, os, inapp, ...(days.previous ? { previous: days.previous.totals } : {}) });
       })
-      .catch((failure: unknown) => setError(errorText(failure)));
-  }, [api, range, drill, newest]);
+      .catch((failure: unknown) => setError(errorText(failure, t)));
+  }, [api, range, drill, newest, t]);
 
   const label = { channel: t.channel, inviter: t.inviter, link: t.link }[drill.by];
   return (

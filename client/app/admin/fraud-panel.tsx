@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { FraudGroup } from '../../../shared/fraud-contract.ts';
 import type { Language } from '../../../shared/texts.ts';
 import { errorText } from './admin-api.ts';
+import { adminTexts } from './admin-texts.ts';
 import { DataTable } from './data-table.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 import type { FraudApi, FraudReport } from './fraud-api.ts';
@@ -42,24 +43,24 @@ export function FraudPanel({
         setReport(got);
         setError('');
       },
-      (failure: unknown) => !stale && setError(errorText(failure)),
+      (failure: unknown) => !stale && setError(errorText(failure, adminTexts(language))),
     );
     return () => {
       stale = true;
     };
-  }, [api, range]);
+  }, [api, range, language]);
 
   useEffect(() => {
     if (!chosen) return setDrill(null);
     let stale = false;
     api.report(range, chosen).then(
       (got) => !stale && setDrill(got),
-      (failure: unknown) => !stale && setError(errorText(failure)),
+      (failure: unknown) => !stale && setError(errorText(failure, adminTexts(language))),
     );
     return () => {
       stale = true;
     };
-  }, [api, range, chosen]);
+  }, [api, range, chosen, language]);
 
   return <FraudView t={t} report={report} drill={drill} chosen={chosen} error={error} onChoose={setChosen} />;
 }

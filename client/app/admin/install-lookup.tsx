@@ -23,7 +23,7 @@ export function InstallLookup({ api, t, language }: { api: AdminApi; t: AdminTex
     try {
       setFound(await api.install(field('app'), field('installId')));
     } catch (failure) {
-      setError(errorText(failure));
+      setError(errorText(failure, t));
     }
   };
   return (

@@ -31,13 +31,13 @@ export function StorePostbacksPanel({ api, range, t }: { api: AdminApi; range: R
         if (!stale) setView(answer);
       },
       (failure: unknown) => {
-        if (!stale) setError(errorText(failure));
+        if (!stale) setError(errorText(failure, t));
       },
     );
     return () => {
       stale = true;
     };
-  }, [api, range.from]);
+  }, [api, range.from, t]);
 
   return (
     <section className="panel wide-panel store-postbacks" aria-labelledby="store-postbacks-heading">

@@ -34,7 +34,7 @@ export function TestInstallsPanel({ api, t, language }: { api: AdminApi; t: Admi
         if (fresh.length > 0) newest.current = Math.max(newest.current, ...fresh.map((item) => item.id));
         setItems((shown) => [...fresh, ...(shown ?? [])].slice(0, SHOWN));
       } catch (failure) {
-        if (!stopped) setError(errorText(failure));
+        if (!stopped) setError(errorText(failure, t));
       }
     };
     void poll();
@@ -43,7 +43,7 @@ export function TestInstallsPanel({ api, t, language }: { api: AdminApi; t: Admi
       stopped = true;
       clearInterval(timer);
     };
-  }, [api]);
+  }, [api, t]);
 
   return (
     <section className="panel test-installs" aria-labelledby="test-installs-heading">

@@ -25,8 +25,8 @@ export function WebhookLog({
   const [attempts, setAttempts] = useState<AttemptView[] | null>(null);
   const [notice, setNotice] = useState('');
   const load = useCallback(() => {
-    api.attempts(endpoint.id).then(setAttempts, (failure: unknown) => setNotice(errorText(failure)));
-  }, [api, endpoint.id]);
+    api.attempts(endpoint.id).then(setAttempts, (failure: unknown) => setNotice(errorText(failure, t)));
+  }, [api, endpoint.id, t]);
   useEffect(load, [load]);
 
   const resend = async (body: { id: string } | { from: string; to: string }) => {
@@ -34,7 +34,7 @@ export function WebhookLog({
       setNotice(`${t.resent} ${await api.resend(endpoint.id, body)}`);
       onChanged();
     } catch (failure) {
-      setNotice(errorText(failure));
+      setNotice(errorText(failure, t));
     }
   };
   const resendRange = (event: FormEvent<HTMLFormElement>) => {

@@ -23,8 +23,8 @@ export function WebhooksPanel({ api, t }: { api: WebhooksApi; t: AdminTexts }) {
   const [notice, setNotice] = useState('');
   const [shown, setShown] = useState<string | null>(null);
   const reload = useCallback(() => {
-    api.list().then(setEndpoints, (failure: unknown) => setNotice(errorText(failure)));
-  }, [api]);
+    api.list().then(setEndpoints, (failure: unknown) => setNotice(errorText(failure, t)));
+  }, [api, t]);
   useEffect(reload, [reload]);
 
   /** Runs `call`, shows its message or failure, and lists the endpoints again. */
@@ -33,7 +33,7 @@ export function WebhooksPanel({ api, t }: { api: WebhooksApi; t: AdminTexts }) {
     try {
       setNotice((await call()) ?? '');
     } catch (failure) {
-      setNotice(errorText(failure));
+      setNotice(errorText(failure, t));
     }
     reload();
   };
