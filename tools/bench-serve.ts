@@ -45,4 +45,7 @@ console.log(`The peers' plain Hono + React page: ${server.peerUrl}/`);
 console.log(
   `The floor: ${server.floorUrl}/ (its first request, with x-floor-capture: ${server.url}/, takes that kept page)`,
 );
+console.log(
+  `The floor of a first visitor: ${server.floorMissUrl}/?any=new-each-time (a lookup in the location cache, the page, kept there)`,
+);
 console.log(`A second isolate sharing the location cache (send the first one's Host): ${server.secondUrl}/`);
