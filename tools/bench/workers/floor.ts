@@ -10,7 +10,7 @@
  * shares a new page with its location pays besides rendering it. It looks its URL up in the
  * location's cache (the bench's cache service, as Lander's lookup does), and on a miss answers the
  * page and keeps it there after the response, as one entry of the page's headers and bytes, the size
- * Lander keeps (render/location-pages.ts); on a hit it answers what was kept. `Server-Timing` says
+ * Lander keeps (worker/render/location-pages.ts); on a hit it answers what was kept. `Server-Timing` says
  * which (`location;desc=miss|hit`). Types only in this file: it is transpiled on its own into dist/bench.
  */
 
