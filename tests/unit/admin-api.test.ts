@@ -3,6 +3,8 @@
  * each call carries it; behind Cloudflare Access (no token), none carries an Authorization header,
  * so Access's own assertion is what signs it in. A refused call shows the API's message.
  */
+
+import { FetchError } from 'ofetch';
 import { describe, expect, it } from 'vitest';
 import { adminApi, errorText } from '../../client/app/admin/admin-api.ts';
 import { adminTexts } from '../../client/app/admin/admin-texts.ts';
@@ -51,7 +53,7 @@ describe('errorText', () => {
   });
 
   it('leads the API’s message with what the status means in Chinese', () => {
-    expect(errorText(taken, zh)).toBe('已被占用：the slug "spring" is taken');
+    expect(errorText(taken, zh)).toBe('与已有数据冲突：the slug "spring" is taken');
     const invalid = new HttpError(400, { cause: { data: { error: 'slug: slug is 3 to 48 of a-z, 0-9 and -' } } });
     expect(errorText(invalid, zh)).toBe('请求无效：slug: slug is 3 to 48 of a-z, 0-9 and -');
   });
@@ -61,6 +63,18 @@ describe('errorText', () => {
     expect(errorText(new HttpError(502), zh)).toBe('服务器出错（HTTP 502）。');
     expect(errorText(new HttpError(401), zh)).toBe('请重新登录：令牌被拒绝。');
     expect(errorText(new HttpError(418), en)).toBe('Refused (HTTP 418).');
+  });
+
+  it('is a panel’s own words for a status it knows the meaning of', () => {
+    expect(errorText(taken, zh, { 409: zh.slugTaken })).toBe('这个短链标识已被使用，请换一个。');
+    expect(errorText(new HttpError(502), zh, { 409: zh.slugTaken })).toBe('服务器出错（HTTP 502）。');
+  });
+
+  it('says a fault of the console itself as the console’s, not as an unreachable server', () => {
+    expect(errorText(new Error('boom'), en)).toBe('The console failed (boom).');
+    expect(errorText(new RangeError('bad date'), zh)).toBe('控制台出错：bad date');
+    const unreached = new FetchError('[GET] "/api/stats": <no response> Failed to fetch');
+    expect(errorText(unreached, zh)).toBe('无法连接服务器：[GET] "/api/stats": <no response> Failed to fetch');
   });
 
   it('says the server was not reached for a network failure, with the browser’s words', () => {

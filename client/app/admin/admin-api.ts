@@ -4,6 +4,8 @@
  * when it closes), or — with Cloudflare Access in front — with no token: Access puts its signed
  * assertion on every call the browser makes, so the calls carry only its cookie.
  */
+
+import { FetchError } from 'ofetch';
 import type { InstallLookupView, LinkView, StatsRow, TestInstallView } from '../../../shared/admin-contract.ts';
 import type { StorePostbacksView } from '../../../shared/store-postbacks.ts';
 import { type HttpClient, HttpError, http } from '../http-client.ts';
@@ -63,9 +65,27 @@ function detailOf(error: unknown): string | undefined {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A refused call in the console's language (`t.refused`): its status's words and what the API said. */
-export function errorText(error: unknown, t: Pick<AdminTexts, 'refused'>): string {
-  return t.refused(statusOf(error), detailOf(error));
+/**
+ * The status of a failed call as the console says it: the HTTP status, 0 when the server was not
+ * reached (ofetch's error without a status, or fetch's own `TypeError`), null for anything else (a
+ * fault in the console itself, not the server's).
+ */
+function failureStatus(error: unknown): number | null {
+  if (error instanceof HttpError) return error.status;
+  return error instanceof FetchError || error instanceof TypeError ? 0 : null;
+}
+
+/**
+ * A failed call in the console's language (`t.refused`): what its status means and what the API
+ * said, or a panel's own words for a status it knows the meaning of (`says`, e.g. a link's 409).
+ */
+export function errorText(
+  error: unknown,
+  t: Pick<AdminTexts, 'refused'>,
+  says: Partial<Record<number, string>> = {},
+): string {
+  const status = failureStatus(error);
+  return (status !== null && says[status]) || t.refused(status, detailOf(error));
 }
 
 /** The status of a refused call (401: sign in; 503: not configured), or 0 for a network failure. */

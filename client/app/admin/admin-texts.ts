@@ -2,44 +2,53 @@
 import type { Language } from '../../../shared/texts.ts';
 
 /**
- * What a refused call is, by its HTTP status (0: the server was not reached), in one language: the
- * words a call that says nothing of its own is shown with, and in Chinese the lead of what the API
- * says (its messages are English, one language for every client: docs/operators.md).
+ * What a refused call is, in one language: by its HTTP status (0: the server was not reached), or a
+ * fault in the console itself (`null`). These are the words of a call that says nothing of its own,
+ * and in Chinese the lead of what the API says (its messages are English, one language for every
+ * client: docs/operators.md).
  */
-type FailureLeads = Record<0 | 400 | 401 | 403 | 404 | 409 | 413 | 429, string> & {
+interface FailureLeads {
+  byStatus: Partial<Record<number, string>>;
   server: (status: number) => string;
   other: (status: number) => string;
-};
+  unexpected: string;
+}
 
-function leadOf(leads: FailureLeads, status: number): string {
-  if (status in leads) return leads[status as keyof FailureLeads] as string;
-  return status >= 500 ? leads.server(status) : leads.other(status);
+function leadOf(leads: FailureLeads, status: number | null): string {
+  if (status === null) return leads.unexpected;
+  return leads.byStatus[status] ?? (status >= 500 ? leads.server(status) : leads.other(status));
 }
 
 const EN_FAILURES: FailureLeads = {
-  0: 'The server could not be reached',
-  400: 'The request was refused',
-  401: 'Sign in again: the token was refused',
-  403: 'This is not allowed',
-  404: 'Not found',
-  409: 'Already taken',
-  413: 'Too large',
-  429: 'Too many requests: try again in a moment',
+  byStatus: {
+    0: 'The server could not be reached',
+    400: 'The request was refused',
+    401: 'Sign in again: the token was refused',
+    403: 'This is not allowed',
+    404: 'Not found',
+    409: 'In conflict with what is stored',
+    413: 'Too large',
+    429: 'Too many requests: try again in a moment',
+  },
   server: (status) => `The server failed (HTTP ${status})`,
   other: (status) => `Refused (HTTP ${status})`,
+  unexpected: 'The console failed',
 };
 
 const ZH_FAILURES: FailureLeads = {
-  0: '无法连接服务器',
-  400: '请求无效',
-  401: '请重新登录：令牌被拒绝',
-  403: '没有权限',
-  404: '未找到',
-  409: '已被占用',
-  413: '内容过大',
-  429: '请求过于频繁，请稍后再试',
+  byStatus: {
+    0: '无法连接服务器',
+    400: '请求无效',
+    401: '请重新登录：令牌被拒绝',
+    403: '没有权限',
+    404: '未找到',
+    409: '与已有数据冲突',
+    413: '内容过大',
+    429: '请求过于频繁，请稍后再试',
+  },
   server: (status) => `服务器出错（HTTP ${status}）`,
   other: (status) => `请求被拒绝（HTTP ${status}）`,
+  unexpected: '控制台出错',
 };
 
 const en = {
@@ -165,11 +174,12 @@ const en = {
   openFigures: 'Figures',
   slugTaken: 'That slug is taken: choose another.',
   /**
-   * A refused call, with its status and what it said (`detail`: the API's message, or a network
-   * error's): in English, the API's own words where it gave some.
+   * A refused call, with its status (0: the server was not reached; null: a fault in the console)
+   * and what it said (`detail`: the API's message, or the error's): in English, the API's own words
+   * where it gave some.
    */
-  refused: (status: number, detail?: string): string => {
-    if (status > 0 && detail) return detail;
+  refused: (status: number | null, detail?: string): string => {
+    if (status !== null && status > 0 && detail) return detail;
     return detail ? `${leadOf(EN_FAILURES, status)} (${detail}).` : `${leadOf(EN_FAILURES, status)}.`;
   },
 };

@@ -4,7 +4,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../../shared/admin-contract.ts';
-import { type AdminApi, errorText, type LinkView, statusOf } from './admin-api.ts';
+import { type AdminApi, errorText, type LinkView } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DataTable } from './data-table.tsx';
 import { ErrorAlert } from './error-alert.tsx';
@@ -50,8 +50,8 @@ export function LinksPanel({
       onCreated(await api.createLink({ channel: field('channel'), inviter: field('inviter'), slug: field('slug') }));
       form.reset();
     } catch (failure) {
-      // The only conflict a new link meets is its slug (docs/operators.md): said in the console's language.
-      setError(statusOf(failure) === 409 ? t.slugTaken : errorText(failure, t));
+      // The only conflict a new link meets is its slug (docs/operators.md).
+      setError(errorText(failure, t, { 409: t.slugTaken }));
     } finally {
       setBusy(false);
     }
