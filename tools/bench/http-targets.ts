@@ -186,8 +186,9 @@ export function roundRatios(
   for (const [i, target] of targetMs.entries()) {
     const [before, after] = [floorMs[i], floorMs[i + 1]];
     if (target === undefined || !before || !after) return undefined;
-    floors.push((before + after) / 2);
-    ratios.push(target / (floors.at(-1) as number));
+    const floor = (before + after) / 2;
+    floors.push(floor);
+    ratios.push(target / floor);
   }
   if (ratios.length === 0) return undefined;
   const order = ratios.map((_, i) => i).sort((a, b) => (ratios[a] as number) - (ratios[b] as number));
@@ -225,7 +226,8 @@ export async function targetRows(context: BenchContext, measureFloor: () => Prom
     const name = `  CPU per request ÷ floor, median of ${TARGET_ROUNDS} rounds${target.required ? ` (${target.required})` : ''}`;
     const ratio = rounds?.ratios[median];
     medianCpu.set(target.name, shown.cpuMs);
-    const divided = target.divides && medianCpu.get(target.divides.name);
+    const { divides } = target;
+    const dividend = divides && medianCpu.get(divides.name);
     rows.push(
       { name: target.name, value: `${describeTarget(shown)}${floorText}` },
       target.limit === undefined
@@ -234,8 +236,8 @@ export async function targetRows(context: BenchContext, measureFloor: () => Prom
       ...(rounds
         ? [{ name: '    ratio of each round', value: rounds.ratios.map((r) => r.toFixed(2)).join(', ') }]
         : []),
-      ...(target.divides && divided && shown.cpuMs
-        ? [{ name: target.divides.label, value: (divided / shown.cpuMs).toFixed(2) }]
+      ...(divides && dividend && shown.cpuMs
+        ? [{ name: divides.label, value: (dividend / shown.cpuMs).toFixed(2) }]
         : []),
     );
   }

@@ -11,7 +11,7 @@
  * costs up to eight times the encoding (milliseconds for a long URL), and every mask is valid and
  * scannable.
  */
-import { correction, generate, mode } from 'lean-qr';
+import { type Bitmap2D, correction, generate, mode } from 'lean-qr';
 import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
 
 /** Modules of white around the code, as the standard asks. */
@@ -38,13 +38,8 @@ const images = boundedCache<QrImage | null>({
 });
 
 /** A QR code's modules: `size` × `size`, `get(x, y)` true where dark. */
-interface QrCode {
-  size: number;
-  get(x: number, y: number): boolean;
-}
-
 /** `text`'s QR code without the quiet zone, or null when it is too long for any. */
-function encodeQr(text: string): QrCode | null {
+function encodeQr(text: string): Bitmap2D | null {
   const bytes = encoder.encode(text);
   if (bytes.byteLength > MAX_BYTES) return null;
   // One level, never raised to a higher one that would fit the same version, and one mask.
@@ -83,7 +78,7 @@ export function qrImage(text: string): QrImage | null {
 }
 
 /** `code` inside its quiet zone, as a 1-bit BMP file, in a binary string for `btoa`. */
-function bitmap(code: QrCode): string {
+function bitmap(code: Bitmap2D): string {
   const size = code.size + 2 * QUIET_ZONE;
   const rowBytes = Math.ceil(size / 32) * 4;
   const header = new DataView(new ArrayBuffer(62));

@@ -19,7 +19,7 @@ export interface KeptPage {
   /** The page's UTF-8 bytes, with no nonce in them: a kept page has no inline script. */
   body: Uint8Array<ArrayBuffer>;
   /**
-   * Every header of the response (render-page.tsx `pageHeaders`), made once when the page was kept: a
+   * Every header of the response (page-headers.ts `nonceFreeHeaders`), made once when the page was kept: a
    * response copies a `Headers` natively, where a list of pairs is read and checked pair by pair.
    */
   headers: Headers;

@@ -25,9 +25,18 @@ interface Page {
 }
 
 let page: Page | undefined;
-/** What the location keeps of the page: a line of its status and headers, then its bytes. */
-let entry: Uint8Array<ArrayBuffer> | undefined;
 let capturing: Promise<Page> | undefined;
+let entry: Uint8Array<ArrayBuffer> | undefined;
+
+/** What the location keeps of `kept`, made once: a line of its status and headers, then its bytes. */
+function entryOf(kept: Page): Uint8Array<ArrayBuffer> {
+  if (entry) return entry;
+  const meta = new TextEncoder().encode(`${JSON.stringify({ status: kept.status, headers: [...kept.headers] })}\n`);
+  entry = new Uint8Array(meta.byteLength + kept.body.byteLength);
+  entry.set(meta);
+  entry.set(kept.body, meta.byteLength);
+  return entry;
+}
 
 async function capture(request: Request, lander: Fetcher): Promise<Page> {
   const url = request.headers.get('x-floor-capture') ?? request.url;
@@ -37,12 +46,7 @@ async function capture(request: Request, lander: Fetcher): Promise<Page> {
     const response = await lander.fetch(url, { headers });
     const body = new Uint8Array(await response.arrayBuffer());
     if ((response.headers.get('server-timing') ?? '').startsWith('kept;desc=hit')) {
-      const kept = new Headers(response.headers);
-      const meta = new TextEncoder().encode(`${JSON.stringify({ status: response.status, headers: [...kept] })}\n`);
-      entry = new Uint8Array(meta.byteLength + body.byteLength);
-      entry.set(meta);
-      entry.set(body, meta.byteLength);
-      return { status: response.status, headers: kept, body };
+      return { status: response.status, headers: new Headers(response.headers), body };
     }
     // A render is kept after its response: give it a moment.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -56,12 +60,7 @@ const location = (): Cache => (caches as CacheStorage & { default: Cache }).defa
 const ENTRY_HEADERS = { 'cache-control': 'public, max-age=3600', 'content-type': 'application/octet-stream' };
 
 /** The first visitor's floor: a lookup in the location's cache, then the page, kept there after the response. */
-async function firstVisit(
-  request: Request,
-  kept: Page,
-  keptEntry: Uint8Array<ArrayBuffer>,
-  ctx: ExecutionContext,
-): Promise<Response> {
+async function firstVisit(request: Request, kept: Page, ctx: ExecutionContext): Promise<Response> {
   const found = await location().match(request.url);
   const headers = new Headers(kept.headers);
   headers.set('server-timing', `location;desc=${found ? 'hit' : 'miss'}`);
@@ -69,7 +68,7 @@ async function firstVisit(
     const bytes = new Uint8Array(await found.arrayBuffer());
     return new Response(bytes.subarray(bytes.indexOf(10) + 1), { status: kept.status, headers });
   }
-  ctx.waitUntil(location().put(request.url, new Response(keptEntry, { headers: ENTRY_HEADERS })));
+  ctx.waitUntil(location().put(request.url, new Response(entryOf(kept), { headers: ENTRY_HEADERS })));
   return new Response(kept.body, { status: kept.status, headers });
 }
 
@@ -91,6 +90,6 @@ export default {
 export const miss = {
   async fetch(request: Request, env: FloorEnv, ctx: ExecutionContext): Promise<Response> {
     const kept = page ?? (await captured(request, env));
-    return firstVisit(request, kept, entry as Uint8Array<ArrayBuffer>, ctx);
+    return firstVisit(request, kept, ctx);
   },
 };
