@@ -1,7 +1,7 @@
 /**
- * Which endpoint URLs are refused, and why (docs/webhooks.md#safety): literal private, loopback,
- * link-local and metadata addresses in every spelling the URL parser accepts, local names, http,
- * credentials; development's one exception for http://127.0.0.1.
+ * Which endpoint URLs are refused, and why (docs/webhooks.md#safety): literal addresses other than
+ * globally reachable unicast in every spelling the URL parser accepts, IPv4 carried in IPv6 included,
+ * local names, http, credentials; development's one exception for http://127.0.0.1.
  */
 import { describe, expect, it } from 'vitest';
 import { checkEndpointUrl } from '../../worker/webhooks/endpoint-url.ts';
@@ -55,12 +55,31 @@ describe('endpoint URLs', () => {
     ['https://printer.local/', 'a name of a local network'],
     ['https://db.internal/', 'a name of a local network'],
     ['https://hooks/', 'a name without a domain'],
+    ['https://[::ffff:169.254.169.254]/', 'a cloud metadata address (169.254.169.254 inside [::ffff:a9fe:a9fe])'],
+    ['https://[::7f00:1]/', 'a loopback address (127.0.0.1 inside [::7f00:1])'],
+    ['https://[64:ff9b:1::a00:1]/', 'a private address (10.0.0.1 inside [64:ff9b:1::a00:1])'],
+    ['https://[2002:a9fe:a9fe::]/', 'a cloud metadata address (169.254.169.254 inside [2002:a9fe:a9fe::])'],
+    ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'a loopback address (127.0.0.1 inside'],
+    ['https://[::ffff:0:a00:1]/', 'a private address (10.0.0.1 inside [::ffff:0:a00:1])'],
+    ['https://192.0.2.10/', 'a documentation address'],
+    ['https://198.51.100.10/', 'a documentation address'],
+    ['https://203.0.113.10/', 'a documentation address'],
+    ['https://[2001:db8::10]/', 'a documentation address'],
+    ['https://[3fff:1::10]/', 'a documentation address'],
+    ['https://198.18.0.10/', 'a benchmarking address'],
+    ['https://[2001:2::10]/', 'a benchmarking address'],
+    ['https://255.255.255.255/', 'a broadcast address'],
   ])('refuses %s: %s', (url, reason) => {
     expect(refused(url)).toContain(reason);
   });
 
   it('takes 172.32.0.1, just outside the private 172.16.0.0/12', () => {
     expect(refused('https://172.32.0.1/')).toBe('');
+  });
+
+  it('takes a public IPv4 address behind the well-known NAT64 prefix, the one embedding form that is global', () => {
+    expect(refused('https://[64:ff9b::808:808]/')).toBe('');
+    expect(refused('https://[64:ff9b::a00:1]/')).toContain('a private address (10.0.0.1 inside');
   });
 
   it('allows http://127.0.0.1:<port> in development only', () => {

@@ -21,6 +21,15 @@ const ORIGIN = 'https://lander.test';
 /** A fresh receiver key, so tests never share a log. */
 export const freshKey = (): string => `k${crypto.randomUUID().slice(0, 12)}`;
 
+/**
+ * A name the receiver's resolver answers with one record holding `address` exactly as written (AAAA
+ * when it has a colon): its hex in labels of at most 60 characters, under `answer.test`.
+ */
+export function answerName(address: string): string {
+  const hex = Array.from(new TextEncoder().encode(address), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.match(/.{1,60}/g)?.join('.') ?? ''}.answer.test`;
+}
+
 /** A call to the admin API with the development token. */
 export function admin(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
   return exports.default.fetch(

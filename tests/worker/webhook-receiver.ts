@@ -9,7 +9,9 @@
  *   `webhook-id`, then 200), `down` (503), `throttle` (429 with `Retry-After: 120`), `gone` (410),
  *   `moved` (301 to `/r/<key>-moved`), `sleep` (answers after 12 s), `big` (200 with a 10 MB body);
  * - `GET /log/<key>` answers what arrived;
- * - `GET /dns-query?name=&type=` is a DNS-over-HTTPS JSON resolver of a few test names (`NAMES`).
+ * - `GET /dns-query?name=&type=` is a DNS-over-HTTPS JSON resolver of a few test names (`NAMES`),
+ *   and of `<hex>.answer.test`, which resolves to the text its labels spell in hex (`answerName`):
+ *   an AAAA record when it has a colon, an A record otherwise, written exactly so.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -57,6 +59,14 @@ const NAMES: Record<string, { type: number; data: string }[]> = {
   ],
   'empty.test': [],
 };
+
+/** A name the receiver's resolver answers with `address`, written as given (webhook-fixtures.ts). */
+function answerOf(name: string): { type: number; data: string }[] | undefined {
+  const match = /^([\da-f.]+)\.answer\.test$/.exec(name);
+  if (!match?.[1]) return undefined;
+  const data = Buffer.from(match[1].replaceAll('.', ''), 'hex').toString('utf8');
+  return [{ type: data.includes(':') ? 28 : 1, data }];
+}
 
 async function bodyOf(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -149,7 +159,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const name = query.get('name') ?? '';
     const type = query.get('type') === 'AAAA' ? 28 : 1;
     if (name === 'down.test') return void response.writeHead(502).end();
-    const records = NAMES[name];
+    const records = NAMES[name] ?? answerOf(name);
     const body = records
       ? { Status: 0, Answer: records.filter((r) => r.type === type).map((r) => ({ name, ...r, TTL: 60 })) }
       : { Status: 3 };

@@ -1,9 +1,9 @@
 /**
  * What an endpoint's name resolves to (docs/webhooks.md#safety): production asks a DNS-over-HTTPS
  * resolver (JSON API) for the name's A and AAAA records and refuses a name any of whose addresses is
- * one a delivery may not reach (endpoint-url.ts). Answers are kept a few minutes per isolate, so a
- * delivery's check rarely costs a request. A resolver that does not answer refuses too: nothing is
- * sent to an address nobody checked.
+ * one a delivery may not reach, judged exactly as a literal address in a URL is (endpoint-url.ts).
+ * Answers are kept a few minutes per isolate, so a delivery's check rarely costs a request. A
+ * resolver that does not answer refuses too: nothing is sent to an address nobody checked.
  */
 import { hostProblem } from './endpoint-url.ts';
 
@@ -34,6 +34,20 @@ async function lookup(resolver: string, name: string, type: 'A' | 'AAAA'): Promi
   return response.json<DnsAnswer>();
 }
 
+/**
+ * A record's address as the URL parser writes a host (`[::ffff:a9fe:a9fe]` for the
+ * `::ffff:169.254.169.254` a resolver writes), so an answer is judged exactly as a literal URL is;
+ * null when it is no address of its type.
+ */
+function normalised(version: 4 | 6, data: string): string | null {
+  const text = data.trim();
+  const spelled = version === 4 ? /^[\d.]+$/.test(text) : /^[\da-f:.]+$/i.test(text);
+  const url = `http://${version === 6 ? `[${text}]` : text}/`;
+  if (!spelled || !URL.canParse(url)) return null;
+  const { hostname } = new URL(url);
+  return hostname.startsWith('[') === (version === 6) ? hostname : null;
+}
+
 async function check(resolver: string, name: string): Promise<ResolveProblem | null> {
   let answers: DnsAnswer[];
   try {
@@ -43,13 +57,14 @@ async function check(resolver: string, name: string): Promise<ResolveProblem | n
   }
   const addresses = answers.flatMap((answer) =>
     (answer.Answer ?? []).flatMap((record) =>
-      record.type === 1 && record.data ? [record.data] : record.type === 28 && record.data ? [`[${record.data}]`] : [],
+      (record.type === 1 || record.type === 28) && typeof record.data === 'string' ? [record] : [],
     ),
   );
   if (addresses.length === 0) return { reason: 'must be a name that resolves to an address', transient: false };
-  for (const address of addresses) {
-    const problem = hostProblem(address);
-    if (problem) return { reason: `must not resolve to ${problem} (${address})`, transient: false };
+  for (const { type, data = '' } of addresses) {
+    const host = normalised(type === 28 ? 6 : 4, data);
+    const problem = host === null ? `an unreadable address (${data.slice(0, 60)})` : hostProblem(host);
+    if (problem) return { reason: `must not resolve to ${problem}`, transient: false };
   }
   return null;
 }
