@@ -26,12 +26,26 @@ describe('the stats query', () => {
   it('takes a range of 366 days and refuses 367', () => {
     expect(parseStatsQuery({ from: '2025-01-01', to: '2026-01-01' }, NOW)).not.toHaveProperty('error');
     expect(parseStatsQuery({ from: '2024-01-01', to: '2025-01-01' }, NOW)).toEqual({
-      error: 'at most 366 days at once',
+      error: 'from: at most 366 days before to, both included',
     });
   });
 
   it('refuses a day that does not exist', () => {
-    expect(parseStatsQuery({ from: '2026-02-29' }, NOW)).toHaveProperty('error');
+    expect(parseStatsQuery({ from: '2026-02-29' }, NOW)).toEqual({ error: 'from: must be a date, YYYY-MM-DD' });
+  });
+
+  it('refuses a day past year 9999 or before 2000, naming the field, rather than reading it', () => {
+    expect(parseStatsQuery({ from: '9999-12-31', to: '9999-12-31' }, NOW)).toEqual({
+      error: 'to: must not be after 2026-11-27',
+    });
+    expect(parseStatsQuery({ from: '9999-12-31' }, NOW)).toEqual({ error: 'from: must not be after 2026-11-27' });
+    expect(parseStatsQuery({ to: '9999-12-31' }, NOW)).toEqual({ error: 'to: must not be after 2026-11-27' });
+    expect(parseStatsQuery({ from: '0000-01-01' }, NOW)).toEqual({ error: 'from: must not be before 2000-01-01' });
+    expect(parseStatsQuery({ to: '1999-12-31' }, NOW)).toEqual({ error: 'to: must not be before 2000-01-01' });
+  });
+
+  it('starts a default range no earlier than the first day', () => {
+    expect(parseStatsQuery({ to: '2000-01-03' }, NOW)).toMatchObject({ from: '2000-01-01', to: '2000-01-03' });
   });
 });
 

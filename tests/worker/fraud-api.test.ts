@@ -217,7 +217,7 @@ describe('GET /api/fraud', () => {
   it('refuses a bad range and a caller without the token', async () => {
     const bad = await admin('/api/fraud?from=2026-09-15&to=2026-09-01');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'from is after to' });
+    expect(await bad.json()).toEqual({ error: 'from: must not be after to' });
     expect((await fetchWorker('https://lander.test/api/fraud')).status).toBe(401);
   });
 });

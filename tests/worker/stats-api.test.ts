@@ -173,15 +173,17 @@ describe('GET /api/stats', () => {
   });
 
   it.each([
-    ['from=2026-13-01', 'from must be a date'],
-    ['from=2026-02-30', 'from must be a date'],
-    ['to=tomorrow', 'to must be a date'],
-    ['from=2026-03-02&to=2026-03-01', 'from is after to'],
-    ['from=2024-01-01&to=2026-01-01', 'at most 366 days'],
-    ['by=visitor', 'by is one of day, channel'],
-    [`channel=${'x'.repeat(200)}`, 'at most 128 characters'],
-    ['compare=yesterday', 'compare is previous'],
-  ])('refuses %s with 400 and says why', async (query, message) => {
+    ['from=2026-13-01', 'from: must be a date'],
+    ['from=2026-02-30', 'from: must be a date'],
+    ['to=tomorrow', 'to: must be a date'],
+    ['from=2026-03-02&to=2026-03-01', 'from: must not be after to'],
+    ['from=2024-01-01&to=2026-01-01', 'from: at most 366 days'],
+    ['from=1999-12-31&to=2000-01-01', 'from: must not be before 2000-01-01'],
+    ['to=9999-12-31', 'to: must not be after'],
+    ['by=visitor', 'by: one of day, channel'],
+    [`channel=${'x'.repeat(200)}`, 'channel: at most 128 characters'],
+    ['compare=yesterday', 'compare: only previous'],
+  ])('refuses %s with 400 and says which field and why', async (query, message) => {
     const res = await stats(query);
     expect(res.status).toBe(400);
     expect((await res.json<{ error: string }>()).error).toContain(message);

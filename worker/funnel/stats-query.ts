@@ -8,9 +8,22 @@
 import * as v from 'valibot';
 import type { StatsRow } from '../../shared/admin-contract.ts';
 import type { FraudRule } from '../../shared/config/schema.ts';
+import {
+  addDays,
+  dayRefusal,
+  daysIn,
+  eachDay,
+  FIRST_DAY,
+  isDay,
+  MAX_RANGE_DAYS,
+  rangeRefusal,
+} from '../../shared/day-range.ts';
 import { ratesOf } from '../../shared/stats-rates.ts';
-import { DEFAULT_TIME_ZONE, dayIn, utcDay } from '../../shared/time-zone.ts';
+import { DEFAULT_TIME_ZONE, dayIn } from '../../shared/time-zone.ts';
+import { SQL_MAX_VALUE_SUM } from './bounds.ts';
 import { addFlagged, countedInstalls, type FlaggedCount, flaggedQuery } from './flagged-counts.ts';
+
+const SUM_VALUES = `SUM(max(-${SQL_MAX_VALUE_SUM}, min(${SQL_MAX_VALUE_SUM}, value_sum)))`;
 
 /** What `by` may name, and the column each reads. */
 export const GROUPS = {
@@ -27,8 +40,8 @@ export const GROUPS = {
 } as const;
 export type Group = keyof typeof GROUPS;
 
-/** The longest range one request reads. */
-export const MAX_DAYS = 366;
+/** The longest range one request reads (shared/day-range.ts). */
+export const MAX_DAYS = MAX_RANGE_DAYS;
 /** Days a request without `from` covers, today included. */
 export const DEFAULT_DAYS = 7;
 
@@ -53,23 +66,21 @@ export interface StatsResult extends StatsQuery {
   timeZone?: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (text: string): boolean =>
-  DAY.test(text) && !Number.isNaN(Date.parse(text)) && utcDay(Date.parse(text)) === text;
-
-const Filter = v.optional(v.pipe(v.string(), v.maxLength(128, 'filters are at most 128 characters')));
-/** `GET /api/stats`'s query (the OpenAPI document describes it from here). */
+const Day = (field: string) => v.optional(v.pipe(v.string(), v.check(isDay, `${field}: must be a date, YYYY-MM-DD`)));
+const Filter = (field: string) => v.optional(v.pipe(v.string(), v.maxLength(128, `${field}: at most 128 characters`)));
+/**
+ * `GET /api/stats`'s query (the OpenAPI document describes it from here). Each refusal is
+ * `<field>: <reason>`; the days' bounds are checked after, with today known (shared/day-range.ts).
+ */
 export const StatsQuerySchema = v.object({
-  from: v.optional(v.pipe(v.string(), v.check(isDay, 'from must be a date, YYYY-MM-DD'))),
-  to: v.optional(v.pipe(v.string(), v.check(isDay, 'to must be a date, YYYY-MM-DD'))),
-  by: v.optional(v.picklist(Object.keys(GROUPS) as Group[], `by is one of ${Object.keys(GROUPS).join(', ')}`), 'day'),
-  channel: Filter,
-  inviter: Filter,
-  link: Filter,
-  compare: v.optional(v.picklist(['previous'], 'compare is previous')),
+  from: Day('from'),
+  to: Day('to'),
+  by: v.optional(v.picklist(Object.keys(GROUPS) as Group[], `by: one of ${Object.keys(GROUPS).join(', ')}`), 'day'),
+  channel: Filter('channel'),
+  inviter: Filter('inviter'),
+  link: Filter('link'),
+  compare: v.optional(v.picklist(['previous'], 'compare: only previous')),
 });
-
-const dayBefore = (day: string, days: number): string => utcDay(Date.parse(day) - days * 86_400_000);
 
 /**
  * The query of `params`, or the reason it is refused. `now` (ms) dates a missing `to`: today in
@@ -83,9 +94,12 @@ export function parseStatsQuery(
   const parsed = v.safeParse(StatsQuerySchema, params);
   if (!parsed.success) return { error: parsed.issues.map((issue) => issue.message).join('; ') };
   const { from: given, to = dayIn(zone, now), by, channel, inviter, link, compare } = parsed.output;
-  const from = given ?? dayBefore(to, DEFAULT_DAYS - 1);
-  if (from > to) return { error: 'from is after to' };
-  if (Date.parse(to) - Date.parse(from) >= MAX_DAYS * 86_400_000) return { error: `at most ${MAX_DAYS} days at once` };
+  // `to` first: a default `from` is counted back only from a day within the bounds, and not past the first.
+  const toRefused = dayRefusal('to', to, now);
+  if (toRefused) return { error: toRefused };
+  const from = given ?? addDays(to, 1 - Math.min(DEFAULT_DAYS, daysIn(FIRST_DAY, to)));
+  const refused = rangeRefusal({ from, to }, now);
+  if (refused) return { error: refused };
   return {
     from,
     to,
@@ -170,13 +184,6 @@ export function addMetric(row: StatsRow, metric: string, count: number, valueSum
   }
 }
 
-/** Every day from `from` to `to`. */
-function daysOf(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to; day = dayBefore(day, -1)) days.push(day);
-  return days;
-}
-
 /**
  * Runs `query` against the rollups in `db`, with the fraud rules' flagged installs beside them;
  * `exclude` names the rules whose flagged installs leave `countedInstalls` (docs/fraud.md).
@@ -197,7 +204,9 @@ export async function readStats(
   }>([
     db
       .prepare(
-        `SELECT ${column} AS key, metric, SUM(count) AS count, SUM(value_sum) AS value_sum FROM funnel_daily ` +
+        // Each row's sum within its bound (bounds.ts) before they are added: a row stored before the
+        // bound may hold any double, and two of those would add up to Infinity (null in JSON).
+        `SELECT ${column} AS key, metric, SUM(count) AS count, ${SUM_VALUES} AS value_sum FROM funnel_daily ` +
           `WHERE ${filter.sql} GROUP BY ${column}, metric`,
       )
       .bind(...filter.params),
@@ -215,7 +224,7 @@ export async function readStats(
     return row;
   };
   // A daily series shows every day of the range, quiet ones as zeros.
-  if (query.by === 'day') for (const day of daysOf(query.from, query.to)) rowOf(day);
+  if (query.by === 'day') for (const day of eachDay(query.from, daysIn(query.from, query.to))) rowOf(day);
   for (const { key, metric = '', count, value_sum = 0 } of counts?.results ?? [])
     addMetric(rowOf(key), metric, count, value_sum);
   for (const { key, count } of visitors?.results ?? []) rowOf(key).visitors = count;

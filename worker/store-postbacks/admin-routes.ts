@@ -4,14 +4,15 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { MAX_RANGE_DAYS } from '../../shared/day-range.ts';
 import { utcDay } from '../../shared/time-zone.ts';
 import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { StorePostbacksQuerySchema } from './contract.ts';
 import { readPostbacks } from './storage.ts';
 
-/** The longest span one answer covers, in days. */
-export const MAX_DAYS = 366;
+/** The longest span one answer covers, in days: the stats' (shared/day-range.ts). */
+export const MAX_DAYS = MAX_RANGE_DAYS;
 const DAY_MS = 86_400_000;
 
 /** The first day `since` names (`7d`, `2026-11-01`), or why it is refused. `now` (ms) is today. */
