@@ -71,7 +71,7 @@ export type AnswerView =
       clickId: string;
       clickedAt: string | null;
     }
-  | { matched: false; reason: 'none' | 'ambiguous' | 'expired' | 'unavailable' };
+  | { matched: false; reason: 'none' | 'ambiguous' | 'expired' | 'unavailable' | 'claimed' };
 
 /** An explanation (shared/install-explanation.ts) with its English sentences. */
 export type ExplainView = Explanation & { summary: string[] };

@@ -6,8 +6,9 @@
  *
  *   carrier = clickId [ "." token ]
  *
- * `clickId` is 128 random bits in URL-safe base64 without padding (22 characters), made in the
- * browser; `token` is the page's campaign token `d` (docs/campaign-links.md), whose own signature is
+ * `clickId` is 16 bytes in URL-safe base64 without padding (22 characters): issued by the worker
+ * (`CLICK_IDS_PATH`, 8 random bytes and their keyed tag) or, for a tap made before any arrived, 128
+ * random bits made in the browser, which credit only once the worker has recorded that tap; `token` is the page's campaign token `d` (docs/campaign-links.md), whose own signature is
  * the only thing that vouches for the campaign data. Both alphabets are URL-safe, so a carrier goes
  * into a path or a query unchanged.
  */
@@ -20,6 +21,15 @@ export type ClickAction = (typeof CLICK_ACTIONS)[number];
 
 /** Where the page reports a tap. */
 export const CLICK_PATH = '/api/a/click';
+/** Where the page gets the click ids the worker issues for its next taps (`ClickIdsAnswer`). */
+export const CLICK_IDS_PATH = '/api/a/click-ids';
+/** How many click ids one call issues: a page rarely sees more taps than that. */
+export const CLICK_IDS_PER_CALL = 4;
+
+/** The answer of `GET /api/a/click-ids`. */
+export interface ClickIdsAnswer {
+  clickIds: string[];
+}
 /** The page a pasted carrier opens: `https://<host>/i/<carrier>`. */
 export const CARRIER_PATH = '/i/';
 
@@ -33,7 +43,10 @@ export const CLICK_ID = /^[A-Za-z0-9_-]{22}$/;
  */
 export const CARRIER_SLOT = '_lander-carrier_';
 
-/** A new click id: 128 random bits, URL-safe base64 without padding (22 characters). */
+/**
+ * A click id made in the browser, for a tap made before the worker's arrived: 128 random bits,
+ * URL-safe base64 without padding (22 characters).
+ */
 export function newClickId(): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
 }

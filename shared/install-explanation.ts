@@ -14,9 +14,19 @@ export type CarrierSource = 'apk' | 'harmonyLink' | 'playReferrer' | 'clipboard'
  * What a carrier was worth: `used` answered; `unused` was valid but an earlier one answered;
  * `not-a-carrier` held no `/i/<carrier>` and was no bare carrier; `bad-click-id` had a carrier's
  * shape but no real click id; `bad-signature` carried a campaign token that does not verify
- * (tampered, another deployment's key, or campaign decoding off).
+ * (tampered, another deployment's key, or campaign decoding off); `unissued` named a click id this
+ * deployment never issued and never saw tapped (or, with its storage down, could not check);
+ * `claimed` named a click that already credited another install (docs/attribution.md, "Which clicks
+ * credit").
  */
-export type CarrierVerdict = 'used' | 'unused' | 'not-a-carrier' | 'bad-click-id' | 'bad-signature';
+export type CarrierVerdict =
+  | 'used'
+  | 'unused'
+  | 'not-a-carrier'
+  | 'bad-click-id'
+  | 'bad-signature'
+  | 'unissued'
+  | 'claimed';
 
 export interface CarrierCheck {
   source: CarrierSource;
@@ -79,6 +89,8 @@ const en = {
     'not-a-carrier': 'not a carrier',
     'bad-click-id': 'no real click id',
     'bad-signature': 'campaign signature does not verify',
+    unissued: 'a click id Lander never issued',
+    claimed: 'its click already credited another install',
   },
   untracked: ' (its tap was never recorded)',
   noCarrier: 'No carrier arrived.',
@@ -116,6 +128,8 @@ const zhCN: ExplanationTexts = {
     'not-a-carrier': '不是载体',
     'bad-click-id': '点击 ID 无效',
     'bad-signature': '活动签名校验失败',
+    unissued: '不是 Lander 签发的点击 ID',
+    claimed: '其点击已归因给另一次安装',
   },
   untracked: '（其点击未被记录）',
   noCarrier: '没有收到任何载体。',

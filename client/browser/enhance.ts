@@ -1,15 +1,13 @@
 /**
  * What the browser adds once the page is hydrated (docs/builds.md), in a chunk of its own so
  * none of it weighs on the first paint: the loading bar, the hourly build check, the navigation
- * guard (route rules and chunk recovery), link preloading, the click beacon and carriers
- * (docs/attribution.md), the app-opening fallback timer (docs/screens.md), the debug console when asked for, and the work that waits until the page is
+ * guard (route rules and chunk recovery), link preloading, the app-opening fallback timer (docs/screens.md), the debug console when asked for, and the work that waits until the page is
  * idle (the download-domain probe, identity).
  */
 import type { DataRouter } from 'react-router-dom';
 import type { Handoff } from '../../shared/handoff.ts';
 import type { LearnedStore } from '../app/store.tsx';
 import { routeRulesLoader } from './app-manifest.ts';
-import { watchClicks } from './attribution/click-beacon.ts';
 import { watchBuilds } from './build-check.ts';
 import { wantsDebugConsole } from './debug-switch.ts';
 import { visitorQuiet, whenIdle } from './idle.ts';
@@ -44,13 +42,8 @@ export function enhance({
   guardNavigations,
 }: EnhanceOptions): void {
   const table = { routes, matchRoutes };
-  // First: a tap needs its carrier (docs/attribution.md), and "Open the app" its fallback timer
-  // (docs/screens.md), as soon as possible; the carrier first, since it may fill in the fallback.
-  watchClicks({
-    attribution: handoff.attribution,
-    token: handoff.campaign.token,
-    visitorId: () => learned.get().identity.visitorId,
-  });
+  // First: "Open the app" needs its fallback timer (docs/screens.md) as soon as possible; the entry
+  // already watches taps for their carriers (docs/attribution.md), which may fill in the fallback.
   watchOpenAppTaps(learned);
 
   // The loading bar runs while the router navigates (guard included), in the error colour when the

@@ -12,6 +12,7 @@ import { reviveHydration } from '../app/hydration.ts';
 import { routeContext } from '../app/route-context.ts';
 import { routes } from '../app/routes.tsx';
 import { createLearnedStore } from '../app/store.tsx';
+import { watchClicks } from './attribution/click-beacon.ts';
 import { reloadOnce } from './chunk-reload.ts';
 import type { NavigationGuard } from './navigation-guard.ts';
 import '../app/shell/styles.css';
@@ -41,6 +42,12 @@ async function start(): Promise<void> {
   const qrSrc = document.querySelector(`img.${QR_CLASS}`)?.getAttribute('src') ?? null;
   const { handoff, hydration } = parseHandoff(handoffJson, qrSrc);
   const learned = createLearnedStore(handoff);
+  // First of all: a tap as soon as the button paints carries its carrier (docs/attribution.md).
+  watchClicks({
+    attribution: handoff.attribution,
+    token: handoff.campaign.token,
+    visitorId: () => learned.get().identity.visitorId,
+  });
   // A screen that does not load: reload once (docs/builds.md); past the guard, the router shows the error page.
   await loadInitialScreens().catch(() => reloadOnce(location.href) && new Promise(() => {}));
   // The navigation guard comes with the code loaded after hydration (enhance.ts); until then the

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Explanation } from '../../shared/install-explanation.ts';
 import { installBody, newClickId, PHONES, type Phone } from '../fixtures/fake-app.ts';
-import { adminGet, appCall, campaign, carrierLink, click, network, newInstallId } from './app-calls.ts';
+import { adminGet, appCall, campaign, carrierLink, click, issueClickId, network, newInstallId } from './app-calls.ts';
 import { inBucket } from './attribution-storage.ts';
 
 const APP = 'com.pebble.notes';
@@ -79,9 +79,29 @@ describe('the carriers of an answer', () => {
   });
 
   it("says when a carrier's tap was never recorded", async () => {
-    const { explain } = await testInstall(newInstallId(), { clipboard: carrierLink(newClickId()) }, network(10)(3));
+    const clickId = await issueClickId();
+    const { explain } = await testInstall(newInstallId(), { clipboard: carrierLink(clickId) }, network(10)(3));
     expect(explain.carriers).toEqual([{ source: 'clipboard', verdict: 'used', tapRecorded: false }]);
     expect(explain.summary[0]).toBe('Clipboard: valid, answered (its tap was never recorded)');
+  });
+
+  it('says when a click id was never issued nor tapped, and when its click credited another install', async () => {
+    const at = network(10);
+    const forged = await testInstall(newInstallId(), { clipboard: carrierLink(newClickId()) }, at(4));
+    expect(forged.explain.carriers).toEqual([{ source: 'clipboard', verdict: 'unissued' }]);
+    expect(forged.explain.summary[0]).toBe('Clipboard: a click id Lander never issued');
+    const clickId = await issueClickId();
+    expect(
+      await appCall(
+        '/api/a/install',
+        installBody(PHONES.iPhone15, newInstallId(), { clipboard: carrierLink(clickId) }),
+        at(5),
+      ),
+    ).toMatchObject({ matched: true, clickId });
+    const second = await testInstall(newInstallId(), { clipboard: carrierLink(clickId) }, at(6));
+    expect(second.answer).toEqual({ matched: false, reason: 'claimed' });
+    expect(second.explain.carriers).toEqual([{ source: 'clipboard', verdict: 'claimed' }]);
+    expect(second.explain.summary[0]).toBe('Clipboard: its click already credited another install');
   });
 });
 

@@ -7,7 +7,7 @@ import { env, exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import { DEV_ADMIN_TOKEN, DEV_DECODE_KEY } from '../../worker/settings.ts';
-import { type ClickOptions, type Phone, type Send, tap } from '../fixtures/fake-app.ts';
+import { type ClickOptions, issuedClickId, type Phone, type Send, tap } from '../fixtures/fake-app.ts';
 import { ORIGIN } from './helpers.ts';
 
 export const APP_HEADERS = { 'user-agent': 'PebbleNotes/2.4 CFNetwork/1490.0.4 Darwin/23.5.0' };
@@ -48,6 +48,16 @@ export async function click(phone: Phone, address: string, options: ClickOptions
   const { body, response } = tap(send, phone, address, options);
   expect((await response).status).toBe(204);
   return body;
+}
+
+let pages = 0;
+/** A click id the worker issued, as a page gets one (`GET /api/a/click-ids`), each from an address of its own. */
+export function issueClickId(): Promise<string> {
+  pages += 1;
+  const address = `100.64.${(pages >> 8) & 255}.${pages & 255}`;
+  return issuedClickId((path) =>
+    exports.default.fetch(new Request(`${ORIGIN}${path}`, { headers: { 'cf-connecting-ip': address } })),
+  );
 }
 
 /** A fresh install id. */

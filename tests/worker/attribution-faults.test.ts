@@ -14,7 +14,7 @@ import { ATTRIBUTION_BUDGET_MS } from '../../worker/reliability/budget.ts';
 import { consumeWebhookBatch } from '../../worker/webhooks/consume.ts';
 import type { WebhookMessage } from '../../worker/webhooks/messages.ts';
 import { APP_ID, clickBody, fakeApp, newClickId, PHONES, type Send, tap } from '../fixtures/fake-app.ts';
-import { campaign, carrierLink, network } from './app-calls.ts';
+import { campaign, carrierLink, issueClickId, network } from './app-calls.ts';
 import { expectConforms } from './conforms.ts';
 import { FAULTS, type Fault, faultyNamespace, Injector, MARGIN_MS, recordingQueue } from './faulty-bindings.ts';
 import { dailyCounts } from './funnel-fixtures.ts';
@@ -109,7 +109,7 @@ describe.each(FAULTS)('Durable Objects that %s', (fault) => {
   it(`answer an install with a carrier from its token within ${ANSWER_MS} ms`, { timeout: 30_000 }, async () => {
     quiet();
     const { bindings } = faultyObjects(fault);
-    const clickId = newClickId();
+    const clickId = await issueClickId();
     const carrier = `${clickId}.${campaign({ channel: `fault-${fault}` })}`;
     const call = await timedCall(
       bindings,
@@ -124,10 +124,27 @@ describe.each(FAULTS)('Durable Objects that %s', (fault) => {
     await call.after();
   });
 
+  it('credit no click id the worker never issued, its token real, while its storage cannot tell', {
+    timeout: 30_000,
+  }, async () => {
+    quiet();
+    const { bindings } = faultyObjects(fault);
+    const carrier = `${newClickId()}.${campaign({ channel: `forged-${fault}` })}`;
+    const call = await timedCall(
+      bindings,
+      '/api/a/install',
+      installBody(`install-${crypto.randomUUID()}`, { clipboard: carrierLink(carrier) }),
+      appHeaders(at(4)),
+    );
+    expect(call.res.status).toBe(200);
+    expect(JSON.parse(call.text)).toEqual({ matched: false, reason: 'unavailable' });
+    await call.after();
+  });
+
   it(`answer an open with its carrier within ${ANSWER_MS} ms`, { timeout: 30_000 }, async () => {
     quiet();
     const { bindings } = faultyObjects(fault);
-    const clickId = newClickId();
+    const clickId = await issueClickId();
     const call = await timedCall(
       bindings,
       '/api/a/open',
@@ -197,7 +214,7 @@ describe('catching up when the objects come back', () => {
     quiet();
     const channel = `catch-up-${crypto.randomUUID().slice(0, 8)}`;
     const funnel = recordingQueue(env.FUNNEL_QUEUE as Queue<FunnelMessage>);
-    const clickId = newClickId();
+    const clickId = await issueClickId();
     const carriers = { clipboard: carrierLink(`${clickId}.${campaign({ channel })}`) };
     const installId = `install-${crypto.randomUUID()}`;
     // The objects fail the first call (the ledger's read), then answer: the catch-up decides the install.
@@ -230,7 +247,7 @@ describe('catching up when the objects come back', () => {
     const funnel = recordingQueue(env.FUNNEL_QUEUE as Queue<FunnelMessage>);
     const hooks = recordingQueue(env.WEBHOOK_QUEUE as Queue<WebhookMessage>);
     const queues = { FUNNEL_QUEUE: funnel.queue, WEBHOOK_QUEUE: hooks.queue };
-    const clickId = newClickId();
+    const clickId = await issueClickId();
     const carriers = { clipboard: carrierLink(`${clickId}.${campaign({ channel })}`) };
     const body = installBody(`install-${crypto.randomUUID()}`, carriers);
     const headers = appHeaders(at(4));

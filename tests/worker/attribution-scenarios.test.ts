@@ -14,6 +14,7 @@ import {
   type Carriers,
   type ClickOptions,
   fakeApp,
+  issuedClickId,
   newClickId,
   PHONES,
   type Phone,
@@ -48,8 +49,18 @@ const host = (carrier: string) => `https://lander.test/i/${carrier}`;
 let installs = 0;
 const installId = () => `install-${++installs}-${crypto.randomUUID()}`;
 
+/** A click id the worker issued, as the page on `address` gets it before a tap. */
+const issued = (address: string) =>
+  issuedClickId((path) =>
+    exports.default.fetch(new Request(`${ORIGIN}${path}`, { headers: { 'cf-connecting-ip': address } })),
+  );
+
+/** A tap on the page with an id the worker issued (unless `options.clickId` says otherwise), recorded. */
 async function click(phone: Phone, address: string, options: ClickOptions = {}) {
-  const { body, response } = tap(send, phone, address, options);
+  const { body, response } = tap(send, phone, address, {
+    ...options,
+    clickId: options.clickId ?? (await issued(address)),
+  });
   expect((await response).status).toBe(204);
   return body;
 }
@@ -175,10 +186,22 @@ describe('deterministic carriers', () => {
   scenario('a carrier whose click beacon never arrived still resolves, without a time', async (name) => {
     const at = network();
     const d = campaign(SPRING);
-    const clickId = newClickId();
+    const clickId = await issued(at(17));
     const answer = await install(PHONES.iPhone15, at(17), { clipboard: host(`${clickId}.${d}`) });
     judge(name, answer, { matched: true, method: 'clipboard', clickId, data: SPRING });
     expect(answer.clickedAt).toBeNull();
+  });
+
+  scenario("a tap made before the page had the worker's ids: its own id credits, its tap recorded", async (name) => {
+    const at = network();
+    const d = campaign(SPRING);
+    const { clickId } = await click(PHONES.iPhone15, at(18), { d, clickId: newClickId() });
+    judge(name, await install(PHONES.iPhone15, at(18), { clipboard: host(`${clickId}.${d}`) }), {
+      matched: true,
+      method: 'clipboard',
+      clickId,
+      data: SPRING,
+    });
   });
 
   scenario('Wi-Fi to cellular with a carrier: still the carrier', async (name) => {
@@ -423,6 +446,39 @@ describe('no match where a guess would be wrong', () => {
       matched: true,
       method: 'probabilistic',
       clickId: live.clickId,
+    });
+  });
+
+  scenario(
+    "a link's public token with a click id the worker never issued nor saw tapped credits nothing",
+    async (name) => {
+      const at = network();
+      const d = campaign(SPRING);
+      const forged = { clipboard: host(`${newClickId()}.${d}`), playReferrer: `${newClickId()}.${d}` };
+      judge(name, await install(PHONES.galaxyS23, at(60), forged), { matched: false, reason: 'none' });
+    },
+  );
+
+  scenario('one tap credits one install: a second install carrying its carrier is claimed', async (name) => {
+    const at = network();
+    const other = network();
+    const d = campaign(SPRING);
+    const { clickId } = await click(PHONES.iPhone15, at(61), { d });
+    const carriers = { clipboard: host(`${clickId}.${d}`) };
+    const first = installId();
+    expect(await install(PHONES.iPhone15, at(61), carriers, first)).toMatchObject({ matched: true, clickId });
+    judge(name, await install(PHONES.iPhone15, other(61), carriers), { matched: false, reason: 'claimed' });
+    // The install that holds the click keeps its answer.
+    expect(await install(PHONES.iPhone15, at(61), carriers, first)).toMatchObject({ matched: true, clickId });
+  });
+
+  scenario('a click a look-alike install took is not credited again by its carrier', async (name) => {
+    const at = network();
+    const { clickId } = await click(PHONES.iPhone15, at(62));
+    expect(await install(PHONES.iPhone15, at(62))).toMatchObject({ matched: true, method: 'probabilistic', clickId });
+    judge(name, await install(PHONES.iPhone15, at(62), { clipboard: host(clickId) }), {
+      matched: false,
+      reason: 'claimed',
     });
   });
 

@@ -14,7 +14,7 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 const CarrierCheckSchema = v.strictObject({
   source: v.picklist(['apk', 'harmonyLink', 'playReferrer', 'clipboard', 'link']),
-  verdict: v.picklist(['used', 'unused', 'not-a-carrier', 'bad-click-id', 'bad-signature']),
+  verdict: v.picklist(['used', 'unused', 'not-a-carrier', 'bad-click-id', 'bad-signature', 'unissued', 'claimed']),
   tapRecorded: v.optional(v.boolean()),
 });
 

@@ -3,6 +3,7 @@
  * bucket (docs/attribution.md). Sharded by the key's first characters (`ledgerFor`):
  * - the click index: a click id's bucket and time, so a carrier can claim its click wherever the
  *   install comes from, and the answer can say when the tap was;
+ * - each click's claim: the one install it credited (docs/attribution.md, "Which clicks credit");
  * - install answers by `(app, installId)` hash: a retried install gets the same answer;
  * - each answer's explanation and whether a test device asked (docs/attribution.md, "Why an answer");
  * - each install's fraud flags, and the keyed visitor hash of each click (docs/fraud.md).
@@ -27,6 +28,13 @@ export interface IndexedClick {
   visitor?: string | null;
 }
 
+/**
+ * A carrier's claim on its click: `credited` for the install that holds it (now or on a retry), with
+ * when the tap was if it was recorded; `claimed` when another install holds it; `unknown` when the
+ * click had to be seen tapped (its id is not one the worker issued) and never was.
+ */
+export type ClickClaim = { outcome: 'credited'; click: IndexedClick | null } | { outcome: 'claimed' | 'unknown' };
+
 /** What the ledger keeps about an answered install besides its answer. */
 export interface AnswerNote {
   explanation: Explanation;
@@ -43,6 +51,9 @@ export interface AnswerRecord extends AnswerNote {
   flags: Flag[];
 }
 
+/** Every table the ledger keeps, each row with its `keep_until`. */
+const SWEPT_TABLES = ['clicks', 'answers', 'notes', 'flags', 'click_visitors', 'click_claims'] as const;
+
 export class AttributionLedger extends SweptObject {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -57,6 +68,37 @@ export class AttributionLedger extends SweptObject {
       key TEXT NOT NULL, rule TEXT NOT NULL, reason TEXT NOT NULL, keep_until INTEGER NOT NULL, PRIMARY KEY (key, rule))`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS click_visitors (
       click_id TEXT PRIMARY KEY, visitor TEXT NOT NULL, keep_until INTEGER NOT NULL)`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS click_claims (
+      click_id TEXT PRIMARY KEY, claimant TEXT NOT NULL, keep_until INTEGER NOT NULL)`);
+  }
+
+  /**
+   * Gives `clickId` to the install `claimant` unless another install holds it: one click credits
+   * one install, however many carry it. `seen` says whether the click must have been recorded at its
+   * tap (an id the worker did not issue). Kept as long as a carrier may come back (the Play referrer's
+   * 90 days), so a reinstall with the same carrier is not credited again.
+   */
+  async claimClick(clickId: string, claimant: string, now: number, seen: boolean): Promise<ClickClaim> {
+    const click = this.lookupClick(clickId);
+    if (seen && !click) return { outcome: 'unknown' };
+    const holder = this.sql
+      .exec<{ claimant: string }>('SELECT claimant FROM click_claims WHERE click_id = ?', clickId)
+      .toArray()[0]?.claimant;
+    if (holder !== undefined && holder !== claimant) return { outcome: 'claimed' };
+    if (holder === undefined) {
+      const keepUntil = now + CLICK_INDEX_MS;
+      this.sql.exec('INSERT INTO click_claims VALUES (?, ?, ?)', clickId, claimant, keepUntil);
+      await this.wakeBy(keepUntil);
+    }
+    return { outcome: 'credited', click };
+  }
+
+  /** Whether another install than `claimant` holds `clickId` (a test device's look, which claims nothing). */
+  heldByOther(clickId: string, claimant: string): boolean {
+    const holder = this.sql
+      .exec<{ claimant: string }>('SELECT claimant FROM click_claims WHERE click_id = ?', clickId)
+      .toArray()[0]?.claimant;
+    return holder !== undefined && holder !== claimant;
   }
 
   async indexClick(clickId: string, click: IndexedClick): Promise<void> {
@@ -154,18 +196,14 @@ export class AttributionLedger extends SweptObject {
   }
 
   protected sweep(now: number): number | null {
-    this.sql.exec('DELETE FROM clicks WHERE keep_until <= ?', now);
-    this.sql.exec('DELETE FROM answers WHERE keep_until <= ?', now);
-    this.sql.exec('DELETE FROM notes WHERE keep_until <= ?', now);
-    this.sql.exec('DELETE FROM flags WHERE keep_until <= ?', now);
-    this.sql.exec('DELETE FROM click_visitors WHERE keep_until <= ?', now);
-    return this.sql
-      .exec<{ next: number | null }>(
-        `SELECT MIN(t) AS next FROM (SELECT MIN(keep_until) AS t FROM clicks
-          UNION ALL SELECT MIN(keep_until) FROM answers UNION ALL SELECT MIN(keep_until) FROM notes
-          UNION ALL SELECT MIN(keep_until) FROM flags UNION ALL SELECT MIN(keep_until) FROM click_visitors)`,
-      )
-      .one().next;
+    let next: number | null = null;
+    // One table at a time: SQLite refuses a compound SELECT of this many terms.
+    for (const table of SWEPT_TABLES) {
+      this.sql.exec(`DELETE FROM ${table} WHERE keep_until <= ?`, now);
+      const first = this.sql.exec<{ t: number | null }>(`SELECT MIN(keep_until) AS t FROM ${table}`).one().t;
+      if (first !== null && (next === null || first < next)) next = first;
+    }
+    return next;
   }
 }
 

@@ -1,8 +1,9 @@
 /**
  * Answering an install (docs/attribution.md): a retry gets the stored answer; else the carriers the
- * app found, most reliable first, each resolving by its token's signature alone; else the one
- * unclaimed look-alike click on the install's network, or why there is none. A carrier's click is
- * claimed, so it is never handed to a probabilistic match afterwards.
+ * app found, most reliable first, each resolving by its token's signature and its click id's own tag;
+ * else the one unclaimed look-alike click on the install's network, or why there is none. A click
+ * credits one install: a carrier claims its click in the ledger, so a second install carrying it is
+ * answered `claimed`, and the click is never handed to a probabilistic match afterwards.
  */
 
 import type { CarrierCheck, Explanation } from '../../shared/install-explanation.ts';
@@ -11,8 +12,9 @@ import { keyedHash } from '../lib/keyed-hash.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { ATTRIBUTION_BUDGET_MS, messageOf } from '../reliability/budget.ts';
 import { checkCarrier, type ResolvedCarrier } from './carrier.ts';
+import { isIssuedClickId } from './click-id.ts';
 import type { InstallAnswer, InstallInput, MatchMethod, OpenInput } from './contract.ts';
-import { type AnswerRecord, bucketFor, ledgerFor } from './ledger.ts';
+import { type AnswerRecord, bucketFor, type ClickClaim, ledgerFor } from './ledger.ts';
 import { type AttributionContext, networkKeys } from './record-click.ts';
 import { installTuple } from './tuples.ts';
 
@@ -32,13 +34,32 @@ const carrierAnswer = (
   clickedAt: iso(at),
 });
 
-/** Claims a carrier's click in the bucket it waits in; returns when it was made, if it was recorded. */
-async function claimCarried(env: Env, clickId: string): Promise<number | null> {
-  const indexed = await ledgerFor(env, clickId).lookupClick(clickId);
-  if (!indexed) return null;
-  if (indexed.bucket) await bucketFor(env, indexed.bucket).claim(clickId);
-  return indexed.at;
+/**
+ * Claims a carrier's click for the install `claimant` in the ledger, then takes it out of the bucket
+ * it waits in. `issued`: the worker signed the id, so it credits even if its tap was never recorded.
+ */
+async function claimCarried(
+  env: Env,
+  clickId: string,
+  claimant: string,
+  now: number,
+  issued: boolean,
+): Promise<ClickClaim> {
+  const claim = await ledgerFor(env, clickId).claimClick(clickId, claimant, now, !issued);
+  if (claim.outcome === 'credited' && claim.click?.bucket) await bucketFor(env, claim.click.bucket).claim(clickId);
+  return claim;
 }
+
+/** What a test device's carrier would get, claiming nothing: its click stays the real installer's. */
+async function lookCarried(env: Env, clickId: string, claimant: string, issued: boolean): Promise<ClickClaim> {
+  const ledger = ledgerFor(env, clickId);
+  const [click, held] = await Promise.all([ledger.lookupClick(clickId), ledger.heldByOther(clickId, claimant)]);
+  if (!issued && !click) return { outcome: 'unknown' };
+  return held ? { outcome: 'claimed' } : { outcome: 'credited', click };
+}
+
+/** Decides a carrier's click: `issued` is whether the worker signed its id (click-id.ts). */
+type Claim = (clickId: string, issued: boolean) => Promise<ClickClaim>;
 
 /** A decided answer and why (shared/install-explanation.ts). */
 export interface Decided {
@@ -57,13 +78,15 @@ const CARRIER_ORDER: readonly [MatchMethod, CarrierField][] = [
 ];
 
 /**
- * The first carrier that verifies answers, and its click is claimed; every carrier that arrived is
- * checked, so the explanation says what each was worth.
+ * The first carrier whose token verifies and whose click is this install's to take answers, and its
+ * click is claimed; every carrier that arrived is checked, so the explanation says what each was
+ * worth. A click id the worker did not issue credits only if its tap was recorded; one another
+ * install holds credits nothing, and when that is all the carriers had, the install is `claimed`.
  */
 async function byCarriers(
   ctx: AttributionContext,
   body: InstallInput,
-  claim: (clickId: string) => Promise<number | null> = (clickId) => claimCarried(ctx.env, clickId),
+  claim: Claim,
 ): Promise<Decided | CarrierCheck[]> {
   const checks: CarrierCheck[] = [];
   let answer: InstallAnswer | null = null;
@@ -74,16 +97,28 @@ async function byCarriers(
     if (checked.verdict !== 'valid') checks.push({ source, verdict: checked.verdict });
     else if (answer) checks.push({ source, verdict: 'unused' });
     else {
-      const at = await claim(checked.carrier.clickId);
-      answer = carrierAnswer(method, checked.carrier, at);
-      checks.push({ source, verdict: 'used', tapRecorded: at !== null });
+      const { clickId } = checked.carrier;
+      const claimed = await claim(clickId, await isIssuedClickId(ctx.salt, clickId));
+      if (claimed.outcome === 'credited') {
+        answer = carrierAnswer(method, checked.carrier, claimed.click?.at);
+        checks.push({ source, verdict: 'used', tapRecorded: claimed.click !== null });
+      } else checks.push({ source, verdict: claimed.outcome === 'claimed' ? 'claimed' : 'unissued' });
     }
   }
-  return answer ? { answer, explanation: { carriers: checks, network: null } } : checks;
+  if (answer) return { answer, explanation: { carriers: checks, network: null } };
+  // A device whose carrier's click credited another install is that install's reinstall or a copy
+  // of its carrier: never credited again, not even by a look-alike.
+  if (checks.some((check) => check.verdict === 'claimed'))
+    return { answer: { matched: false, reason: 'claimed' }, explanation: { carriers: checks, network: null } };
+  return checks;
 }
 
 async function decide(ctx: AttributionContext, body: InstallInput, claimant: string): Promise<Decided> {
-  const carried = await byCarriers(ctx, body);
+  const claim: Claim =
+    body.test === true
+      ? (clickId, issued) => lookCarried(ctx.env, clickId, claimant, issued)
+      : (clickId, issued) => claimCarried(ctx.env, clickId, claimant, ctx.now, issued);
+  const carried = await byCarriers(ctx, body, claim);
   if (!Array.isArray(carried)) return carried;
   if (!ctx.network) {
     return {
@@ -102,6 +137,12 @@ async function decide(ctx: AttributionContext, body: InstallInput, claimant: str
   const explanation = { carriers: carried, network: result.report };
   if (result.kind !== 'matched') return { answer: { matched: false, reason: result.kind }, explanation };
   const { click, confidence } = result;
+  // The bucket keeps look-alikes apart; the ledger keeps a carrier that comes later from crediting
+  // the same click twice. A test device claims nothing.
+  if (body.test !== true) {
+    const claim = await ledgerFor(ctx.env, click.clickId).claimClick(click.clickId, claimant, ctx.now, false);
+    if (claim.outcome !== 'credited') return { answer: { matched: false, reason: 'claimed' }, explanation };
+  }
   const answer: InstallAnswer = {
     matched: true,
     method: 'probabilistic',
@@ -143,11 +184,14 @@ export async function resolveInstall(ctx: AttributionContext, body: InstallInput
 
 /**
  * The answer when attribution's storage did not answer in time (docs/reliability.md): the first
- * carrier that verifies, from its signed token alone (its click claimed later, by the catch-up);
- * else `unavailable`, since no look-alike could be sought.
+ * carrier that verifies and whose click id the worker issued, from the two signatures alone (its
+ * click claimed later, by the catch-up); else `unavailable`, since neither a tap nor a look-alike
+ * could be sought.
  */
 export async function answerWithoutStorage(ctx: AttributionContext, body: InstallInput): Promise<Decided> {
-  const carried = await byCarriers(ctx, body, async () => null);
+  const carried = await byCarriers(ctx, body, async (_clickId, issued) =>
+    issued ? { outcome: 'credited', click: null } : { outcome: 'unknown' },
+  );
   if (!Array.isArray(carried)) return carried;
   return { answer: { matched: false, reason: 'unavailable' }, explanation: { carriers: carried, network: null } };
 }
@@ -164,7 +208,8 @@ export async function installRecordOf(
 
 /**
  * An installed app opened by a link: the link's carrier, read the way a pasted one is (its URL or
- * the bare carrier), so the method is `clipboard`. Counting only: nothing is claimed.
+ * the bare carrier), so the method is `clipboard`. Counting only: nothing is claimed, but a click id
+ * the worker neither issued nor saw tapped answers nothing, as for an install.
  */
 export async function resolveOpen(ctx: AttributionContext, body: OpenInput): Promise<Decided> {
   const checked = checkCarrier(body.carrier, ctx.decodeKey);
@@ -181,6 +226,10 @@ export async function resolveOpen(ctx: AttributionContext, body: OpenInput): Pro
     console.error('Open answered without its click', messageOf(error));
     return null;
   });
+  if (indexed === null && !(await isIssuedClickId(ctx.salt, carrier.clickId))) {
+    const explanation: Explanation = { carriers: [{ source: 'link', verdict: 'unissued' }], network: null };
+    return { answer: { matched: false, reason: 'none' }, explanation };
+  }
   return {
     answer: carrierAnswer('clipboard', carrier, indexed?.at),
     explanation: { carriers: [{ source: 'link', verdict: 'used', tapRecorded: indexed !== null }], network: null },

@@ -23,3 +23,9 @@ export async function keyedHash(salt: string, text: string): Promise<string> {
   const mac = await crypto.subtle.sign('HMAC', await keyOf(salt), encoder.encode(text));
   return toBase64Url(new Uint8Array(mac, 0, 16));
 }
+
+/** The first `length` bytes of the HMAC-SHA-256 of `bytes` under `salt`: a tag a short id can carry. */
+export async function keyedTag(salt: string, bytes: Uint8Array<ArrayBuffer>, length: number): Promise<Uint8Array> {
+  const mac = await crypto.subtle.sign('HMAC', await keyOf(salt), bytes);
+  return new Uint8Array(mac, 0, length);
+}

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import type { InstallLookupView, LinkView, StatsRow, TestInstallView } from '../../shared/admin-contract.ts';
+import { CLICK_ID, type ClickIdsAnswer } from '../../shared/attribution.ts';
 import type { DeviceInfo } from '../../shared/device/types.ts';
 import { InstallAnswerSchema } from '../attribution/contract.ts';
 import { ExplainViewSchema } from '../attribution/explanation-schema.ts';
@@ -16,6 +17,11 @@ const iso = v.pipe(v.string(), v.isoTimestamp());
 
 /** `{ "error": "<field>: <reason>" }`: every refusal. */
 export const ErrorSchema = v.strictObject({ error: v.string() });
+
+/** `GET /api/a/click-ids`: ids of the click id's own spelling (22 characters of URL-safe base64). */
+export const ClickIdsSchema = v.strictObject({
+  clickIds: v.array(v.pipe(v.string(), v.regex(CLICK_ID))),
+}) satisfies v.GenericSchema<ClickIdsAnswer>;
 
 export const DeviceInfoSchema = v.strictObject({
   userAgent: v.string(),

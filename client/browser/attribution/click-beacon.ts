@@ -3,15 +3,21 @@
  * it and the page's campaign put where the app will look — the link the tap follows (Play referrer,
  * App Linking URL) and, where the page says so, the clipboard — and the click reported to the worker
  * with what only the browser knows (screen, time zone, languages, high-entropy hints).
- * Loaded after hydration; listens on the document before the open-app watcher, so a fallback it
- * fills in is the one the watcher follows.
+ * The click id is one the worker issued for this page (`CLICK_IDS_PATH`), fetched as the page starts;
+ * a tap made before any arrived makes its own, which credits once the worker records the tap.
+ * Part of the entry chunk and started before hydration, so a tap as soon as the button paints
+ * carries its carrier; listens on the document before the open-app watcher, so a fallback it fills
+ * in is the one the watcher follows.
  */
 import {
   type AttributionView,
   CARRIER_PATH,
+  CLICK_ID,
+  CLICK_IDS_PATH,
   CLICK_PATH,
   type ClickAction,
   type ClickBody,
+  type ClickIdsAnswer,
   carrierOf,
   fillCarrier,
   newClickId,
@@ -63,6 +69,39 @@ function sendClick(body: string): void {
   }).catch(() => {});
 }
 
+/** The ids the worker issued for this page's next taps, or none when it could not be asked. */
+async function fetchClickIds(): Promise<string[]> {
+  const response = await fetch(CLICK_IDS_PATH, { credentials: 'same-origin', cache: 'no-store' });
+  if (!response.ok) return [];
+  const { clickIds } = (await response.json()) as Partial<ClickIdsAnswer>;
+  return Array.isArray(clickIds) ? clickIds.filter((id) => typeof id === 'string' && CLICK_ID.test(id)) : [];
+}
+
+/**
+ * A supply of click ids: the worker's, asked for again while one is left so the next tap has one; a
+ * browser-made id when none has arrived yet (a tap at once) or the worker cannot be reached.
+ */
+export function clickIdSupply(fetchIds: () => Promise<string[]> = fetchClickIds): () => string {
+  const pool: string[] = [];
+  let asking = false;
+  const ask = () => {
+    if (asking) return;
+    asking = true;
+    fetchIds()
+      .then((ids) => pool.push(...ids))
+      .catch(() => {})
+      .finally(() => {
+        asking = false;
+      });
+  };
+  ask();
+  return () => {
+    const id = pool.shift();
+    if (pool.length <= 1) ask();
+    return id ?? newClickId();
+  };
+}
+
 type Hints = NonNullable<ClickBody['hints']>;
 
 /** The high-entropy hints Chrome gives on request; read ahead of any tap, since a tap cannot wait. */
@@ -87,6 +126,8 @@ export interface ClickWatchOptions {
   visitorId(): string | null;
   copy?(text: string): void;
   send?(body: string): void;
+  /** The next tap's click id (`clickIdSupply`). */
+  nextClickId?(): string;
 }
 
 export function watchClicks({
@@ -95,6 +136,7 @@ export function watchClicks({
   visitorId,
   copy = copyText,
   send = sendClick,
+  nextClickId = clickIdSupply(),
 }: ClickWatchOptions): void {
   const hints = readHints();
   // The hrefs the worker rendered: a second tap fills the template again with its own carrier.
@@ -102,7 +144,7 @@ export function watchClicks({
   document.addEventListener('click', (event) => {
     const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(PRIMARY_ACTION) : null;
     if (!link) return;
-    const clickId = newClickId();
+    const clickId = nextClickId();
     const carrier = carrierOf(clickId, token);
     const plain = rendered.get(link) ?? {
       href: link.getAttribute('href') ?? '',
@@ -113,7 +155,8 @@ export function watchClicks({
     // An APK's href follows the reachable download domain, so its template is keyed by its path.
     const apkTemplate = plain.apk ? attribution.links[plain.apk] : undefined;
     const hrefTemplate = attribution.links[plain.href] ?? (link.dataset.kind ? apkTemplate : undefined);
-    if (hrefTemplate && !event.defaultPrevented) link.href = fillCarrier(hrefTemplate, carrier);
+    // Filled even if a later listener shows the guide instead: an href not followed does no harm.
+    if (hrefTemplate) link.href = fillCarrier(hrefTemplate, carrier);
     const fallbackTemplate = plain.fallback ? (attribution.links[plain.fallback] ?? apkTemplate) : undefined;
     if (fallbackTemplate) link.dataset.fallback = fillCarrier(fallbackTemplate, carrier);
     // A stamped APK is on the page's own host: the open-app watcher must not move it to a download domain.
@@ -121,7 +164,7 @@ export function watchClicks({
     if (attribution.copy) copy(`${location.origin}${CARRIER_PATH}${carrier}`);
     const body: ClickBody = {
       clickId,
-      action: actionOf(link, event.defaultPrevented),
+      action: actionOf(link, false),
       screen: { w: screen.width, h: screen.height, dpr: devicePixelRatio },
       tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
       langs: (navigator.languages?.length ? navigator.languages : [navigator.language]).slice(0, 10),
@@ -131,6 +174,17 @@ export function watchClicks({
     const visitor = visitorId();
     if (visitor) body.visitorId = visitor;
     if (hints.platformVersion || hints.model) body.hints = { ...hints };
-    send(JSON.stringify(body));
+    // Sent once every listener has had the tap (the window hears it last): whether one showed the
+    // guide instead (`defaultPrevented`) is known only then. A listener that stops the tap on its
+    // way up leaves it to the next task.
+    let sent = false;
+    const report = () => {
+      window.removeEventListener('click', report);
+      if (sent) return;
+      sent = true;
+      send(JSON.stringify({ ...body, action: actionOf(link, event.defaultPrevented) }));
+    };
+    window.addEventListener('click', report);
+    setTimeout(report, 0);
   });
 }

@@ -5,7 +5,7 @@ export const OFFLINE: Answer = { matched: false, reason: 'offline' };
 export const REJECTED: Answer = { matched: false, reason: 'rejected' };
 
 const METHODS = ['clipboard', 'referrer', 'apk', 'harmony', 'probabilistic'];
-const REASONS = ['none', 'ambiguous', 'expired', 'unavailable'] as const;
+const REASONS = ['none', 'ambiguous', 'expired', 'unavailable', 'claimed'] as const;
 type Reason = (typeof REASONS)[number];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

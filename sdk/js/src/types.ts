@@ -92,7 +92,7 @@ export type Answer =
       clickId: string;
       clickedAt: string | null;
     }
-  | { matched: false; reason: 'none' | 'ambiguous' | 'expired' | 'unavailable' | 'offline' | 'rejected' };
+  | { matched: false; reason: 'none' | 'ambiguous' | 'expired' | 'unavailable' | 'claimed' | 'offline' | 'rejected' };
 
 /** The deferred link: the matched tap's campaign, kept until `consumeLink()`. */
 export interface DeferredLink {

@@ -28,7 +28,7 @@ public final class Answer {
     public final String clickId;
     /** ISO 8601, or null. */
     public final String clickedAt;
-    /** When not matched: none, ambiguous, expired, unavailable, offline or rejected. */
+    /** When not matched: none, ambiguous, expired, unavailable, claimed, offline or rejected. */
     public final String reason;
 
     private Answer(boolean matched, String method, int confidence, Map<String, String> data, String clickId,
@@ -47,7 +47,7 @@ public final class Answer {
     }
 
     private static final List<String> METHODS = Arrays.asList("clipboard", "referrer", "apk", "harmony", "probabilistic");
-    private static final List<String> SERVER_REASONS = Arrays.asList("none", "ambiguous", "expired", "unavailable");
+    private static final List<String> SERVER_REASONS = Arrays.asList("none", "ambiguous", "expired", "unavailable", "claimed");
     private static final List<String> SDK_REASONS = Arrays.asList("offline", "rejected");
 
     /** The answer in a server's body, or null when it is not the contract's (a captive portal, another shape). */
