@@ -175,6 +175,10 @@ export interface DeliveryCounts {
   dead: number;
 }
 
+/** Why an endpoint is disabled (docs/webhooks.md#delivery). */
+export const DISABLED_REASONS = ['failing', 'gone', 'operator'] as const;
+export type DisabledReason = (typeof DISABLED_REASONS)[number];
+
 /** An endpoint as the API shows it (never its secret). */
 export interface EndpointView {
   id: string;
@@ -182,8 +186,11 @@ export interface EndpointView {
   description: string;
   events: WebhookEventType[];
   enabled: boolean;
-  /** `failing`: disabled after 3 days of failed attempts; `operator`: turned off; null when enabled. */
-  disabledReason: 'failing' | 'operator' | null;
+  /**
+   * `failing`: disabled after 3 days of failed attempts; `gone`: the receiver answered `410 Gone`;
+   * `operator`: turned off; null when enabled.
+   */
+  disabledReason: DisabledReason | null;
   /** ISO 8601 time of the first failure since the last success, null when the last attempt succeeded. */
   failingSince: string | null;
   createdAt: string;

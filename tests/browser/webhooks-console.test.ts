@@ -2,7 +2,8 @@
  * The console's webhooks panel (docs/webhooks.md#the-console) in real Chromium against the started
  * worker: an operator adds an endpoint (a receiver on 127.0.0.1 that verifies with
  * `standardwebhooks`), sees its secret once, sends a test, reads the delivery log, and sees an
- * endpoint disabled after 3 days of failures and enables it again.
+ * endpoint disabled after 3 days of failures, or because its receiver answered 410 Gone, and enables
+ * it again.
  */
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -111,6 +112,17 @@ describe('the webhooks panel', () => {
     const page = await signedIn();
     const row = page.locator('tr', { hasText: receiverUrl });
     await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Disabled after 3 days of failures');
+    await row.getByRole('button', { name: 'Enable' }).click();
+    await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Enabled');
+    await page.context().close();
+  });
+
+  it('says when an endpoint was disabled because its receiver answered 410 Gone', async () => {
+    sql(`UPDATE webhook_endpoints SET enabled = 0, disabled_reason = 'gone' WHERE url = '${receiverUrl}'`);
+    const page = await signedIn();
+    const row = page.locator('tr', { hasText: receiverUrl });
+    await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Disabled: the receiver answered 410 Gone');
+    expect(await row.locator('td').nth(2).getAttribute('class')).toBe('error');
     await row.getByRole('button', { name: 'Enable' }).click();
     await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Enabled');
     await page.context().close();

@@ -6,7 +6,7 @@
  * - `POST /secret/<key>` (body: the endpoint's secret) tells it the secret to verify with;
  * - `PUT /mode/<key>` (body: a mode) changes how `/r/<key>` answers;
  * - `POST /r/<key>` is the endpoint; modes: `ok`, `fail-<n>` (503 for the first n attempts of each
- *   `webhook-id`, then 200), `down` (503), `throttle` (429 with `Retry-After: 120`), `gone` (410),
+ *   `webhook-id`, then 200), `down` (503), `throttle` (429 with `Retry-After: 120`), `gone` (410), `refuse` (422),
  *   `moved` (301 to `/r/<key>-moved`), `sleep` (answers after 12 s), `big` (200 with a 10 MB body);
  * - `GET /log/<key>` answers what arrived;
  * - `GET /dns-query?name=&type=` is a DNS-over-HTTPS JSON resolver of a few test names (`NAMES`),
@@ -122,6 +122,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         return void response.writeHead(429, { 'retry-after': '120' }).end('slow down');
       case 'gone':
         return void response.writeHead(410).end('gone');
+      case 'refuse':
+        return void response.writeHead(422).end('not for us');
       case 'moved':
         return void response.writeHead(301, { location: `/r/${key}-moved` }).end();
       case 'sleep':

@@ -7,11 +7,11 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppEventData, EndpointView } from '../../shared/webhooks.ts';
+import type { AppEventData, AttemptView, EndpointView } from '../../shared/webhooks.ts';
 import { consumeWebhookBatch } from '../../worker/webhooks/consume.ts';
 import { consumeDeadLetters } from '../../worker/webhooks/dead-letters.ts';
 import { eventMessage } from '../../worker/webhooks/emit.ts';
-import { recordEvents } from '../../worker/webhooks/fan-out.ts';
+import { queueDeliveries, recordEvents } from '../../worker/webhooks/fan-out.ts';
 import type { DeliveryMessage } from '../../worker/webhooks/messages.ts';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from '../../worker/webhooks/retry-policy.ts';
 import {
@@ -127,7 +127,7 @@ describe('delivery', () => {
 
   it('resends one message by its webhook-id', async () => {
     const key = freshKey();
-    const { endpoint } = await receiverEndpoint(key, 'gone');
+    const { endpoint } = await receiverEndpoint(key, 'refuse');
     const [delivery] = await deliveriesTo(endpoint.id, 1);
     if (!delivery) throw new Error('no delivery');
     await drive([delivery]);
@@ -142,13 +142,50 @@ describe('delivery', () => {
 
   it('takes a 4xx other than 408/409/429 as final: one attempt, no retry', async () => {
     const key = freshKey();
-    const { endpoint } = await receiverEndpoint(key, 'gone');
+    const { endpoint } = await receiverEndpoint(key, 'refuse');
     const driven = await drive(await deliveriesTo(endpoint.id, 3));
     expect(driven.retries).toBe(0);
     expect((await receiverLog(key)).requests).toBe(3);
     expect((await endpointNow(endpoint.id)).counts).toMatchObject({ failed: 3, dead: 0 });
+    expect(await endpointNow(endpoint.id)).toMatchObject({ enabled: true, disabledReason: null });
     const { attempts } = await (await admin(`/${endpoint.id}/attempts`)).json<{ attempts: { status: number }[] }>();
-    expect(attempts.map((attempt) => attempt.status)).toEqual([410, 410, 410]);
+    expect(attempts.map((attempt) => attempt.status)).toEqual([422, 422, 422]);
+  });
+
+  it('disables an endpoint whose receiver answers 410 Gone, through the real queue: no retry, nothing more sent', async () => {
+    const key = freshKey();
+    const { endpoint } = await receiverEndpoint(key, 'gone');
+    const [first, queuedLater] = await deliveriesTo(endpoint.id, 2);
+    if (!first || !queuedLater) throw new Error('no deliveries');
+    await queueDeliveries(env.WEBHOOK_QUEUE, [first]);
+    await expect.poll(async () => (await endpointNow(endpoint.id)).disabledReason, { timeout: 20_000 }).toBe('gone');
+    expect(await endpointNow(endpoint.id)).toMatchObject({ enabled: false, counts: { failed: 1, pending: 1 } });
+    const { attempts } = await (await admin(`/${endpoint.id}/attempts`)).json<{ attempts: AttemptView[] }>();
+    expect(attempts).toEqual([
+      expect.objectContaining({ attempt: 1, status: 410, error: 'HTTP 410: gone', retryInSeconds: null }),
+    ]);
+
+    // New events skip it; a delivery still in the queue becomes a dead letter without a request.
+    expect(await deliveriesTo(endpoint.id, 1)).toEqual([]);
+    await queueDeliveries(env.WEBHOOK_QUEUE, [queuedLater]);
+    await expect.poll(async () => (await endpointNow(endpoint.id)).counts.dead, { timeout: 20_000 }).toBe(1);
+    expect((await receiverLog(key)).requests).toBe(1);
+    expect((await admin(`/${endpoint.id}/resend`, { method: 'POST', body: { id: 'msg_x' } })).status).toBe(409);
+  });
+
+  it('sends nothing more in the batch to an endpoint once its receiver answered 410', async () => {
+    const key = freshKey();
+    const { endpoint } = await receiverEndpoint(key, 'gone');
+    const deliveries = await deliveriesTo(endpoint.id, 20);
+    const driven = await drive(deliveries);
+    expect(driven.retries).toBe(0);
+    // At most the attempts already under way when the first 410 came back (6 at once).
+    const { requests } = await receiverLog(key);
+    expect(requests).toBeGreaterThanOrEqual(1);
+    expect(requests).toBeLessThanOrEqual(6);
+    const now = await endpointNow(endpoint.id);
+    expect(now).toMatchObject({ enabled: false, disabledReason: 'gone' });
+    expect(now.counts).toEqual({ pending: 0, delivered: 0, failed: requests, dead: 20 - requests });
   });
 
   it('follows no redirect: a 301 is final and its Location is never asked', async () => {

@@ -3,7 +3,8 @@
  * out (fan-out.ts); delivery messages are sent, a few at a time, and each is acknowledged when
  * delivered or refused for good, or retried with the schedule's delay (retry-policy.ts). After the
  * last attempt the queue moves it to the dead-letter queue (dead-letters.ts). A delivery to a removed
- * endpoint is dropped; one to a disabled endpoint is a dead letter at once, kept for "resend".
+ * endpoint is dropped; one to a disabled endpoint — or to one whose receiver answered `410 Gone`
+ * earlier in the batch — is a dead letter at once, kept for "resend".
  */
 import * as v from 'valibot';
 import { settingsOf } from '../settings.ts';
@@ -12,7 +13,7 @@ import { type Outcome, recordOutcomes } from './delivery-log.ts';
 import { listEndpoints } from './endpoints.ts';
 import { queueDeliveries, recordEvents } from './fan-out.ts';
 import { type DeliveryMessage, type EventMessage, WebhookMessageSchema, webhookId } from './messages.ts';
-import { MAX_ATTEMPTS, retryDelaySeconds } from './retry-policy.ts';
+import { GONE_STATUS, MAX_ATTEMPTS, retryDelaySeconds } from './retry-policy.ts';
 
 /** Attempts made at once: a worker invocation keeps at most 6 connections open. */
 const CONCURRENCY = 6;
@@ -48,10 +49,12 @@ async function deliverAll(
   const endpoints = new Map((await listEndpoints(env.FUNNEL_DB)).map((endpoint) => [endpoint.id, endpoint]));
   const { env: mode, webhookResolver: resolver } = settingsOf(env);
   const outcomes: Outcome[] = [];
+  // Endpoints whose receiver answered 410 in this batch: disabled when the batch is recorded, and sent nothing more.
+  const gone = new Set<string>();
   const one = async ({ message, delivery }: (typeof work)[number]): Promise<void> => {
     const endpoint = endpoints.get(delivery.endpoint);
     if (!endpoint) return message.ack();
-    if (!endpoint.enabled) {
+    if (!endpoint.enabled || gone.has(endpoint.id)) {
       outcomes.push({
         message: delivery,
         attempt: 0,
@@ -65,6 +68,7 @@ async function deliverAll(
     }
     const target = { url: endpoint.url, secret: endpoint.secret, id: webhookId(delivery.id), body: delivery.body };
     const result = await attemptDelivery(target, mode, { timeoutMs, resolver });
+    if (result.status === GONE_STATUS) gone.add(endpoint.id);
     const last = message.attempts >= MAX_ATTEMPTS;
     const status =
       result.verdict === 'delivered' ? 'delivered' : result.verdict === 'final' ? 'failed' : last ? 'dead' : 'pending';

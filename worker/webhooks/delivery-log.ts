@@ -1,11 +1,12 @@
 /**
  * What the consumer writes after a batch of attempts (docs/webhooks.md#delivery-log): one log row
  * per attempt (the newest 200 kept per endpoint), each delivery's state, and each endpoint's failure
- * state: the first failure since its last success is remembered, and an endpoint that has failed
- * every attempt for 3 days is disabled. A fixed number of statements, whatever the batch's size.
+ * state: the first failure since its last success is remembered, an endpoint whose receiver answered
+ * `410 Gone` is disabled at once, and one that has failed every attempt for 3 days is disabled. A fixed
+ * number of statements, whatever the batch's size.
  */
 import type { DeliveryMessage } from './messages.ts';
-import { DISABLE_AFTER_MS } from './retry-policy.ts';
+import { DISABLE_AFTER_MS, GONE_STATUS } from './retry-policy.ts';
 
 /** Attempts kept per endpoint. */
 export const LOG_SIZE = 200;
@@ -36,6 +37,9 @@ const STATE =
 const SUCCEEDED = 'UPDATE webhook_endpoints SET failing_since = NULL WHERE id IN (SELECT value FROM json_each(?1))';
 const FAILED =
   'UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, ?2) WHERE id IN (SELECT value FROM json_each(?1))';
+const GONE =
+  "UPDATE webhook_endpoints SET enabled = 0, disabled_reason = 'gone', updated_at = ?2 " +
+  'WHERE id IN (SELECT value FROM json_each(?1)) AND enabled = 1';
 const DISABLE =
   "UPDATE webhook_endpoints SET enabled = 0, disabled_reason = 'failing', updated_at = ?2 " +
   'WHERE id IN (SELECT value FROM json_each(?1)) AND enabled = 1 AND failing_since <= ?3';
@@ -49,6 +53,7 @@ export async function recordOutcomes(db: D1Database, outcomes: readonly Outcome[
   const tried = outcomes.filter((outcome) => outcome.attempt > 0);
   const succeeded = new Set(tried.filter((o) => o.status === 'delivered').map((o) => o.message.endpoint));
   const failed = new Set(tried.map((o) => o.message.endpoint).filter((endpoint) => !succeeded.has(endpoint)));
+  const gone = new Set(tried.filter((o) => o.httpStatus === GONE_STATUS).map((o) => o.message.endpoint));
   const log = tried.map((o) => [
     o.message.endpoint,
     o.message.id,
@@ -66,6 +71,7 @@ export async function recordOutcomes(db: D1Database, outcomes: readonly Outcome[
     db.prepare(STATE).bind(JSON.stringify(state), now),
     db.prepare(SUCCEEDED).bind(JSON.stringify([...succeeded])),
     db.prepare(FAILED).bind(JSON.stringify([...failed]), now),
+    db.prepare(GONE).bind(JSON.stringify([...gone]), now),
     db.prepare(DISABLE).bind(JSON.stringify([...failed]), now, now - DISABLE_AFTER_MS),
     db.prepare(PRUNE).bind(endpoints),
   ]);

@@ -7,6 +7,8 @@ import { toBase64Url } from '../../shared/base64url.ts';
 import {
   DEFAULT_EVENT_TYPES,
   type DeliveryCounts,
+  DISABLED_REASONS,
+  type DisabledReason,
   type EndpointCreate,
   type EndpointUpdate,
   type EndpointView,
@@ -24,7 +26,7 @@ export interface StoredEndpoint {
   events: WebhookEventType[];
   secret: string;
   enabled: boolean;
-  disabledReason: 'failing' | 'operator' | null;
+  disabledReason: DisabledReason | null;
   failingSince: number | null;
   createdAt: number;
   updatedAt: number;
@@ -44,6 +46,8 @@ interface EndpointRow {
 }
 
 const TYPES = new Set<string>(WEBHOOK_EVENT_TYPES);
+const REASONS = new Set<string | null>(DISABLED_REASONS);
+const isReason = (reason: string | null): reason is DisabledReason => REASONS.has(reason);
 
 function fromRow(row: EndpointRow): StoredEndpoint {
   const events: unknown = JSON.parse(row.events);
@@ -54,8 +58,7 @@ function fromRow(row: EndpointRow): StoredEndpoint {
     events: Array.isArray(events) ? events.filter((type): type is WebhookEventType => TYPES.has(type)) : [],
     secret: row.secret,
     enabled: row.enabled === 1,
-    disabledReason:
-      row.disabled_reason === 'failing' || row.disabled_reason === 'operator' ? row.disabled_reason : null,
+    disabledReason: isReason(row.disabled_reason) ? row.disabled_reason : null,
     failingSince: row.failing_since,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

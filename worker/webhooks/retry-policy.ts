@@ -1,7 +1,8 @@
 /**
  * When a delivery is tried again (docs/webhooks.md#retries): after a timeout, a network error, 408,
  * 409, 429 or a 5xx, with growing delays over more than 24 hours (the Standard Webhooks schedule),
- * never sooner than the receiver's `Retry-After`. A redirect or any other 4xx is final.
+ * never sooner than the receiver's `Retry-After`. A redirect or any other 4xx is final; a `410 Gone`
+ * also disables its endpoint (delivery-log.ts).
  */
 
 /** Seconds to wait after attempt 1, 2, …; 27.6 hours in all. */
@@ -12,6 +13,9 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 const MAX_QUEUE_DELAY_SECONDS = 43_200;
 /** An endpoint failing every attempt for this long is disabled. */
 export const DISABLE_AFTER_MS = 3 * 86_400_000;
+
+/** The answer of a receiver that is gone for good: its endpoint is disabled (Standard Webhooks' advice). */
+export const GONE_STATUS = 410;
 
 export type Verdict = 'delivered' | 'retry' | 'final';
 

@@ -65,6 +65,12 @@ const en = {
   refresh: 'Refresh',
   /** Beside the range: the zone its days are in (docs/operators.md#days-and-time-zones). */
   timeZone: 'Time zone',
+  /**
+   * Dates from the address or the date fields that the stats cannot read (docs/operators.md#ranges):
+   * why, in the bounds' own words, and the range shown instead.
+   */
+  rangeRefused: (reason: string, shown: { from: string; to: string }): string =>
+    `Those dates cannot be shown (${reason}): showing ${shown.from} to ${shown.to}.`,
   exportCsv: 'Export CSV',
   exportBy: 'CSV rows per',
   funnel: 'Funnel per channel',
@@ -102,6 +108,7 @@ const en = {
   enabled: 'Enabled',
   disabledByYou: 'Disabled',
   disabledFailing: 'Disabled after 3 days of failures',
+  disabledGone: 'Disabled: the receiver answered 410 Gone',
   failingSince: 'failing since',
   delivered: 'Delivered',
   pending: 'Pending',
@@ -199,6 +206,7 @@ const zhCN: AdminTexts = {
   to: '结束',
   refresh: '刷新',
   timeZone: '时区',
+  rangeRefused: (reason, shown) => `无法显示这些日期（${reason}），显示的是 ${shown.from} 至 ${shown.to}。`,
   exportCsv: '导出 CSV',
   exportBy: '导出维度',
   funnel: '各渠道漏斗',
@@ -236,6 +244,7 @@ const zhCN: AdminTexts = {
   enabled: '已启用',
   disabledByYou: '已停用',
   disabledFailing: '连续失败 3 天，已停用',
+  disabledGone: '接收方回复 410 Gone，已停用',
   failingSince: '失败开始于',
   delivered: '已送达',
   pending: '待发送',

@@ -14,7 +14,8 @@ import type { EndpointView, WebhooksApi } from './webhooks-api.ts';
 function stateOf(endpoint: EndpointView, t: AdminTexts): string {
   if (endpoint.enabled)
     return endpoint.failingSince ? `${t.enabled} (${t.failingSince} ${endpoint.failingSince})` : t.enabled;
-  return endpoint.disabledReason === 'failing' ? t.disabledFailing : t.disabledByYou;
+  if (endpoint.disabledReason === 'failing') return t.disabledFailing;
+  return endpoint.disabledReason === 'gone' ? t.disabledGone : t.disabledByYou;
 }
 
 export function WebhooksPanel({ api, t }: { api: WebhooksApi; t: AdminTexts }) {
