@@ -43,7 +43,7 @@ async function start(): Promise<void> {
   const { handoff, hydration } = parseHandoff(handoffJson, qrSrc);
   const learned = createLearnedStore(handoff);
   // First of all: a tap as soon as the button paints carries its carrier (docs/attribution.md).
-  watchClicks({
+  const clicks = watchClicks({
     attribution: handoff.attribution,
     token: handoff.campaign.token,
     visitorId: () => learned.get().identity.visitorId,
@@ -86,6 +86,7 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   });
+  clicks.afterPageListeners();
   // Build checks, navigation guard, preloading, loading bar, identity: not needed to paint (docs/builds.md).
   void import('./enhance.ts').then(({ enhance }) =>
     enhance({

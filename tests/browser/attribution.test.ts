@@ -123,6 +123,67 @@ describe('iPhone: the landing tap copies the carrier link, the app reads it at f
   });
 });
 
+/** Keeps the page where a phone would leave it: each tap's navigation is cancelled after every page listener. */
+const stayOnPage = () =>
+  window.addEventListener('click', (event) => {
+    if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
+  });
+
+describe('a tap as soon as the button paints', () => {
+  it('once the page script starts, before hydration: carries its carrier, credited, ten visits in ten', async () => {
+    const link = mintLink('/landing');
+    for (let round = 0; round < 10; round += 1) {
+      const context = await browser.newContext(DEVICES.iPhone);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+      const page = await context.newPage();
+      await page.addInitScript(stayOnPage);
+      const clicks: Record<string, unknown>[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/a/click')) clicks.push(JSON.parse(request.postData() ?? 'null'));
+      });
+      await page.goto(link, { waitUntil: 'commit' });
+      // As soon as the page's script has started (before hydration, often before the worker's click
+      // ids have arrived), Playwright taps the button the moment it is visible and stable.
+      await page.waitForSelector('html[data-taps="ready"]', { state: 'attached' });
+      await page.tap('.button-landing');
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied, `round ${round}`).toMatch(new RegExp(`^${baseURL}/i/[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]+$`));
+      const carrier = copied.slice(`${baseURL}/i/`.length);
+      await expect.poll(() => clicks.length).toBe(1);
+      expect(clicks[0]).toMatchObject({ clickId: carrier.split('.')[0], action: 'open' });
+      await expect.poll(() => clickRecorded(carrier)).not.toBeNull();
+      const response = await fakeApp(send, PHONES.iPhone15, '127.0.0.1').install(`e2e-paint-${round}-${Date.now()}`, {
+        clipboard: copied,
+      });
+      expect(await response.json()).toMatchObject({
+        matched: true,
+        method: 'clipboard',
+        clickId: carrier.split('.')[0],
+      });
+      await context.close();
+    }
+  });
+
+  it('uses a click id the worker issued once the page has them', async () => {
+    const issued: string[] = [];
+    const context = await browser.newContext(DEVICES.iPhone);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    const page = await context.newPage();
+    await page.addInitScript(stayOnPage);
+    page.on('response', async (response) => {
+      if (response.url().endsWith('/api/a/click-ids'))
+        issued.push(...((await response.json()) as { clickIds: string[] }).clickIds);
+    });
+    await page.goto(mintLink('/landing'));
+    await hydrated(page);
+    await expect.poll(() => issued.length).toBeGreaterThan(0);
+    await page.tap('.button-landing');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(issued).toContain(copied.slice(`${baseURL}/i/`.length).split('.')[0]);
+    await context.close();
+  });
+});
+
 describe("Android: the Play link carries the tap's carrier as its install referrer", () => {
   beforeAll(() => {
     // No APK: Android visitors get the Play store link.

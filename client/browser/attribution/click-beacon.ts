@@ -137,8 +137,17 @@ export function watchClicks({
   copy = copyText,
   send = sendClick,
   nextClickId = clickIdSupply(),
-}: ClickWatchOptions): void {
+}: ClickWatchOptions): { afterPageListeners(): void } {
   const hints = readHints();
+  // A tap whose report waits for the page's own listeners (`afterPageListeners`), and its event.
+  let pending: { body: ClickBody; link: HTMLAnchorElement; event: Event } | null = null;
+  let waitForPage = false;
+  const report = () => {
+    if (!pending) return;
+    const { body, link, event } = pending;
+    pending = null;
+    send(JSON.stringify({ ...body, action: actionOf(link, event.defaultPrevented) }));
+  };
   // The hrefs the worker rendered: a second tap fills the template again with its own carrier.
   const rendered = new WeakMap<HTMLAnchorElement, { href: string; fallback?: string; apk?: string }>();
   document.addEventListener('click', (event) => {
@@ -174,17 +183,23 @@ export function watchClicks({
     const visitor = visitorId();
     if (visitor) body.visitorId = visitor;
     if (hints.platformVersion || hints.model) body.hints = { ...hints };
-    // Sent once every listener has had the tap (the window hears it last): whether one showed the
-    // guide instead (`defaultPrevented`) is known only then. A listener that stops the tap on its
-    // way up leaves it to the next task.
-    let sent = false;
-    const report = () => {
-      window.removeEventListener('click', report);
-      if (sent) return;
-      sent = true;
-      send(JSON.stringify({ ...body, action: actionOf(link, event.defaultPrevented) }));
-    };
-    window.addEventListener('click', report);
-    setTimeout(report, 0);
+    report();
+    pending = { body, link, event };
+    // Before the page's listeners exist nothing can show the guide instead: reported at once.
+    // After, reported once they have had the tap, or in the next task should one stop it.
+    if (!waitForPage) report();
+    else setTimeout(report, 0);
   });
+  document.documentElement.dataset.taps = 'ready';
+  return {
+    /**
+     * Called once the page's own click listeners are on the document (React's, after `hydrateRoot`):
+     * a tap is then reported after them, so whether one showed the guide instead
+     * (`defaultPrevented`) decides its action.
+     */
+    afterPageListeners() {
+      waitForPage = true;
+      document.addEventListener('click', report);
+    },
+  };
 }
