@@ -55,7 +55,7 @@ export const InstallDataSchema = v.object({
   clickedAt: v.nullable(IsoTime),
   /** Why it was not matched: `none`, `ambiguous`, `expired`, `unavailable` (docs/reliability.md); null when matched. */
   reason: v.nullable(v.picklist(['none', 'ambiguous', 'expired', 'unavailable'])),
-  /** The fraud rules that flagged the install when it was answered (docs/fraud.md): `click_injection`, `too_fast`, `self_referral`. */
+  /** The fraud rules that flagged the install when it was answered (docs/fraud.md): `click_injection`, `too_fast`, `self_referral`, `busy_network`. */
   flags: v.array(v.string()),
   /** Cloudflare's two-letter country of the call, `''` when unknown. */
   country: v.string(),

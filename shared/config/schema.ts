@@ -136,7 +136,7 @@ export const AttributionSchema = v.object({
 });
 
 /** The per-install fraud rules (docs/fraud.md); the anomalies are per inviter and channel. */
-export const FRAUD_RULES = ['click_injection', 'too_fast', 'self_referral'] as const;
+export const FRAUD_RULES = ['click_injection', 'too_fast', 'self_referral', 'busy_network'] as const;
 export type FraudRule = (typeof FRAUD_RULES)[number];
 
 const share = v.pipe(v.number(), v.minValue(0, 'must be 0–1'), v.maxValue(1, 'must be 0–1'));

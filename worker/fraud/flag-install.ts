@@ -1,7 +1,7 @@
 /**
- * Flagging an install (docs/fraud.md), after the response: the time rules and self-referral, kept in
- * the ledger beside the answer and in D1 for the funnel's `flagged` counts, the anomalies and the
- * console. The app's answer is never changed; a failure is logged and flags nothing.
+ * Flagging an install (docs/fraud.md), after the response: the time rules, self-referral and the
+ * busy network, kept in the ledger beside the answer and in D1 for the funnel's `flagged` counts,
+ * the anomalies and the console. The app's answer is never changed; a failure is logged and flags nothing.
  */
 import type { Context } from 'hono';
 import type { InstallAnswer, InstallInput } from '../attribution/contract.ts';
@@ -9,6 +9,7 @@ import { ledgerFor } from '../attribution/ledger.ts';
 import { type AttributionContext, networkKeys } from '../attribution/record-click.ts';
 import type { AppEnv } from '../env.ts';
 import { appDimensions } from '../funnel/count-attribution.ts';
+import { busyNetwork } from './busy-network.ts';
 import { type Flag, timeFlags } from './rules.ts';
 import { type DeviceKeys, selfReferral } from './self-referral.ts';
 import { keepInstall } from './store.ts';
@@ -33,8 +34,12 @@ async function decideFlags(c: Context<AppEnv>, ctx: AttributionContext, install:
   const flags = timeFlags({ clickedAt, launchedAt: ctx.now, referrer: body.installReferrer, tooFastSeconds });
   const device: DeviceKeys = { install: key, visitor: await clickVisitor(ctx.env, answer) };
   const inviter = answer.matched ? (answer.data.inviter ?? '') : '';
-  const self = await selfReferral(ctx.env.FUNNEL_DB, ctx.salt, inviter, device);
+  const [self, busy] = await Promise.all([
+    selfReferral(ctx.env.FUNNEL_DB, ctx.salt, inviter, device),
+    busyNetwork(ctx.env, ctx.salt, ctx.network),
+  ]);
   if (self) flags.push(self);
+  if (busy) flags.push(busy);
   const [stored, network] = await Promise.all([
     ledgerFor(ctx.env, key).flag(key, flags, ctx.now),
     ctx.network ? networkKeys(ctx.salt, ctx.network).then((keys) => keys.bucket) : '',

@@ -76,7 +76,20 @@ function queryParameters(
 const APP_ERRORS = {
   400: refusal('The body is not JSON, or a field is wrong: `{ "error": "<field>: <reason>" }`.'),
   413: refusal('The body is larger than 8 KiB.'),
-  429: refusal("Over the network's rate limit."),
+  429: {
+    ...refusal('Over the client\'s or the network\'s rate limit (docs/attribution.md, "Rate limits").'),
+    headers: {
+      'RateLimit-Policy': {
+        description: 'The limits (draft-ietf-httpapi-ratelimit-headers).',
+        schema: { type: 'string' },
+      },
+      RateLimit: {
+        description: 'The limit that refused, and the seconds until it resets.',
+        schema: { type: 'string' },
+      },
+      'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } },
+    },
+  },
   503: refusal('Attribution is not configured (production without `ATTRIBUTION_SALT`).'),
 };
 const ADMIN_ERRORS = {
