@@ -25,7 +25,7 @@ export const TARGETS = {
   miss: 4,
   /** CPU ÷ floor, `/api/device`: at most. */
   device: 1.2,
-  /** CPU ÷ floor, a call with required work of its own (`/api/trace`, `/api/a/click`): at most. */
+  /** CPU ÷ floor, a call with required work of its own (`/api/trace`, `/api/a/click-ids`, `/api/a/click`): at most. */
   work: 2,
 } as const;
 
@@ -131,6 +131,23 @@ export function targets(context: BenchContext): Target[] {
       probe: { path: '/api/trace', init: { headers: trace }, status: 200, type: 'application/json' },
       limit: TARGETS.work,
       required: 'a new id, its cookie, one log line',
+    },
+    {
+      name: 'GET /api/a/click-ids (the page, as it starts)',
+      load: {
+        ...timed,
+        url: `${url}/api/a/click-ids`,
+        headers: { ...trace, 'cf-connecting-ip': '203.0.113.9' },
+        wrkScript: wrkScriptFile('count.lua', countingScript()),
+      },
+      probe: {
+        path: '/api/a/click-ids',
+        init: { headers: { ...trace, 'cf-connecting-ip': '203.0.113.9' } },
+        status: 200,
+        type: 'application/json',
+      },
+      limit: TARGETS.work,
+      required: 'four click ids, each signed with a keyed tag',
     },
     {
       name: 'POST /api/a/click (a new click id each request)',
