@@ -193,6 +193,11 @@ export interface EndpointView {
   disabledReason: DisabledReason | null;
   /** ISO 8601 time of the first failure since the last success, null when the last attempt succeeded. */
   failingSince: string | null;
+  /**
+   * ISO 8601 end of the overlap after a rotation: until then each delivery is also signed with the
+   * secret the rotation replaced (docs/webhooks.md#signing); null when there is none.
+   */
+  previousSecretUntil: string | null;
   createdAt: string;
   updatedAt: string;
   counts: DeliveryCounts;

@@ -3,7 +3,7 @@
  * worker: an operator adds an endpoint (a receiver on 127.0.0.1 that verifies with
  * `standardwebhooks`), sees its secret once, sends a test, reads the delivery log, and sees an
  * endpoint disabled after 3 days of failures, or because its receiver answered 410 Gone, and enables
- * it again.
+ * it again; rotates the secret, the receiver still verifying with the old one during the overlap.
  */
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -114,6 +114,21 @@ describe('the webhooks panel', () => {
     await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Disabled after 3 days of failures');
     await row.getByRole('button', { name: 'Enable' }).click();
     await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Enabled');
+    await page.context().close();
+  });
+
+  it('rotates the secret: the new one shown once, and the receiver still holding the old one verifies a test', async () => {
+    const page = await signedIn();
+    const row = page.locator('tr', { hasText: receiverUrl });
+    await row.getByRole('button', { name: 'Rotate secret' }).click();
+    const shown = page.locator('.secret code');
+    await shown.waitFor();
+    expect(await shown.textContent()).not.toBe(secret);
+    await expect.poll(() => page.getByText('The old secret also signs every delivery until').isVisible()).toBe(true);
+    const before = verified.length;
+    await row.getByRole('button', { name: 'Send test' }).click();
+    await expect.poll(() => page.getByText('Test delivered (200)').isVisible()).toBe(true);
+    expect(verified).toHaveLength(before + 1);
     await page.context().close();
   });
 

@@ -26,6 +26,20 @@ describe('signing', () => {
     expect(() => new Webhook(newSecret()).verify(body, headers)).toThrow();
   });
 
+  it('signs with the new and the old secret during a rotation: v1,<new> v1,<old>, each verifying alone', async () => {
+    const [current, previous] = [newSecret(), newSecret()];
+    const body = '{"type":"test"}';
+    const timestamp = Math.floor(Date.now() / 1000);
+    const both = await signatureHeaders(current, 'msg_rot', timestamp, body, [previous]);
+    const [first, second, extra] = (both['webhook-signature'] ?? '').split(' ');
+    expect(extra).toBeUndefined();
+    expect(first).toBe((await signatureHeaders(current, 'msg_rot', timestamp, body))['webhook-signature']);
+    expect(second).toBe((await signatureHeaders(previous, 'msg_rot', timestamp, body))['webhook-signature']);
+    expect(new Webhook(current).verify(body, both)).toEqual({ type: 'test' });
+    expect(new Webhook(previous).verify(body, both)).toEqual({ type: 'test' });
+    expect(() => new Webhook(newSecret()).verify(body, both)).toThrow();
+  });
+
   it('is refused by a receiver when the timestamp is older than its tolerance', async () => {
     const secret = newSecret();
     const headers = await signatureHeaders(secret, 'msg_old', Math.floor(Date.now() / 1000) - 3600, '{}');

@@ -39,6 +39,8 @@ export interface ReceiverLog {
   delivered: unknown[];
   /** Requests whose 10 MB answer the client closed before it was all sent. */
   cutShort: number;
+  /** How many signatures each request's `webhook-signature` held, in order of arrival. */
+  signatures: number[];
 }
 
 interface State extends ReceiverLog {
@@ -88,6 +90,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         attempts: {},
         delivered: [],
         cutShort: 0,
+        signatures: [],
       };
       states.set(key, state);
     }
@@ -100,6 +103,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const id = String(request.headers['webhook-id'] ?? '');
     const attempt = (state.attempts[id] ?? 0) + 1;
     state.attempts[id] = attempt;
+    state.signatures.push(String(request.headers['webhook-signature'] ?? '').split(' ').length);
     let payload: unknown;
     try {
       payload = new Webhook(state.secret).verify(body, {

@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AttemptView, EndpointView, EndpointWithSecret } from '../../shared/webhooks.ts';
 import { attemptDelivery } from '../../worker/webhooks/deliver.ts';
+import { ROTATION_OVERLAP_MS } from '../../worker/webhooks/endpoints.ts';
 import { fetchWorker } from './helpers.ts';
 import { admin, freshKey, RECEIVER, receiverEndpoint, receiverLog, setSecret } from './webhook-fixtures.ts';
 
@@ -148,18 +149,35 @@ describe('/api/webhooks', () => {
     ]);
   });
 
-  it('rotates the secret: shown once, and the old one no longer verifies', async () => {
+  it('rotates the secret: shown once; a receiver with the old one verifies for 24 hours, not after', async () => {
     const key = freshKey();
     const { endpoint, secret: old } = await receiverEndpoint(key, 'ok');
+    const before = Date.now();
     const rotated = await (await admin(`/${endpoint.id}/rotate`, { method: 'POST' })).json<EndpointWithSecret>();
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(old);
-    // The receiver still verifies with the old secret: the test is refused as a bad signature.
-    const refused = await (await admin(`/${endpoint.id}/test`, { method: 'POST' })).json();
-    expect(refused).toMatchObject({ delivered: false, status: 400, error: 'HTTP 400: bad signature' });
+    const until = Date.parse(rotated.endpoint.previousSecretUntil ?? '');
+    expect(until - before).toBeGreaterThanOrEqual(ROTATION_OVERLAP_MS);
+    expect(until - Date.now()).toBeLessThanOrEqual(ROTATION_OVERLAP_MS);
+    const test = async () => (await admin(`/${endpoint.id}/test`, { method: 'POST' })).json();
+    // Within the window the receiver verifies with the old secret and with the new one.
+    expect(await test()).toMatchObject({ delivered: true, status: 200 });
     await setSecret(key, rotated.secret);
-    expect(await (await admin(`/${endpoint.id}/test`, { method: 'POST' })).json()).toMatchObject({ delivered: true });
-    expect(await (await admin('')).text()).not.toContain(rotated.secret.slice(6));
+    expect(await test()).toMatchObject({ delivered: true, status: 200 });
+    expect((await receiverLog(key)).signatures).toEqual([2, 2]);
+
+    // The window's stored end passes: only the new secret signs.
+    await env.FUNNEL_DB.prepare('UPDATE webhook_endpoints SET previous_secret_until = ?2 WHERE id = ?1')
+      .bind(endpoint.id, Date.now() - 1)
+      .run();
+    expect(await test()).toMatchObject({ delivered: true });
+    await setSecret(key, old);
+    expect(await test()).toMatchObject({ delivered: false, status: 400, error: 'HTTP 400: bad signature' });
+    expect((await receiverLog(key)).signatures).toEqual([2, 2, 1, 1]);
+    expect((await (await admin(`/${endpoint.id}`)).json<EndpointView>()).previousSecretUntil).toBeNull();
+    const listed = await (await admin('')).text();
+    expect(listed).not.toContain(rotated.secret.slice(6));
+    expect(listed).not.toContain(old.slice(6));
   });
 
   it('refuses a resend range that ends before it starts', async () => {

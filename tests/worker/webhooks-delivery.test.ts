@@ -7,10 +7,11 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppEventData, AttemptView, EndpointView } from '../../shared/webhooks.ts';
+import type { AppEventData, AttemptView, EndpointView, EndpointWithSecret } from '../../shared/webhooks.ts';
 import { consumeWebhookBatch } from '../../worker/webhooks/consume.ts';
 import { consumeDeadLetters } from '../../worker/webhooks/dead-letters.ts';
 import { eventMessage } from '../../worker/webhooks/emit.ts';
+import { ROTATION_OVERLAP_MS } from '../../worker/webhooks/endpoints.ts';
 import { queueDeliveries, recordEvents } from '../../worker/webhooks/fan-out.ts';
 import type { DeliveryMessage } from '../../worker/webhooks/messages.ts';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from '../../worker/webhooks/retry-policy.ts';
@@ -24,6 +25,7 @@ import {
   receiverLog,
   retryDelays,
   setMode,
+  setSecret,
 } from './webhook-fixtures.ts';
 
 const appEvent = (at: number): AppEventData => ({
@@ -254,6 +256,28 @@ describe('delivery', () => {
     });
     expect(await res.json()).toEqual({ resent: 4 });
     await expect.poll(async () => (await receiverLog(key)).delivered.length, { timeout: 20_000 }).toBe(4);
+  });
+
+  it('signs deliveries with the new and the old secret for 24 hours after a rotation, then with the new alone', async () => {
+    const key = freshKey();
+    const { endpoint, secret: old } = await receiverEndpoint(key, 'ok');
+    const rotated = await (await admin(`/${endpoint.id}/rotate`, { method: 'POST' })).json<EndpointWithSecret>();
+    const [oldWithin, newWithin, oldAfter, newAfter] = await deliveriesTo(endpoint.id, 4);
+    if (!oldWithin || !newWithin || !oldAfter || !newAfter) throw new Error('no deliveries');
+    const within = { now: () => Date.now() + ROTATION_OVERLAP_MS - 60_000 };
+    const after = { now: () => Date.now() + ROTATION_OVERLAP_MS + 60_000 };
+    // The receiver holds the old secret, then the new one, first within the window, then after it.
+    await drive([oldWithin], within);
+    await setSecret(key, rotated.secret);
+    await drive([newWithin], within);
+    await drive([newAfter], after);
+    await setSecret(key, old);
+    await drive([oldAfter], after);
+    const log = await receiverLog(key);
+    expect(log.signatures).toEqual([2, 2, 1, 1]);
+    expect(log.verified).toBe(3);
+    expect(log.unverified).toEqual(['No matching signature found']);
+    expect((await endpointNow(endpoint.id)).counts).toMatchObject({ delivered: 3, failed: 1 });
   });
 
   it('a success clears the failure state', async () => {

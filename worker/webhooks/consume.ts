@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { settingsOf } from '../settings.ts';
 import { attemptDelivery, TIMEOUT_MS } from './deliver.ts';
 import { type Outcome, recordOutcomes } from './delivery-log.ts';
-import { listEndpoints } from './endpoints.ts';
+import { listEndpoints, previousSecretAt } from './endpoints.ts';
 import { queueDeliveries, recordEvents } from './fan-out.ts';
 import { type DeliveryMessage, type EventMessage, WebhookMessageSchema, webhookId } from './messages.ts';
 import { GONE_STATUS, MAX_ATTEMPTS, retryDelaySeconds } from './retry-policy.ts';
@@ -66,7 +66,10 @@ async function deliverAll(
       });
       return message.ack();
     }
-    const target = { url: endpoint.url, secret: endpoint.secret, id: webhookId(delivery.id), body: delivery.body };
+    const { url, secret } = endpoint;
+    // During a rotation's overlap the old secret signs too, so a receiver not yet told still verifies.
+    const previousSecret = previousSecretAt(endpoint, now());
+    const target = { url, secret, previousSecret, id: webhookId(delivery.id), body: delivery.body };
     const result = await attemptDelivery(target, mode, { timeoutMs, resolver });
     if (result.status === GONE_STATUS) gone.add(endpoint.id);
     const last = message.attempts >= MAX_ATTEMPTS;

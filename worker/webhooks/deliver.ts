@@ -29,6 +29,8 @@ export interface AttemptResult {
 export interface DeliveryTarget {
   url: string;
   secret: string;
+  /** The secret a rotation replaced, while it still signs too (endpoints.ts `signingSecrets`). */
+  previousSecret?: string | null;
   /** The `webhook-id`. */
   id: string;
   body: string;
@@ -84,7 +86,8 @@ export async function attemptDelivery(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const signed = await signatureHeaders(target.secret, target.id, Math.floor(Date.now() / 1000), target.body);
+    const others = target.previousSecret ? [target.previousSecret] : [];
+    const signed = await signatureHeaders(target.secret, target.id, Math.floor(Date.now() / 1000), target.body, others);
     const response = await fetch(checked.url, {
       method: 'POST',
       body: target.body,

@@ -1,7 +1,7 @@
 /**
  * The operator's endpoints in D1 (docs/webhooks.md#endpoints): made, listed, changed, removed, their
- * secret rotated; each listed with its delivery counts. The secret leaves only in the answers of
- * `createEndpoint` and `rotateSecret`.
+ * secret rotated (the old one still signing for `ROTATION_OVERLAP_MS`); each listed with its delivery
+ * counts. The secret leaves only in the answers of `createEndpoint` and `rotateSecret`.
  */
 import { toBase64Url } from '../../shared/base64url.ts';
 import {
@@ -25,6 +25,9 @@ export interface StoredEndpoint {
   description: string;
   events: WebhookEventType[];
   secret: string;
+  /** The secret the last rotation replaced, and until when (ms) it still signs; null when none. */
+  previousSecret: string | null;
+  previousSecretUntil: number | null;
   enabled: boolean;
   disabledReason: DisabledReason | null;
   failingSince: number | null;
@@ -38,6 +41,8 @@ interface EndpointRow {
   description: string;
   events: string;
   secret: string;
+  previous_secret: string | null;
+  previous_secret_until: number | null;
   enabled: number;
   disabled_reason: string | null;
   failing_since: number | null;
@@ -57,6 +62,8 @@ function fromRow(row: EndpointRow): StoredEndpoint {
     description: row.description,
     events: Array.isArray(events) ? events.filter((type): type is WebhookEventType => TYPES.has(type)) : [],
     secret: row.secret,
+    previousSecret: row.previous_secret,
+    previousSecretUntil: row.previous_secret_until,
     enabled: row.enabled === 1,
     disabledReason: isReason(row.disabled_reason) ? row.disabled_reason : null,
     failingSince: row.failing_since,
@@ -66,10 +73,26 @@ function fromRow(row: EndpointRow): StoredEndpoint {
 }
 
 const iso = (time: number): string => new Date(time).toISOString();
+
+/**
+ * How long a rotated secret keeps signing beside the new one (docs/webhooks.md#signing): a day for
+ * the operator to give the receiver the new secret, with nothing refused meanwhile.
+ */
+export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
+
+/** The secret a rotation replaced, while it still signs at `now`; null otherwise. */
+export function previousSecretAt(endpoint: StoredEndpoint, now = Date.now()): string | null {
+  return endpoint.previousSecret && (endpoint.previousSecretUntil ?? 0) > now ? endpoint.previousSecret : null;
+}
 const NO_COUNTS: DeliveryCounts = { pending: 0, delivered: 0, failed: 0, dead: 0 };
 
-/** `endpoint` as the API shows it, with `counts`. */
-export function endpointView(endpoint: StoredEndpoint, counts: DeliveryCounts = NO_COUNTS): EndpointView {
+/** `endpoint` as the API shows it at `now`, with `counts`. */
+export function endpointView(
+  endpoint: StoredEndpoint,
+  counts: DeliveryCounts = NO_COUNTS,
+  now = Date.now(),
+): EndpointView {
+  const overlapping = previousSecretAt(endpoint, now) !== null;
   return {
     id: endpoint.id,
     url: endpoint.url,
@@ -78,6 +101,8 @@ export function endpointView(endpoint: StoredEndpoint, counts: DeliveryCounts = 
     enabled: endpoint.enabled,
     disabledReason: endpoint.enabled ? null : endpoint.disabledReason,
     failingSince: endpoint.failingSince === null ? null : iso(endpoint.failingSince),
+    previousSecretUntil:
+      overlapping && endpoint.previousSecretUntil !== null ? iso(endpoint.previousSecretUntil) : null,
     createdAt: iso(endpoint.createdAt),
     updatedAt: iso(endpoint.updatedAt),
     counts,
@@ -122,6 +147,8 @@ export async function createEndpoint(
     description: request.description ?? '',
     events: [...new Set(request.events ?? DEFAULT_EVENT_TYPES)],
     secret: newSecret(),
+    previousSecret: null,
+    previousSecretUntil: null,
     enabled: request.enabled ?? true,
     disabledReason: request.enabled === false ? 'operator' : null,
     failingSince: null,
@@ -194,12 +221,28 @@ export async function deleteEndpoint(db: D1Database, id: string): Promise<boolea
   return (removed?.meta.changes ?? 0) > 0;
 }
 
-/** Gives `endpoint` a new secret, effective for the next attempt, and answers it. */
-export async function rotateSecret(db: D1Database, endpoint: StoredEndpoint, now = Date.now()): Promise<string> {
-  const secret = newSecret();
+/**
+ * Gives `endpoint` a new secret, which signs from the next attempt on; the secret it replaces keeps
+ * signing beside it for `ROTATION_OVERLAP_MS`. A second rotation within that window ends the first's
+ * overlap: only the secret just replaced keeps signing. Answers the endpoint as it now is.
+ */
+export async function rotateSecret(
+  db: D1Database,
+  endpoint: StoredEndpoint,
+  now = Date.now(),
+): Promise<StoredEndpoint> {
+  const next: StoredEndpoint = {
+    ...endpoint,
+    secret: newSecret(),
+    previousSecret: endpoint.secret,
+    previousSecretUntil: now + ROTATION_OVERLAP_MS,
+    updatedAt: now,
+  };
   await db
-    .prepare('UPDATE webhook_endpoints SET secret = ?2, updated_at = ?3 WHERE id = ?1')
-    .bind(endpoint.id, secret, now)
+    .prepare(
+      'UPDATE webhook_endpoints SET secret = ?2, previous_secret = ?3, previous_secret_until = ?4, updated_at = ?5 WHERE id = ?1',
+    )
+    .bind(next.id, next.secret, next.previousSecret, next.previousSecretUntil, now)
     .run();
-  return secret;
+  return next;
 }

@@ -1,7 +1,8 @@
 /**
  * `/api/webhooks` — the admin API of webhooks (docs/webhooks.md#admin-api), behind the same sign-in
  * as `/api/links`: list, create (the secret shown once), change, delete, rotate the secret (shown
- * once), send a test, read the delivery log, resend one message or a time range.
+ * once; the old one signs beside it for a day), send a test, read the delivery log, resend one
+ * message or a time range.
  */
 import { type Context, Hono } from 'hono';
 import {
@@ -25,6 +26,7 @@ import {
   endpointView,
   getEndpoint,
   listEndpoints,
+  previousSecretAt,
   rotateSecret,
   type StoredEndpoint,
   updateEndpoint,
@@ -103,8 +105,9 @@ webhooksRoute.delete('/:id', async (c) => {
 webhooksRoute.post('/:id/rotate', async (c) => {
   const endpoint = await endpointOf(c);
   if (endpoint instanceof Response) return endpoint;
-  const secret = await rotateSecret(c.env.FUNNEL_DB, endpoint);
-  return c.json({ endpoint: endpointView(endpoint), secret });
+  const rotated = await rotateSecret(c.env.FUNNEL_DB, endpoint);
+  const counts = (await deliveryCounts(c.env.FUNNEL_DB)).get(endpoint.id);
+  return c.json({ endpoint: endpointView(rotated, counts), secret: rotated.secret });
 });
 
 webhooksRoute.post('/:id/test', async (c) => {
@@ -112,7 +115,8 @@ webhooksRoute.post('/:id/test', async (c) => {
   if (endpoint instanceof Response) return endpoint;
   const id = `test_${crypto.randomUUID().replaceAll('-', '')}`;
   const body = JSON.stringify({ type: 'test', timestamp: new Date().toISOString(), data: { endpoint: endpoint.id } });
-  const target = { url: endpoint.url, secret: endpoint.secret, id: webhookId(id), body };
+  const { url, secret } = endpoint;
+  const target = { url, secret, previousSecret: previousSecretAt(endpoint), id: webhookId(id), body };
   const { env: mode, webhookResolver: resolver } = settingsOf(c.env);
   const { verdict, status, latencyMs, error } = await attemptDelivery(target, mode, { resolver });
   await logTestAttempt(c.env.FUNNEL_DB, endpoint.id, id, { status, latencyMs, error });

@@ -2,6 +2,8 @@
  * Standard Webhooks signing (docs/webhooks.md): a secret `whsec_<base64 of 24 random bytes>`, and
  * `webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with
  * the secret's decoded bytes, so a receiver verifies with the `standardwebhooks` library of its language.
+ * While a rotated secret overlaps the new one, each message carries one signature per secret,
+ * space-separated (`v1,<new> v1,<old>`), as the specification allows: a receiver that holds either verifies.
  */
 
 const PREFIX = 'whsec_';
@@ -29,17 +31,23 @@ function keyOf(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-/** The headers that sign `body` as message `id` sent at `timestamp` (seconds since the epoch). */
+/**
+ * The headers that sign `body` as message `id` sent at `timestamp` (seconds since the epoch), with
+ * `secret` and, during a rotation's overlap, with each of `others` too.
+ */
 export async function signatureHeaders(
   secret: string,
   id: string,
   timestamp: number,
   body: string,
+  others: readonly string[] = [],
 ): Promise<Record<string, string>> {
-  const mac = await crypto.subtle.sign('HMAC', await keyOf(secret), encoder.encode(`${id}.${timestamp}.${body}`));
-  return {
-    'webhook-id': id,
-    'webhook-timestamp': String(timestamp),
-    'webhook-signature': `v1,${toBase64(new Uint8Array(mac))}`,
-  };
+  const content = encoder.encode(`${id}.${timestamp}.${body}`);
+  const signatures = await Promise.all(
+    [secret, ...others].map(async (key) => {
+      const mac = await crypto.subtle.sign('HMAC', await keyOf(key), content);
+      return `v1,${toBase64(new Uint8Array(mac))}`;
+    }),
+  );
+  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatures.join(' ') };
 }

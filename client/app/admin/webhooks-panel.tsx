@@ -127,7 +127,14 @@ export function WebhooksPanel({ api, t }: { api: WebhooksApi; t: AdminTexts }) {
               <button
                 type="button"
                 className="small"
-                onClick={() => void act(async () => void setSecret((await api.rotate(endpoint.id)).secret))}
+                onClick={() =>
+                  void act(async () => {
+                    const rotated = await api.rotate(endpoint.id);
+                    setSecret(rotated.secret);
+                    const until = rotated.endpoint.previousSecretUntil;
+                    return until ? `${t.oldSecretSigns} ${until}` : undefined;
+                  })
+                }
               >
                 {t.rotate}
               </button>
