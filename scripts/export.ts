@@ -2,73 +2,138 @@
  * `npm run export -- --since 7d [--out DIR] [--env production | --persist-to DIR]` copies the daily
  * exports (docs/webhooks.md#exports) out of R2 into DIR (default `exports`), keeping their layout
  * (`<kind>/date=YYYY-MM-DD/part-N.ndjson.gz`), so DuckDB, BigQuery or Athena read the folder as is.
- * `--since` is a number of days (`7d`: the last 7 days and today) or a first day (`2026-11-01`).
- * Without `--env` it reads the local store `npm start` writes.
+ * `--since` is a number of days (`7d`: the last 7 days and today) or a first day (`2026-11-01`), within
+ * the days any range may name (shared/day-range.ts). Without `--env` it reads the local store
+ * `npm start` writes. A bad flag is one line, exit 2; an object whose key would be written outside DIR
+ * is skipped and named.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dayRefusal, isDay } from '../shared/day-range.ts';
 import { EXPORT_KINDS } from '../shared/webhooks.ts';
-import { EXPORTS, withBindings } from './lib/bindings.ts';
+import { cliArgs, refuse } from './lib/cli-args.ts';
 
-const USAGE = 'usage: npm run export -- --since 7d|YYYY-MM-DD [--out DIR] [--env production | --persist-to DIR]';
+const USAGE =
+  'usage: npm run export -- --since 7d|YYYY-MM-DD [--out DIR] [--env development|production | --persist-to DIR]';
 
-function fail(message: string): never {
-  console.error(`npm run export: ${message}`);
-  process.exit(2);
-}
+const OPTIONS = {
+  since: { type: 'string' },
+  out: { type: 'string', default: 'exports' },
+  env: { type: 'string' },
+  'persist-to': { type: 'string' },
+} as const;
 
 /** The first day `since` names, `YYYY-MM-DD`, counted back from `now`; undefined when unreadable. */
 export function firstDay(since: string, now = Date.now()): string | undefined {
   const days = /^(\d{1,4})d$/.exec(since);
   if (days) return new Date(now - Number(days[1]) * 86_400_000).toISOString().slice(0, 10);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(since) && !Number.isNaN(Date.parse(since))) return since;
-  return undefined;
+  return isDay(since) ? since : undefined;
+}
+
+/** What `npm run export` was asked, read from its flags. */
+export interface ExportOptions {
+  from: string;
+  out: string;
+  env?: string;
+  persistTo?: string;
+}
+
+/**
+ * The options of `values` at `now` (ms), or the one line saying what to change: `--since` within the
+ * days a range may name (from 2000-01-01 to tomorrow), `--env` a known environment, `--out` a folder.
+ */
+export function exportOptions(
+  values: {
+    since?: string | undefined;
+    out?: string | undefined;
+    env?: string | undefined;
+    'persist-to'?: string | undefined;
+  },
+  now = Date.now(),
+): ExportOptions | { error: string } {
+  const { since, out = 'exports', env, 'persist-to': persistTo } = values;
+  if (!since) return { error: USAGE };
+  const from = firstDay(since, now);
+  if (!from)
+    return { error: `--since ${JSON.stringify(since)} is neither a number of days (7d) nor a day (YYYY-MM-DD)` };
+  const refused = dayRefusal('--since', from, now);
+  if (refused) return { error: `${refused} (${since} is ${from})` };
+  if (env !== undefined && env !== 'development' && env !== 'production') {
+    return { error: `--env: development or production; got ${JSON.stringify(env)}` };
+  }
+  if (env !== undefined && persistTo !== undefined) return { error: '--env and --persist-to exclude each other' };
+  if (out === '' || out.includes('\0')) return { error: '--out: a folder to write into' };
+  return {
+    from,
+    out: resolve(out),
+    ...(env === undefined ? {} : { env }),
+    ...(persistTo === undefined ? {} : { persistTo }),
+  };
+}
+
+/**
+ * Where the object `key` (`exports/<kind>/date=…/part-N.ndjson.gz`) is written under `out` (an
+ * absolute folder), or undefined when it would land outside it: a `..` segment, an absolute path, or
+ * a backslash (a separator on Windows, and never in a key the worker writes).
+ */
+export function destinationOf(out: string, key: string): string | undefined {
+  const path = key.slice('exports/'.length);
+  if (path.includes('\\') || path.includes('\0') || isAbsolute(path)) return undefined;
+  const file = resolve(out, path);
+  const inside = relative(out, file);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return undefined;
+  return file;
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      since: { type: 'string' },
-      out: { type: 'string', default: 'exports' },
-      env: { type: 'string' },
-      'persist-to': { type: 'string' },
-    },
-  });
-  if (positionals.length > 0 || !values.since) fail(USAGE);
-  const from = firstDay(values.since);
-  if (!from) fail(`--since ${JSON.stringify(values.since)} is neither a number of days (7d) nor a day (YYYY-MM-DD)`);
-  const out = resolve(values.out);
+  const { values } = cliArgs('export', USAGE, OPTIONS);
+  const options = exportOptions(values);
+  if ('error' in options) refuse('export', options.error);
+  const { from, out, env, persistTo } = options;
+  // Loaded once the flags are read: wrangler takes seconds to load, and a refusal needs none of it.
+  const { EXPORTS, withBindings } = await import('./lib/bindings.ts');
   let files = 0;
   let bytes = 0;
-  await withBindings(
-    { local: !values.env, env: values.env, persistTo: values['persist-to'] },
-    EXPORTS,
-    async ({ EXPORTS: bucket }) => {
-      for (const kind of EXPORT_KINDS) {
-        let cursor: string | undefined;
-        do {
-          const page = await bucket.list({ prefix: `exports/${kind}/`, ...(cursor ? { cursor } : {}) });
-          for (const object of page.objects) {
-            const day = /\/date=(\d{4}-\d{2}-\d{2})\//.exec(object.key)?.[1];
-            if (!day || day < from) continue;
-            const body = await bucket.get(object.key);
-            if (!body) continue;
-            const file = join(out, object.key.slice('exports/'.length));
-            mkdirSync(dirname(file), { recursive: true });
-            const data = new Uint8Array(await body.arrayBuffer());
-            writeFileSync(file, data);
-            files += 1;
-            bytes += data.length;
+  let skipped = 0;
+  await withBindings({ local: !env, env, persistTo }, EXPORTS, async ({ EXPORTS: bucket }) => {
+    for (const kind of EXPORT_KINDS) {
+      let cursor: string | undefined;
+      do {
+        const page = await bucket.list({ prefix: `exports/${kind}/`, ...(cursor ? { cursor } : {}) });
+        for (const object of page.objects) {
+          const day = /\/date=(\d{4}-\d{2}-\d{2})\//.exec(object.key)?.[1];
+          if (!day || day < from) continue;
+          const file = destinationOf(out, object.key);
+          if (!file) {
+            // Written as read, a key with `../` would put a file anywhere the operator can write.
+            console.error(`npm run export: skipped ${JSON.stringify(object.key)}: it would be written outside ${out}`);
+            skipped += 1;
+            continue;
           }
-          cursor = page.truncated ? page.cursor : undefined;
-        } while (cursor);
-      }
-    },
-  );
-  const where = values.env ? `R2 (${values.env})` : 'the local R2';
-  console.log(`Copied ${files} export parts (${bytes} bytes) since ${from} from ${where} to ${out}`);
+          const body = await bucket.get(object.key);
+          if (!body) continue;
+          mkdirSync(dirname(file), { recursive: true });
+          const data = new Uint8Array(await body.arrayBuffer());
+          writeFileSync(file, data);
+          files += 1;
+          bytes += data.length;
+        }
+        cursor = page.truncated ? page.cursor : undefined;
+      } while (cursor);
+    }
+  });
+  const where = env ? `R2 (${env})` : 'the local R2';
+  const left = skipped > 0 ? `; skipped ${skipped} outside it` : '';
+  console.log(`Copied ${files} export parts (${bytes} bytes) since ${from} from ${where} to ${out}${left}`);
 }
 
-if (import.meta.main) await main();
+if (import.meta.main) {
+  try {
+    await main();
+  } catch (error) {
+    // A store that cannot be opened or a folder that cannot be written: one line, not a stack trace.
+    const said = error instanceof Error ? error.message : String(error);
+    console.error(`npm run export: ${said.replace(/\s+/g, ' ')}`);
+    process.exit(1);
+  }
+}

@@ -4,62 +4,103 @@
  * (docs/operators.md) as a table, or the API's CSV with `--csv`. It calls `GET /api/stats` of a
  * running worker: the local dev server of `npm start` by default (or with `--local`), else the
  * environment's URL from `--base` or `LANDER_URL`, with the `ADMIN_TOKEN` variable as the token (the
- * development default where there is one). A refused call prints the API's message, exit 2.
+ * development default where there is one). Flags are checked against the API's bounds
+ * (shared/day-range.ts) before any call; a bad flag or a refused call prints one line, exit 2.
  */
-import { parseArgs } from 'node:util';
-import type { StatsResult } from '../worker/funnel/stats-query.ts';
+import { dayRefusal, rangeRefusal } from '../shared/day-range.ts';
+import { GROUPS, type StatsResult } from '../worker/funnel/stats-query.ts';
 import { adminTarget, callAdmin, errorOf } from './lib/admin-api.ts';
+import { cliArgs, refuse } from './lib/cli-args.ts';
 import { sinceDay, statsTable } from './lib/stats-table.ts';
 
-const { values } = parseArgs({
-  options: {
-    since: { type: 'string' },
-    from: { type: 'string' },
-    to: { type: 'string' },
-    by: { type: 'string', default: 'day' },
-    channel: { type: 'string' },
-    inviter: { type: 'string' },
-    link: { type: 'string' },
-    csv: { type: 'boolean', default: false },
-    local: { type: 'boolean', default: false },
-    env: { type: 'string' },
-    base: { type: 'string' },
-  },
-});
+const USAGE =
+  'usage: npm run stats -- [--since 7d | --from YYYY-MM-DD --to YYYY-MM-DD] [--by channel] [--channel X] ' +
+  '[--inviter X] [--link SLUG] [--csv] [--local | --env development|production] [--base URL]';
 
-function fail(message: string): never {
-  console.error(`npm run stats: ${message}`);
-  process.exit(2);
+const OPTIONS = {
+  since: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  by: { type: 'string', default: 'day' },
+  channel: { type: 'string' },
+  inviter: { type: 'string' },
+  link: { type: 'string' },
+  csv: { type: 'boolean', default: false },
+  local: { type: 'boolean', default: false },
+  env: { type: 'string' },
+  base: { type: 'string' },
+} as const;
+
+/** The flags that shape the query, as `parseArgs` reads them. */
+export interface StatsFlags {
+  since?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  by?: string | undefined;
+  channel?: string | undefined;
+  inviter?: string | undefined;
+  link?: string | undefined;
 }
 
-const found = adminTarget(values, process.env);
-if (!found.ok) fail(found.reason);
-
-const query = new URLSearchParams({ by: values.by });
-const to = values.to ?? new Date().toISOString().slice(0, 10);
-if (values.to !== undefined) query.set('to', values.to);
-if (values.since !== undefined) {
-  if (values.from !== undefined) fail('--since and --from exclude each other');
-  query.set('from', sinceDay(values.since, to) ?? fail(`--since takes a number of days, e.g. 7d; got ${values.since}`));
-  query.set('to', to);
-}
-if (values.from !== undefined) query.set('from', values.from);
-if (values.channel !== undefined) query.set('channel', values.channel);
-if (values.inviter !== undefined) query.set('inviter', values.inviter);
-if (values.link !== undefined) query.set('link', values.link);
-
-try {
-  const res = await callAdmin(found.target, `/api/stats?${query}`, {
-    headers: { accept: values.csv ? 'text/csv' : 'application/json' },
-  });
-  if (!res.ok) fail(await errorOf(res));
-  if (values.csv) process.stdout.write(await res.text());
-  else {
-    // The API's own answer type: the worker and this script are one repository.
-    const result = (await res.json()) as StatsResult;
-    console.log(`${result.from} … ${result.to}, by ${result.by}`);
-    console.log(statsTable(result.by, result.rows));
+/**
+ * The `/api/stats` query of `flags` at `now` (ms), or the one line saying what to change: the
+ * API's own bounds (a day from 2000-01-01 to tomorrow, at most 366 days, shared/day-range.ts), so a
+ * range it would refuse is never sent.
+ */
+export function statsQuery(flags: StatsFlags, now = Date.now()): URLSearchParams | { error: string } {
+  const by = flags.by ?? 'day';
+  if (!Object.hasOwn(GROUPS, by)) return { error: `--by: one of ${Object.keys(GROUPS).join(', ')}; got ${by}` };
+  const query = new URLSearchParams({ by });
+  for (const name of ['from', 'to'] as const) {
+    const day = flags[name];
+    const refused = day === undefined ? undefined : dayRefusal(`--${name}`, day, now);
+    if (refused) return { error: refused };
   }
-} catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
+  const to = flags.to ?? new Date(now).toISOString().slice(0, 10);
+  if (flags.to !== undefined) query.set('to', to);
+  if (flags.since !== undefined) {
+    if (flags.from !== undefined) return { error: '--since and --from exclude each other: give one' };
+    const from = sinceDay(flags.since, to);
+    if (!from) return { error: `--since: a number of days from 1 to 366, e.g. 7d; got ${flags.since}` };
+    query.set('from', from);
+    query.set('to', to);
+  }
+  if (flags.from !== undefined) query.set('from', flags.from);
+  const from = query.get('from');
+  if (from !== null) {
+    const refused = rangeRefusal({ from, to }, now);
+    if (refused) return { error: `--${refused}` };
+  }
+  for (const name of ['channel', 'inviter', 'link'] as const) {
+    const value = flags[name];
+    if (value === undefined) continue;
+    if (value.length > 128) return { error: `--${name}: at most 128 characters` };
+    query.set(name, value);
+  }
+  return query;
 }
+
+async function main(): Promise<void> {
+  const { values } = cliArgs('stats', USAGE, OPTIONS);
+  const found = adminTarget(values, process.env);
+  if (!found.ok) refuse('stats', found.reason);
+  const query = statsQuery(values);
+  if ('error' in query) refuse('stats', query.error);
+  try {
+    const res = await callAdmin(found.target, `/api/stats?${query}`, {
+      headers: { accept: values.csv ? 'text/csv' : 'application/json' },
+    });
+    if (!res.ok) refuse('stats', await errorOf(res));
+    if (values.csv) process.stdout.write(await res.text());
+    else {
+      // The API's own answer type: the worker and this script are one repository.
+      const result = (await res.json()) as StatsResult;
+      console.log(`${result.from} … ${result.to}, by ${result.by}`);
+      console.log(statsTable(result.by, result.rows));
+    }
+  } catch (error) {
+    refuse('stats', error instanceof Error ? error.message : String(error));
+  }
+}
+
+if (import.meta.main) await main();

@@ -1,4 +1,5 @@
 /** The stats API's rows as a plain-text table for a terminal (docs/operators.md). */
+import { addDays, isDay, MAX_RANGE_DAYS } from '../../shared/day-range.ts';
 import { percent } from '../../shared/stats-rates.ts';
 import type { StatsRow } from '../../worker/funnel/stats-query.ts';
 
@@ -48,10 +49,13 @@ export function statsTable(by: string, rows: readonly StatsRow[]): string {
     .join('\n');
 }
 
-/** `from` for `--since Nd`: the N days up to and including `to`. */
+/**
+ * `from` for `--since Nd`: the N days up to and including `to` (a day, shared/day-range.ts); undefined
+ * unless N is 1 to 366, the most one range holds.
+ */
 export function sinceDay(since: string, to: string): string | undefined {
   const match = /^(\d{1,3})d$/.exec(since);
   const days = Number(match?.[1]);
-  if (!match || days < 1) return undefined;
-  return new Date(Date.parse(to) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  if (!match || days < 1 || days > MAX_RANGE_DAYS || !isDay(to)) return undefined;
+  return addDays(to, 1 - days);
 }

@@ -2,9 +2,11 @@ import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminTarget } from '../../scripts/lib/admin-api.ts';
 import { sinceDay, statsTable } from '../../scripts/lib/stats-table.ts';
+import { statsQuery } from '../../scripts/stats.ts';
 import type { StatsRow } from '../../worker/funnel/stats-query.ts';
 
 const run = promisify(execFile);
@@ -99,9 +101,69 @@ describe('npm run stats', () => {
   });
 
   it('prints the API’s refusal and exits 2', async () => {
-    const { base } = await stubWorker(400, { error: 'from is after to' });
-    const result = await cli('scripts/stats.ts', ['--base', base, '--from', '2026-11-02', '--to', '2026-11-01']);
-    expect(result).toMatchObject({ code: 2, stderr: expect.stringContaining('400: from is after to') });
+    const { base } = await stubWorker(400, { error: 'to: must not be after 2026-11-27' });
+    const result = await cli('scripts/stats.ts', ['--base', base, '--from', '2026-11-02', '--to', '2026-11-03']);
+    expect(result).toMatchObject({ code: 2, stderr: 'npm run stats: 400: to: must not be after 2026-11-27\n' });
+  });
+
+  it.each([
+    [['--since', '9999d'], '--since: a number of days from 1 to 366'],
+    [['--since', '400d'], '--since: a number of days from 1 to 366'],
+    [['--from', '9999-12-31'], '--from: must not be after'],
+    [['--to', '9999-12-31', '--since', '7d'], '--to: must not be after'],
+    [['--from', '1999-12-31', '--to', '2000-01-02'], '--from: must not be before 2000-01-01'],
+    [['--to', 'garbage', '--since', '7d'], '--to: must be a date, YYYY-MM-DD'],
+    [['--from', '２０２６-１１-０１'], '--from: must be a date, YYYY-MM-DD'],
+    [['--from', '2026-11-02', '--to', '2026-11-01'], '--from: must not be after to'],
+    [['--from', '2024-01-01', '--to', '2026-01-01'], '--from: at most 366 days'],
+    [['--by', 'visitor'], '--by: one of day, channel'],
+    [['--channel', 'x'.repeat(200)], '--channel: at most 128 characters'],
+    [['--frmo', '2026-11-01'], "Unknown option '--frmo'; usage: npm run stats"],
+    [['--since'], "Option '--since <value>' argument missing; usage: npm run stats"],
+    [['--from', '-1'], "Option '--from' argument is ambiguous; usage: npm run stats"],
+    [['7d'], "Unexpected argument '7d'; usage: npm run stats"],
+    [['--csv=yes'], "Option '--csv' does not take an argument; usage: npm run stats"],
+  ])('refuses %j in one line, exit 2, before calling the worker', async (args, message) => {
+    const { base, seen } = await stubWorker(200, { from: '', to: '', by: 'day', rows: [] });
+    const result = await cli('scripts/stats.ts', ['--base', base, ...args]);
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toMatch(/^npm run stats: [^\n]+\n$/);
+    expect(result.stderr).toContain(message);
+    expect(seen).toEqual([]);
+  });
+
+  it('answers any flags with figures or one line and exit 2, never a stack trace', async () => {
+    const { base } = await stubWorker(200, { from: '2026-11-19', to: '2026-11-25', by: 'day', rows: [] });
+    const flag = fc.constantFrom(
+      '--since',
+      '--from',
+      '--to',
+      '--by',
+      '--channel',
+      '--inviter',
+      '--link',
+      '--until',
+      '-x',
+    );
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 20 }),
+      fc.constantFrom('7d', '0d', '366d', '999d', '9999-12-31', '0000-01-01', '2026-11-01', 'channel', '-1', '1e309'),
+      fc.integer().map(String),
+    );
+    const args = fc
+      .array(fc.tuple(flag, text), { maxLength: 3 })
+      // A NUL cannot be passed on a command line at all.
+      .map((pairs) => pairs.flat().map((arg) => arg.replaceAll('\0', '')));
+    await fc.assert(
+      fc.asyncProperty(args, async (list) => {
+        const result = await cli('scripts/stats.ts', [...list, '--base', base]);
+        // Exit 0: the stub's figures were printed.
+        if (!('code' in result)) return;
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stderr).toMatch(/^npm run stats: [^\n]+\n$/);
+      }),
+      { numRuns: 12 },
+    );
   });
 
   it('needs the production token for production', async () => {
@@ -214,10 +276,45 @@ describe('the stats table', () => {
     ]);
   });
 
-  it('counts --since days up to and including the last', () => {
+  it('counts --since days up to and including the last, 1 to 366 of them', () => {
     expect(sinceDay('7d', '2026-11-25')).toBe('2026-11-19');
     expect(sinceDay('1d', '2026-11-25')).toBe('2026-11-25');
+    expect(sinceDay('366d', '2026-11-25')).toBe('2025-11-25');
     expect(sinceDay('0d', '2026-11-25')).toBeUndefined();
+    expect(sinceDay('367d', '2026-11-25')).toBeUndefined();
     expect(sinceDay('week', '2026-11-25')).toBeUndefined();
+    expect(sinceDay('7d', 'garbage')).toBeUndefined();
+  });
+
+  it('builds the query the API would take, or says which flag to change, for any flags', () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    expect(String(statsQuery({ since: '7d', by: 'os' }, now))).toBe('by=os&from=2026-11-19&to=2026-11-25');
+    const flags = fc.record(
+      {
+        since: fc.oneof(
+          fc.string(),
+          fc.nat(1000).map((days) => `${days}d`),
+        ),
+        from: fc.oneof(
+          fc.string(),
+          fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+        ),
+        to: fc.oneof(
+          fc.string(),
+          fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+        ),
+        by: fc.oneof(fc.string(), fc.constantFrom('day', 'channel', 'os')),
+        channel: fc.string({ maxLength: 200 }),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(flags, (given) => {
+        const query = statsQuery(given, now);
+        if ('error' in query) expect(query.error).toMatch(/^--[a-z]+[: ]/);
+        else expect(query.get('by')).toBeTruthy();
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
