@@ -59,8 +59,16 @@ async function seedTraffic(): Promise<void> {
   await vi.waitFor(async () => expect(await channelRow()).toMatchObject(SEEDED), { timeout: 20_000, interval: 250 });
 }
 
-/** The console at `path`, signed in with the admin token in a fresh tab of `profile`. */
-async function signedIn(profile: BrowserContextOptions, path = '/admin', locale = 'en-US'): Promise<Page> {
+/**
+ * The console at `path`, signed in with the admin token in a fresh tab of `profile`, once `ready` (by
+ * default the seeded channel's funnel) is shown.
+ */
+async function signedIn(
+  profile: BrowserContextOptions,
+  path = '/admin',
+  locale = 'en-US',
+  ready = `[data-channel="${CHANNEL}"]`,
+): Promise<Page> {
   const context = await browser.newContext({ ...profile, locale });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const page = await context.newPage();
@@ -68,7 +76,7 @@ async function signedIn(profile: BrowserContextOptions, path = '/admin', locale 
   await hydrated(page);
   await page.locator('input[type="password"], input[name="token"]').first().fill(TOKEN);
   await page.locator('form button[type="submit"]').first().click();
-  await page.locator(`[data-channel="${CHANNEL}"]`).waitFor();
+  await page.locator(ready).waitFor();
   return page;
 }
 
@@ -295,6 +303,37 @@ describe('the console', () => {
     );
     expect(rightmost).toBeLessThanOrEqual(DEVICES.iPhone.viewport.width);
     await screenshot(page, 'console-phone');
+    await page.context().close();
+  });
+});
+
+describe('the console’s range', () => {
+  it('shows its default range, and says why, for dates the stats would refuse; it never asks for them', async () => {
+    // The daily chart's heading: the figures of some range have been shown.
+    const figures = '#daily-heading';
+    const page = await signedIn(DEVICES.desktop, '/admin?from=9999-12-31&to=9999-12-31', 'en-US', figures);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/stats') asked.push(request.url());
+    });
+    await page.reload();
+    await page.locator(figures).waitFor();
+    const from = await page.locator('input[name="from"]').inputValue();
+    const to = await page.locator('input[name="to"]').inputValue();
+    expect(to).not.toBe('9999-12-31');
+    await expect
+      .poll(() => page.locator('.range-note').textContent())
+      .toMatch(
+        new RegExp(
+          `^Those dates cannot be shown \\(from: must not be after [\\d-]{10}\\): showing ${from} to ${to}\\.$`,
+        ),
+      );
+    // A day typed past the bounds: the note says so and the figures stay where they were.
+    await page.locator('input[name="to"]').fill('9999-12-30');
+    await expect.poll(() => page.locator('.range-note').textContent()).toContain('to: must not be after');
+    await page.waitForTimeout(500);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((url) => url.includes('9999'))).toEqual([]);
     await page.context().close();
   });
 });

@@ -28,10 +28,22 @@ describe('the drill-down address', () => {
     expect(drillOf(new URLSearchParams('?from=2026-11-01'))).toBeNull();
   });
 
-  it('ignores a range that is not two days in order', () => {
-    expect(rangeOf(new URLSearchParams('from=2026-11-07&to=2026-11-01'))).toBeNull();
-    expect(rangeOf(new URLSearchParams('from=yesterday&to=2026-11-01'))).toBeNull();
-    expect(rangeOf(new URLSearchParams('from=2026-11-01'))).toBeNull();
+  it('names no range when the address holds no dates', () => {
+    expect(rangeOf(new URLSearchParams('channel=spring'))).toBeNull();
+  });
+
+  it('refuses, with the stats API’s reason, dates the API would refuse', () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    const refusal = (search: string) => rangeOf(new URLSearchParams(search), now);
+    expect(refusal('from=2026-11-07&to=2026-11-01')).toEqual({ refused: 'from: must not be after to' });
+    expect(refusal('from=yesterday&to=2026-11-01')).toEqual({ refused: 'from: must be a date, YYYY-MM-DD' });
+    expect(refusal('from=2026-11-01')).toEqual({ refused: 'to: must be a date, YYYY-MM-DD' });
+    expect(refusal('from=9999-12-31&to=9999-12-31')).toEqual({ refused: 'from: must not be after 2026-11-27' });
+    expect(refusal('from=1999-01-01&to=1999-01-07')).toEqual({ refused: 'from: must not be before 2000-01-01' });
+    expect(refusal('from=2024-01-01&to=2026-01-01')).toEqual({
+      refused: 'from: at most 366 days before to, both included',
+    });
+    expect(refusal('from=2026-11-20&to=2026-11-27')).toEqual({ from: '2026-11-20', to: '2026-11-27' });
   });
 
   it('cuts a key to the stats API’s 128 characters', () => {

@@ -7,6 +7,7 @@
  * them and do not depend on the range: only Refresh lists them again.
  */
 import { type ChangeEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { FIRST_DAY, lastDay, rangeRefusal } from '../../../shared/day-range.ts';
 import type { Language } from '../../../shared/texts.ts';
 import { DEFAULT_TIME_ZONE, dayIn, isTimeZone } from '../../../shared/time-zone.ts';
 import { setSearch, useSearch } from './address.ts';
@@ -73,7 +74,16 @@ export function Dashboard({
   const address = useSearch();
   const search = useMemo(() => new URLSearchParams(address), [address]);
   const drill = useMemo(() => drillOf(search), [search]);
-  const [range, setRange] = useState<Range>(() => rangeOf(search) ?? defaultRange());
+  // Dates the stats would refuse are never asked for: the default range is shown, with a note why.
+  const [start] = useState(() => {
+    const named = rangeOf(search);
+    const range = named && !('refused' in named) ? named : defaultRange();
+    return { range, note: named && 'refused' in named ? t.rangeRefused(named.refused, range) : '' };
+  });
+  const [range, setRange] = useState<Range>(start.range);
+  // What the date fields hold while it is not a range to show (a year being typed, a day past the bounds).
+  const [draft, setDraft] = useState<Range | null>(null);
+  const [note, setNote] = useState(start.note);
   const [zone, setZone] = useState(DEFAULT_TIME_ZONE);
   const [figures, setFigures] = useState<Figures | null>(null);
   const [links, setLinks] = useState<LinkView[]>(initialLinks);
@@ -122,11 +132,17 @@ export function Dashboard({
 
   const setDay = (end: keyof Range) => (event: ChangeEvent<HTMLInputElement>) => {
     if (!event.target.value) return;
-    const next = { ...range, [end]: event.target.value };
+    const next = { ...(draft ?? range), [end]: event.target.value };
+    const refused = rangeRefusal(next);
+    setDraft(refused ? next : null);
+    setNote(refused ? t.rangeRefused(refused, range) : '');
+    if (refused) return;
     setRange(next);
     if (drill) setSearch(drillSearch(drill, next), true);
   };
   const open = (to: Drill | null) => setSearch(drillSearch(to, range));
+  const shown = draft ?? range;
+  const last = lastDay();
   const opener = (by: Drillable) => ({
     hrefOf: (key: string) => drillSearch({ by, key }, range),
     onOpen: (key: string) => open({ by, key }),
@@ -156,11 +172,18 @@ export function Dashboard({
           <div className="controls">
             <label>
               {t.from}
-              <input type="date" name="from" value={range.from} max={range.to} onChange={setDay('from')} />
+              <input
+                type="date"
+                name="from"
+                value={shown.from}
+                min={FIRST_DAY}
+                max={range.to}
+                onChange={setDay('from')}
+              />
             </label>
             <label>
               {t.to}
-              <input type="date" name="to" value={range.to} min={range.from} onChange={setDay('to')} />
+              <input type="date" name="to" value={shown.to} min={range.from} max={last} onChange={setDay('to')} />
             </label>
             <span className="zone" title={t.timeZone}>
               {zone}
@@ -185,6 +208,11 @@ export function Dashboard({
           </div>
         </form>
       </header>
+      {note ? (
+        <p className="range-note" role="status">
+          {note}
+        </p>
+      ) : null}
       <ErrorAlert message={error} />
       {drill ? <DrillDownPanel api={api} range={range} drill={drill} t={t} onClose={() => open(null)} /> : null}
       {figures ? <Figures figures={figures} t={t} opener={opener} /> : <p>{t.loading}</p>}

@@ -3,6 +3,7 @@
  * string so a view can be shared: `?channel=spring-sale&from=2026-11-01&to=2026-11-07` opens that
  * channel over that range. `?channel=` (empty) is the "(none)" channel: the organic installs.
  */
+import { rangeRefusal } from '../../../shared/day-range.ts';
 import type { Range, StatsFilter } from './admin-api.ts';
 
 /** What can be opened: a channel, an inviter or a short link. */
@@ -14,8 +15,6 @@ export interface Drill {
   key: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The drill-down `search` names, if any (the first of channel, inviter, link it holds). */
 export function drillOf(search: URLSearchParams): Drill | null {
   for (const by of DRILLABLE) {
@@ -25,11 +24,18 @@ export function drillOf(search: URLSearchParams): Drill | null {
   return null;
 }
 
-/** The range `search` names, when both ends are days in order. */
-export function rangeOf(search: URLSearchParams): Range | null {
-  const from = search.get('from') ?? '';
-  const to = search.get('to') ?? '';
-  return DAY.test(from) && DAY.test(to) && from <= to ? { from, to } : null;
+/**
+ * The range `search` names: null when it names none, else the range, or why the stats could not read
+ * it (the API's bounds, shared/day-range.ts) — the console then shows its default range and says so,
+ * rather than calling the API with dates it refuses.
+ */
+export function rangeOf(search: URLSearchParams, now = Date.now()): Range | { refused: string } | null {
+  const from = search.get('from');
+  const to = search.get('to');
+  if (from === null && to === null) return null;
+  const range = { from: from ?? '', to: to ?? '' };
+  const refused = rangeRefusal(range, now);
+  return refused ? { refused } : range;
 }
 
 /** The query string of `drill` over `range` (`?` alone for none). */
