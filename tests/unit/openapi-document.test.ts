@@ -66,6 +66,49 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths['/api/links'] ?? {})).toEqual(['get', 'post']);
   });
 
+  it('describes every call of the webhooks admin API, each with the path parameter it takes', () => {
+    const methods = Object.fromEntries(
+      Object.entries(doc.paths)
+        .filter(([path]) => path.startsWith('/api/webhooks'))
+        .map(([path, item]) => [path, Object.keys(item)]),
+    );
+    expect(methods).toEqual({
+      '/api/webhooks': ['get', 'post'],
+      '/api/webhooks/{id}': ['get', 'patch', 'delete'],
+      '/api/webhooks/{id}/rotate': ['post'],
+      '/api/webhooks/{id}/test': ['post'],
+      '/api/webhooks/{id}/attempts': ['get'],
+      '/api/webhooks/{id}/resend': ['post'],
+    });
+    for (const [path, item] of Object.entries(doc.paths).filter(([path]) => path.includes('{id}'))) {
+      for (const operation of Object.values(item)) {
+        const parameters = operation.parameters as { name: string; in: string; required: boolean }[];
+        expect(parameters[0], path).toMatchObject({ name: 'id', in: 'path', required: true });
+      }
+    }
+  });
+
+  it("holds the webhooks routes' own bodies: what they take validates, what they refuse does not", () => {
+    const create = ajv.compile(requestSchema('/api/webhooks'));
+    expect(create({ url: 'https://hooks.example.com/lander' })).toBe(true);
+    expect(create({ url: 'https://hooks.example.com/', events: ['install', 'click'], enabled: false })).toBe(true);
+    expect(create({ url: 'https://hooks.example.com/', events: [] })).toBe(false);
+    expect(create({ url: 'https://hooks.example.com/', events: ['purchase'] })).toBe(false);
+    expect(create({ url: 'https://hooks.example.com/', secret: 'mine' })).toBe(false);
+    expect(create({ events: ['install'] })).toBe(false);
+    const update = doc.paths['/api/webhooks/{id}']?.patch?.requestBody as {
+      content: Record<string, { schema: Json }>;
+    };
+    const patch = ajv.compile(update.content['application/json']?.schema ?? {});
+    expect(patch({ enabled: true })).toBe(true);
+    expect(patch({ description: 'x'.repeat(201) })).toBe(false);
+    const resend = ajv.compile(requestSchema('/api/webhooks/{id}/resend'));
+    expect(resend({ id: 'msg_4hV1xw0C8h3TfN2sQm9kzA' })).toBe(true);
+    expect(resend({ from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z' })).toBe(true);
+    expect(resend({ id: 'not-a-webhook-id' })).toBe(false);
+    expect(resend({ from: '2026-11-01T00:00:00Z' })).toBe(false);
+  });
+
   it('describes every webhook Lander sends, each body its payload schema', () => {
     const hooks = (doc as unknown as { webhooks: Record<string, { post: Json }> }).webhooks;
     expect(Object.keys(hooks)).toEqual([

@@ -4,7 +4,7 @@
  * answers of every public API conform to the document (conforms.ts).
  */
 import { exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { NONCE_FREE_CSP } from '../../worker/lib/headers.ts';
 import { openApiDocument } from '../../worker/openapi/document.ts';
 import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
@@ -74,6 +74,51 @@ describe('real answers conform to the document', () => {
       '/api/device',
       'get',
     );
+  });
+
+  it('the webhooks admin API: every call, its refusals included', async () => {
+    const call = (path: string, method = 'GET', body?: unknown) =>
+      exports.default.fetch(
+        new Request(`${ORIGIN}/api/webhooks${path}`, {
+          method,
+          headers: { ...admin, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      );
+    const receiver = `${inject('webhookReceiver')}/r/openapi-${crypto.randomUUID().slice(0, 8)}`;
+    const created = await call('', 'POST', { url: receiver, events: ['event'], description: 'conform' });
+    expect(created.status).toBe(201);
+    const { endpoint } = (await expectConforms(created, '/api/webhooks')) as { endpoint: { id: string } };
+    const at = (tail = '') => `/${endpoint.id}${tail}`;
+    await expectConforms(await call('', 'POST', { url: 'https://10.0.0.1/' }), '/api/webhooks');
+    await expectConforms(await call('', 'POST', { url: 'https://x.example.com/', events: [] }), '/api/webhooks');
+    await expectConforms(await call(''), '/api/webhooks', 'get');
+    await expectConforms(await call(at()), '/api/webhooks/{id}', 'get');
+    await expectConforms(await call('/ep_AAAAAAAAAAAAAAAA'), '/api/webhooks/{id}', 'get');
+    await expectConforms(await call(at(), 'PATCH', { description: 'changed' }), '/api/webhooks/{id}', 'patch');
+    await expectConforms(await call(at(), 'PATCH', { events: ['x'] }), '/api/webhooks/{id}', 'patch');
+    await expectConforms(await call(at('/test'), 'POST'), '/api/webhooks/{id}/test');
+    const rotated = await call(at('/rotate'), 'POST');
+    expect(await expectConforms(rotated, '/api/webhooks/{id}/rotate')).toMatchObject({
+      endpoint: { previousSecretUntil: expect.any(String) },
+    });
+    await expectConforms(await call(at('/test'), 'POST'), '/api/webhooks/{id}/test');
+    const attempts = await call(at('/attempts?limit=5'));
+    expect(
+      ((await expectConforms(attempts, '/api/webhooks/{id}/attempts', 'get')) as { attempts: [] }).attempts,
+    ).toHaveLength(2);
+    const badLimit = await call(at('/attempts?limit=0'));
+    expect(await expectConforms(badLimit, '/api/webhooks/{id}/attempts', 'get')).toEqual({
+      error: 'limit: must be a whole number from 1 to 200',
+    });
+    const range = { from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z' };
+    await expectConforms(await call(at('/resend'), 'POST', range), '/api/webhooks/{id}/resend');
+    await expectConforms(await call(at('/resend'), 'POST', { id: 'msg_none' }), '/api/webhooks/{id}/resend');
+    await expectConforms(await call(at('/resend'), 'POST', { id: 'nope' }), '/api/webhooks/{id}/resend');
+    await call(at(), 'PATCH', { enabled: false });
+    await expectConforms(await call(at('/resend'), 'POST', range), '/api/webhooks/{id}/resend');
+    await expectConforms(await call(at(), 'DELETE'), '/api/webhooks/{id}', 'delete');
+    await expectConforms(await call(at(), 'DELETE'), '/api/webhooks/{id}', 'delete');
   });
 
   it('the admin API: links, stats, test installs, one install', async () => {

@@ -4,8 +4,6 @@
  * dialect): bodies and queries as the routes check them (their input), answers as answer-schemas.ts
  * holds them to the routes' types. Only the paths, methods and statuses are written here.
  */
-import { toJsonSchema } from '@valibot/to-json-schema';
-import type * as v from 'valibot';
 import { StorePostbacksViewSchema } from '../../shared/store-postbacks.ts';
 import { WEBHOOK_EVENT_TYPES, webhookPayloadSchema } from '../../shared/webhooks.ts';
 import { InstallLookupQuerySchema, TestInstallsQuerySchema } from '../attribution/admin-queries.ts';
@@ -24,7 +22,6 @@ import { LossesSchema } from '../reliability/losses.ts';
 import { StorePostbacksQuerySchema } from '../store-postbacks/contract.ts';
 import {
   DeviceInfoSchema,
-  ErrorSchema,
   InstallLookupSchema,
   LinksSchema,
   LinkViewSchema,
@@ -33,45 +30,8 @@ import {
   TraceSchema,
 } from './answer-schemas.ts';
 import { FraudReportSchema } from './fraud-schemas.ts';
-
-type Json = Record<string, unknown>;
-
-/** A schema in OpenAPI 3.1's dialect, without the `$schema` each one would repeat. */
-function jsonSchema(schema: v.GenericSchema, typeMode: 'input' | 'output'): Json {
-  const { $schema: _, ...rest } = toJsonSchema(schema, {
-    target: 'draft-2020-12',
-    typeMode,
-    errorMode: 'throw',
-    // Checks with no JSON Schema word (a date that exists, a field name not reserved) are the server's
-    // alone; JSON has no infinite number, so `finite` needs no word.
-    ignoreActions: ['check', 'finite'],
-    overrideSchema: ({ valibotSchema }) =>
-      // A campaign's fields (campaign/query-data.ts): an object of strings, the rest checked by code.
-      valibotSchema.type === 'custom' ? { type: 'object', additionalProperties: { type: 'string' } } : undefined,
-  });
-  return rest as Json;
-}
-
-const json = (schema: v.GenericSchema): Json => ({ 'application/json': { schema: jsonSchema(schema, 'output') } });
-const answer = (description: string, schema?: v.GenericSchema): Json =>
-  schema ? { description, content: json(schema) } : { description };
-const refusal = (description: string): Json => answer(description, ErrorSchema);
-const body = (schema: v.GenericSchema): Json => ({
-  required: true,
-  content: { 'application/json': { schema: jsonSchema(schema, 'input') } },
-});
-
-/** The query schema's fields as OpenAPI parameters. */
-function queryParameters(
-  schema: v.ObjectSchema<v.ObjectEntries, undefined> | v.StrictObjectSchema<v.ObjectEntries, undefined>,
-): Json[] {
-  return Object.entries(schema.entries).map(([name, entry]) => ({
-    name,
-    in: 'query',
-    required: entry.type !== 'optional',
-    schema: jsonSchema(entry, 'input'),
-  }));
-}
+import { ADMIN_ERRORS, admin, answer, body, type Json, json, queryParameters, refusal } from './operation-parts.ts';
+import { webhookAdminPaths } from './webhook-paths.ts';
 
 const APP_ERRORS = {
   400: refusal('The body is not JSON, or a field is wrong: `{ "error": "<field>: <reason>" }`.'),
@@ -92,11 +52,6 @@ const APP_ERRORS = {
   },
   503: refusal('Attribution is not configured (production without `ATTRIBUTION_SALT`).'),
 };
-const ADMIN_ERRORS = {
-  401: refusal('Not signed in: `Authorization: Bearer <admin token>`, or Cloudflare Access.'),
-  503: refusal('The admin API is not configured, or its store is unavailable.'),
-};
-const admin = { security: [{ adminToken: [] }], tags: ['operators'] };
 
 /**
  * The webhooks Lander sends to an operator's endpoints (docs/webhooks.md): one entry per event type,
@@ -290,6 +245,7 @@ function build(): Json {
           },
         },
       },
+      ...webhookAdminPaths(),
     },
   };
 }

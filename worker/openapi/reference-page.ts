@@ -32,7 +32,7 @@ function operation(path: string, method: string, op: Json): string {
   return `<section class="op" id="${escapeHtml(id)}">
 <h2><span class="method">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code>${op.security ? ' <span class="admin">admin</span>' : ''}</h2>
 <p>${escapeHtml(text(op.summary))}</p>${op.description ? `<p>${escapeHtml(text(op.description))}</p>` : ''}
-${parameters.length > 0 ? `<h3>Query</h3><ul>${parameters.map((p) => `<li><code>${escapeHtml(text(p.name))}</code>${p.required ? ' (required)' : ''}${schemaBlock(p.schema)}</li>`).join('')}</ul>` : ''}
+${parameters.length > 0 ? `<h3>Parameters</h3><ul>${parameters.map((p) => `<li><code>${escapeHtml(text(p.name))}</code> (in ${escapeHtml(text(p.in))}${p.required ? ', required' : ''})${schemaBlock(p.schema)}</li>`).join('')}</ul>` : ''}
 ${body ? `<h3>Body</h3>${contentBlocks(body.content)}` : ''}
 <h3>Answers</h3><dl>${responses
     .map(

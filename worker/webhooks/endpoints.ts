@@ -74,6 +74,9 @@ function fromRow(row: EndpointRow): StoredEndpoint {
 
 const iso = (time: number): string => new Date(time).toISOString();
 
+/** An endpoint's id: `ep_` and 16 characters of URL-safe base64 (12 random bytes). */
+export const ENDPOINT_ID = /^ep_[\w-]{16}$/;
+
 /**
  * How long a rotated secret keeps signing beside the new one (docs/webhooks.md#signing): a day for
  * the operator to give the receiver the new secret, with nothing refused meanwhile.

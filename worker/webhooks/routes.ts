@@ -5,6 +5,7 @@
  * message or a time range.
  */
 import { type Context, Hono } from 'hono';
+import * as v from 'valibot';
 import {
   type AttemptView,
   EndpointCreateSchema,
@@ -14,7 +15,7 @@ import {
 } from '../../shared/webhooks.ts';
 import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
-import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
+import { firstIssue, jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { settingsOf } from '../settings.ts';
 import { attemptDelivery } from './deliver.ts';
 import { logTestAttempt, recentAttempts } from './delivery-log.ts';
@@ -23,6 +24,7 @@ import {
   createEndpoint,
   deleteEndpoint,
   deliveryCounts,
+  ENDPOINT_ID,
   endpointView,
   getEndpoint,
   listEndpoints,
@@ -36,7 +38,19 @@ import { resendOne, resendRange } from './resend.ts';
 import { resolvedProblem } from './resolve-host.ts';
 
 const MAX_BODY = 8_192;
-const ENDPOINT_ID = /^ep_[\w-]{16}$/;
+
+/** `GET /:id/attempts`'s query: how many of the newest attempts to answer, 1 to 200 (50 when absent). */
+export const AttemptsQuerySchema = v.object({
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 200'),
+      v.transform(Number),
+      v.minValue(1, 'must be a whole number from 1 to 200'),
+      v.maxValue(200, 'must be a whole number from 1 to 200'),
+    ),
+  ),
+});
 
 export const webhooksRoute = new Hono<AppEnv>();
 
@@ -126,8 +140,9 @@ webhooksRoute.post('/:id/test', async (c) => {
 webhooksRoute.get('/:id/attempts', async (c) => {
   const endpoint = await endpointOf(c);
   if (endpoint instanceof Response) return endpoint;
-  const limit = Math.min(Math.max(Number(c.req.query('limit')) || 50, 1), 200);
-  const rows = await recentAttempts(c.env.FUNNEL_DB, endpoint.id, limit);
+  const query = v.safeParse(AttemptsQuerySchema, c.req.query());
+  if (!query.success) return c.json({ error: firstIssue(query.issues) }, 400);
+  const rows = await recentAttempts(c.env.FUNNEL_DB, endpoint.id, query.output.limit ?? 50);
   const attempts: AttemptView[] = rows.map((row) => ({
     id: webhookId(row.event_id),
     type: row.type as WebhookEventType | 'test',
