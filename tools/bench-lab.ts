@@ -7,12 +7,19 @@
  *   npm run bench:lab -- --load [--soak SECONDS]   # load modes, then a memory soak (default 300 s):
  *                                                  # dist/bench/load-report.md
  *   npm run bench:lab -- --soak SECONDS            # only the soak
+ *   npm run bench:lab -- --crowd                   # a crowd behind one address, the rate limits bound:
+ *                                                  # dist/bench/crowd-report.md; exits 1 past its bars
  */
+import { crowd } from './bench/crowd.ts';
 import { benchFlags, runBench, selected } from './bench/run-bench.ts';
 import { labSections, soakSeconds } from './bench/sections.ts';
 
 const flags = benchFlags();
 const load = flags.load || soakSeconds(flags) > 0;
-await runBench(selected(labSections(flags), flags.only), flags, [
-  { path: load ? 'dist/bench/load-report.md' : 'dist/bench/lab-report.md' },
-]);
+if (flags.crowd) {
+  await runBench([crowd()], flags, [{ path: 'dist/bench/crowd-report.md' }], { rateLimits: true });
+} else {
+  await runBench(selected(labSections(flags), flags.only), flags, [
+    { path: load ? 'dist/bench/load-report.md' : 'dist/bench/lab-report.md' },
+  ]);
+}

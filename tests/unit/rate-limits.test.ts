@@ -8,6 +8,13 @@ import { unstable_readConfig } from 'wrangler';
 import { CLIENT_POLICY, NETWORK_POLICY } from '../../worker/attribution/rate-limit.ts';
 import { BUSY_NETWORK_INSTALLS } from '../../worker/fraud/busy-network.ts';
 
+/** A wrangler.toml `[[ratelimits]]` entry as wrangler reads it. */
+interface RateLimitConfig {
+  name: string;
+  namespace_id: string;
+  simple: { limit: number; period: number };
+}
+
 const expected = [
   { name: CLIENT_POLICY.binding, simple: { limit: CLIENT_POLICY.limit, period: CLIENT_POLICY.period } },
   { name: NETWORK_POLICY.binding, simple: { limit: NETWORK_POLICY.limit, period: NETWORK_POLICY.period } },
@@ -20,9 +27,10 @@ describe.each(['', 'production'])('wrangler.toml [env %s]', (env) => {
       config: join(import.meta.dirname, '../../wrangler.toml'),
       env: env || undefined,
     });
-    const bound = config.ratelimits.map(({ name, simple }) => ({ name, simple }));
+    const ratelimits = config.ratelimits as RateLimitConfig[];
+    const bound = ratelimits.map(({ name, simple }) => ({ name, simple }));
     expect(bound).toEqual(expected);
     // Each binding counts in a namespace of its own.
-    expect(new Set(config.ratelimits.map((binding) => binding.namespace_id)).size).toBe(expected.length);
+    expect(new Set(ratelimits.map((binding) => binding.namespace_id)).size).toBe(expected.length);
   });
 });

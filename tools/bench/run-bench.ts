@@ -14,7 +14,7 @@ import type { BenchContext, BenchSection } from './context.ts';
 import { loadTool } from './load.ts';
 import { describeMachine, machine } from './machine.ts';
 import { buildProduction } from './production-build.ts';
-import { serveProduction } from './serve.ts';
+import { type ServeOptions, serveProduction } from './serve.ts';
 
 /** The flags of both commands, as parsed from the command line. */
 export interface BenchFlags {
@@ -27,6 +27,8 @@ export interface BenchFlags {
   only?: string;
   load: boolean;
   soak?: string;
+  /** `npm run bench:lab -- --crowd`: only the crowd behind one address (crowd.ts). */
+  crowd: boolean;
 }
 
 /** Parses the command line of `npm run bench` and `npm run bench:lab`. */
@@ -42,6 +44,7 @@ export function benchFlags(args: string[] = process.argv.slice(2)): BenchFlags {
       only: { type: 'string' },
       load: { type: 'boolean', default: false },
       soak: { type: 'string' },
+      crowd: { type: 'boolean', default: false },
     },
   }).values;
 }
@@ -58,14 +61,28 @@ export interface BenchReport {
   preface?: string;
 }
 
-/** Builds, serves, runs `sections` and writes the text to `reports`; a section that throws sets exit code 1 and writes nothing. */
-export async function runBench(sections: BenchSection[], flags: BenchFlags, reports: BenchReport[]): Promise<void> {
+/**
+ * Builds, serves (with `serve` over the defaults), runs `sections` and writes the text to `reports`;
+ * a section that throws sets exit code 1 and writes nothing.
+ */
+export async function runBench(
+  sections: BenchSection[],
+  flags: BenchFlags,
+  reports: BenchReport[],
+  serve: ServeOptions = {},
+): Promise<void> {
   const host = machine();
   if (!flags['no-build']) buildProduction(flags.env);
 
   // The inspector is open so the sections can read an isolate's V8 heap after a load; nothing attaches
   // during one (open, it cost about 2 % of `/`'s requests/s: docs/benchmarks.md).
-  const server = await serveProduction({ env: flags.env, kv: localSeed(), vars: BENCH_SECRETS, inspectorPort: 0 });
+  const server = await serveProduction({
+    env: flags.env,
+    kv: localSeed(),
+    vars: BENCH_SECRETS,
+    inspectorPort: 0,
+    ...serve,
+  });
   // Interrupted (Ctrl-C, a CI timeout): stop workerd before leaving, so no server outlives the run.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void server.stop().then(() => process.exit(130)));

@@ -38,6 +38,18 @@ export interface ServeOptions {
   inspectorPort?: number;
   /** The front socket's loopback port (`npm run bench:serve`); default 0, the OS chooses. */
   port?: number;
+  /**
+   * Binds wrangler.toml's Rate Limiting bindings to a counter that counts as the local emulation does
+   * (tools/bench/workers/ratelimit.ts). Off by default: the other sections measure the calls' work,
+   * and the soak repeats each client's calls past its budget.
+   */
+  rateLimits?: boolean;
+}
+
+/** A wrangler.toml `[[ratelimits]]` entry as wrangler reads it. */
+interface RateLimitConfig {
+  name: string;
+  simple: { limit: number; period: number };
 }
 
 export interface KvState {
@@ -166,6 +178,7 @@ export async function writeServerFiles(options: ServeOptions = {}): Promise<stri
   await transpile(join(workers, 'kv.ts'), join(outDir, 'kv.js'));
   await transpile(join(workers, 'floor.ts'), join(outDir, 'floor.js'));
   await transpile(join(workers, 'cache.ts'), join(outDir, 'cache.js'));
+  if (options.rateLimits) await transpile(join(workers, 'ratelimit.ts'), join(outDir, 'ratelimit.js'));
   await bundlePeer(join(workers, 'peer.tsx'), join(outDir, 'peer.js'));
   writeFileSync(join(outDir, 'files.json'), JSON.stringify(servableFiles(clientDir)));
   writeFileSync(join(outDir, 'kv-seed.json'), JSON.stringify(kv));
@@ -193,6 +206,12 @@ export async function writeServerFiles(options: ServeOptions = {}): Promise<stri
       seedJson: 'kv-seed.json',
       durableObjectDir,
       port: options.port,
+      ...(options.rateLimits
+        ? {
+            ratelimitModule: 'ratelimit.js',
+            ratelimits: (wrangler.ratelimits as RateLimitConfig[]).map(({ name, simple }) => ({ name, ...simple })),
+          }
+        : {}),
     }),
   );
   return configPath;

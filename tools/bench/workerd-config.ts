@@ -49,6 +49,39 @@ export interface WorkerdConfigInput {
   host?: string;
   /** The HTTP socket's port (`npm run bench:serve`); default 0, the OS chooses. The KV control socket's is always 0. */
   port?: number;
+  /**
+   * The rate limiter service (tools/bench/workers/ratelimit.ts), transpiled, and the bindings it
+   * serves with their wrangler.toml limits; without them the worker runs unlimited.
+   */
+  ratelimitModule?: string;
+  ratelimits?: RateLimitBinding[];
+}
+
+/** A wrangler.toml `[[ratelimits]]` binding: its name and `simple` limit. */
+export interface RateLimitBinding {
+  name: string;
+  limit: number;
+  period: number;
+}
+
+/** The service name of a rate limit binding's counter. */
+const limiterService = (name: string): string => `ratelimit-${name}`;
+
+/** One counting service per binding: `limit()` reaches its `Limiter` entrypoint over RPC. */
+function limiterWorkers(input: WorkerdConfigInput, compat: string): { services: string[]; workers: string } {
+  const bindings = input.ratelimitModule ? (input.ratelimits ?? []) : [];
+  const services = bindings.map(({ name }, i) => `(name = ${capnpText(limiterService(name))}, worker = .limiter${i})`);
+  const workers = bindings
+    .map(
+      ({ limit, period }, i) => `
+const limiter${i} :Workerd.Worker = (
+  modules = [(name = "ratelimit.js", esModule = embed ${capnpText(input.ratelimitModule ?? '')})],
+  ${compat},
+  bindings = [(name = "LIMIT", json = "${limit}"), (name = "PERIOD", json = "${period}")],
+);`,
+    )
+    .join('\n');
+  return { services, workers };
 }
 
 /** wrangler.toml's Durable Object bindings: binding name, class name. */
@@ -136,7 +169,12 @@ export function workerdConfig(input: WorkerdConfigInput): string {
     ...DURABLE_OBJECTS.map(([binding, className]) => `(name = "${binding}", durableObjectNamespace = "${className}")`),
     // The funnel's queue: workerd posts each send to this service, which takes and drops it.
     '(name = "FUNNEL_QUEUE", queue = "queue-sink")',
+    ...(input.ratelimitModule ? (input.ratelimits ?? []) : []).map(
+      ({ name }) =>
+        `(name = ${capnpText(name)}, service = (name = ${capnpText(limiterService(name))}, entrypoint = "Limiter"))`,
+    ),
   ];
+  const limiters = limiterWorkers(input, compat);
   // The second isolate reaches the first one's Durable Objects: one namespace per class, as on Cloudflare.
   const secondBindings = workerBindings.map((binding) =>
     binding.replace(
@@ -163,7 +201,7 @@ const config :Workerd.Config = (
     (name = "floor-miss-front", worker = .floorMissFront),
     (name = "lander-b", worker = .landerB),
     (name = "front-b", worker = .frontB),
-    (name = "cache", worker = .cache),
+    (name = "cache", worker = .cache),${limiters.services.map((service) => `\n    ${service},`).join('')}
     (name = "do-disk", disk = (path = ${capnpText(input.durableObjectDir)}, writable = true)),
     (name = "disk", disk = (path = ${capnpText(input.clientDir)})),
   ],
@@ -200,6 +238,7 @@ const cache :Workerd.Worker = (
   modules = [(name = "cache.js", esModule = embed ${capnpText(input.cacheModule)})],
   ${compat},
 );
+${limiters.workers}
 
 const floor :Workerd.Worker = (
   modules = [(name = "floor.js", esModule = embed ${capnpText(input.floorModule)})],
