@@ -44,8 +44,8 @@ function clientOf(c: Context<AppEnv>, body: Record<string, unknown>): string {
 /** The JSON object a call's body holds, `{}` for none or for one that is no object (its route answers 400). */
 async function bodyOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   if (c.req.method !== 'POST') return {};
-  // Read once: the route reads the same text again from Hono's cache. A body over the size bound
-  // throws here, and the body-limit middleware answers its 413.
+  // Read once: the route reads the same text again from Hono's cache. The body-limit middleware
+  // before this one has already answered 413 to a body over the bound.
   const raw = await c.req.text();
   try {
     const json: unknown = JSON.parse(raw);
