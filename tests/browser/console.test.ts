@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { UA } from '../fixtures/agents.ts';
-import { clickBody, installBody, newClickId, PHONES } from '../fixtures/fake-app.ts';
+import { clickBody, installBody, issuedClickId, PHONES } from '../fixtures/fake-app.ts';
 import { DEVICES, hydrated, launch, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -53,7 +53,9 @@ async function seedTraffic(): Promise<void> {
     expect((await post('/api/a/click', clickBody(PHONES.iPhone15, { d: token, action }))).status).toBe(204);
   }
   for (let i = 0; i < SEEDED.installs; i += 1) {
-    const body = installBody(PHONES.iPhone15, `console-${suffix}-${i}`, { clipboard: `${newClickId()}.${token}` });
+    const body = installBody(PHONES.iPhone15, `console-${suffix}-${i}`, {
+      clipboard: `${await issuedClickId((path) => fetch(`${baseURL}${path}`))}.${token}`,
+    });
     expect((await post('/api/a/install', body)).status).toBe(200);
   }
   await vi.waitFor(async () => expect(await channelRow()).toMatchObject(SEEDED), { timeout: 20_000, interval: 250 });

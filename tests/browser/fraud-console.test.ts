@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { installBody, newClickId, PHONES } from '../fixtures/fake-app.ts';
+import { installBody, issuedClickId, PHONES } from '../fixtures/fake-app.ts';
 import { DEVICES, hydrated, launch, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -28,7 +28,9 @@ beforeAll(async () => {
   const token = new URL(((await created.json()) as { url: string }).url).searchParams.get('d') ?? '';
   const now = Math.floor(Date.now() / 1000);
   const body = {
-    ...installBody(PHONES.galaxyS23, `fraud-${suffix}`, { playReferrer: `${newClickId()}.${token}` }),
+    ...installBody(PHONES.galaxyS23, `fraud-${suffix}`, {
+      playReferrer: `${await issuedClickId((path) => fetch(`${baseURL}${path}`))}.${token}`,
+    }),
     installReferrer: { referrerClickTimestampServerSeconds: now - 600, installBeginTimestampServerSeconds: now - 900 },
   };
   const installed = await fetch(`${baseURL}/api/a/install`, {

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { clickBody, installBody, newClickId, PHONES } from '../fixtures/fake-app.ts';
+import { clickBody, installBody, issuedClickId, PHONES } from '../fixtures/fake-app.ts';
 import { decodeTerminalQr } from '../fixtures/qr-image.ts';
 import { DEVICES, hydrated, launch, watch } from './browser.ts';
 
@@ -138,7 +138,7 @@ describe('the Test installs panel', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
     });
     const token = new URL(((await created.json()) as { url: string }).url).searchParams.get('d') ?? '';
-    const carried = { clipboard: `${baseURL}/i/${newClickId()}.${token}` };
+    const carried = { clipboard: `${baseURL}/i/${await issuedClickId((path) => fetch(`${baseURL}${path}`))}.${token}` };
     const matched = await testCall('/api/a/install', {
       ...installBody(PHONES.galaxyS23, `panel-${crypto.randomUUID()}`, carried),
       test: true,

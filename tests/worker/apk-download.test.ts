@@ -13,6 +13,7 @@ import { encryptToken } from '../../worker/campaign/token.ts';
 import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
 import { readCarrier } from '../fixtures/apk.ts';
+import { issueClickId } from './app-calls.ts';
 import { get } from './helpers.ts';
 
 const PARENT = Uint8Array.from(atob(inject('apkParent')), (c) => c.charCodeAt(0));
@@ -215,7 +216,8 @@ describe('Range requests', () => {
 
 describe('the carrier the app reads back', () => {
   it('resolves an install as method apk with the click’s campaign', async () => {
-    const id = clickId();
+    // The page's link to the download carries a click id the worker issued (docs/attribution.md).
+    const id = await issueClickId();
     const body = await bytesOf(await download(`${id}.${token('spring')}`));
     const apk = readCarrier(body) ?? '';
     const response = await exports.default.fetch(

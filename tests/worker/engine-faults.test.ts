@@ -31,6 +31,7 @@ import { consumeWebhookBatch } from '../../worker/webhooks/consume.ts';
 import { emitWebhook } from '../../worker/webhooks/emit.ts';
 import { UA } from '../fixtures/agents.ts';
 import { clickBody, installBody, PHONES } from '../fixtures/fake-app.ts';
+import { issueClickId } from './app-calls.ts';
 import {
   FAULTS,
   type Fault,
@@ -295,7 +296,8 @@ describe.each(FAULTS)('the app calls with every engine but KV that %s', (fault) 
   it(`answer a tap, a carrier's install and an event within ${APP_MS} ms, never 5xx`, { timeout: 90_000 }, async () => {
     quiet();
     const phone = PHONES.iPhone15;
-    const tapped = clickBody(phone);
+    // The page's tap carries an id the worker issued: it credits with every engine down.
+    const tapped = clickBody(phone, { clickId: await issueClickId() });
     if (fault !== 'hangs') {
       const click = await post('/api/a/click', tapped, allFaulty(fault), { ...app, 'user-agent': phone.web.agent });
       expect(click.res.status).toBe(204);

@@ -11,7 +11,8 @@ import type { StatsResult, StatsRow } from '../../worker/funnel/stats-query.ts';
 import { pageCacheStats } from '../../worker/render/page-cache.ts';
 import { DEV_ADMIN_TOKEN, DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
-import { clickBody, installBody, newClickId, PHONES } from '../fixtures/fake-app.ts';
+import { clickBody, installBody, PHONES } from '../fixtures/fake-app.ts';
+import { issueClickId } from './app-calls.ts';
 import { freshChannel } from './funnel-fixtures.ts';
 import { fetchWorker, get, ORIGIN } from './helpers.ts';
 
@@ -212,7 +213,9 @@ describe('taps, installs, opens and app events', () => {
   it('counts an install once with its method, under the campaign of the answer, retries included', async () => {
     const channel = freshChannel();
     const d = tokenOf(channel);
-    const body = installBody(PHONES.iPhone15, `install-${crypto.randomUUID()}`, { clipboard: `${newClickId()}.${d}` });
+    const body = installBody(PHONES.iPhone15, `install-${crypto.randomUUID()}`, {
+      clipboard: `${await issueClickId()}.${d}`,
+    });
     expect((await post('/api/a/install', body)).status).toBe(200);
     expect((await post('/api/a/install', body)).status).toBe(200);
     // An event after both answers: once it is counted, the retry's install would have been too.
@@ -223,7 +226,7 @@ describe('taps, installs, opens and app events', () => {
 
   it('counts an open, apart from installs', async () => {
     const channel = freshChannel();
-    const carrier = `${newClickId()}.${tokenOf(channel)}`;
+    const carrier = `${await issueClickId()}.${tokenOf(channel)}`;
     await post('/api/a/open', { app: 'com.pebble.notes', installId: `open-${crypto.randomUUID()}`, carrier });
     expect((await rowOnce(channel, (r) => r.opens, 1)).installs).toBe(0);
   });
@@ -233,7 +236,7 @@ describe('POST /api/a/event', () => {
   it('answers 204 and counts the event and its value under the install’s campaign', async () => {
     const channel = freshChannel();
     const body = installBody(PHONES.iPhone15, `install-${crypto.randomUUID()}`, {
-      clipboard: `${newClickId()}.${tokenOf(channel)}`,
+      clipboard: `${await issueClickId()}.${tokenOf(channel)}`,
     });
     await post('/api/a/install', body);
     const res = await post('/api/a/event', { app: body.app, installId: body.installId, name: 'purchase', value: 4.5 });
