@@ -5,10 +5,10 @@
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import worker from '../../worker/index.ts';
 import { readLosses } from '../../worker/reliability/losses.ts';
-import { dailyCounts, freshChannel, funnelMessage } from './funnel-fixtures.ts';
+import { dailyCounts, freshChannel, funnelMessage, refusingRowsOf } from './funnel-fixtures.ts';
 
 /** The real database whose transactions (`batch`) fail, as a D1 that cannot take a write would. */
 function refusingBatches(db: D1Database): D1Database {
@@ -28,7 +28,10 @@ async function deadLetters(messages: unknown[], bindings: Env = env) {
   );
   const ctx = createExecutionContext();
   await worker.queue(batch, bindings);
-  return getQueueResult(batch, ctx);
+  const result = await getQueueResult(batch, ctx);
+  // A dead letter is never retried: written, or counted as lost, each is acknowledged.
+  expect(result.retryMessages).toEqual([]);
+  return [...result.explicitAcks].sort();
 }
 
 describe("the funnel's dead letters", () => {
@@ -37,7 +40,7 @@ describe("the funnel's dead letters", () => {
     const counted = funnelMessage({ type: 'view', page: 'landing' }, { channel });
     await deadLetters([counted]);
     const result = await deadLetters([counted, funnelMessage({ type: 'tap', action: 'download' }, { channel })]);
-    expect(result.ackAll).toBe(true);
+    expect(result).toEqual(['d-0', 'd-1']);
     expect(await dailyCounts(channel)).toEqual({ 'view:landing': 1, 'tap:download': 1 });
   });
 
@@ -49,7 +52,24 @@ describe("the funnel's dead letters", () => {
     ];
     // The rollup's transaction fails; the loss counter's single statement is taken.
     const result = await deadLetters(messages, { ...env, FUNNEL_DB: refusingBatches(env.FUNNEL_DB) });
-    expect(result.ackAll).toBe(true);
+    expect(result).toEqual(['d-0', 'd-1']);
     expect((await readLosses(env, 1))['funnel-dead-letters']).toBe(before + 2);
+  });
+
+  it('are written with the rest of their batch, and only the one D1 refuses is counted as lost', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const before = (await readLosses(env, 1))['funnel-dead-letters'];
+    const channel = freshChannel();
+    const poison = funnelMessage({ type: 'view', page: 'short' }, { channel }, { id: `poison-${crypto.randomUUID()}` });
+    const messages = [
+      funnelMessage({ type: 'view', page: 'landing' }, { channel }),
+      poison,
+      funnelMessage({ type: 'open', method: 'clipboard' }, { channel }),
+    ];
+    const result = await deadLetters(messages, { ...env, FUNNEL_DB: refusingRowsOf(env.FUNNEL_DB, poison.id) });
+    logged.mockRestore();
+    expect(result).toEqual(['d-0', 'd-1', 'd-2']);
+    expect(await dailyCounts(channel)).toEqual({ 'view:landing': 1, 'open:clipboard': 1 });
+    expect((await readLosses(env, 1))['funnel-dead-letters']).toBe(before + 1);
   });
 });

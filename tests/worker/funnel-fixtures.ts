@@ -61,3 +61,48 @@ export function failingDb(): D1Database {
   };
   return new Proxy(env.FUNNEL_DB, { get: () => fail });
 }
+
+/**
+ * The real database, refusing every transaction (`batch`) that writes or reads a row naming `marker`,
+ * as D1 refuses a row it cannot take: the rest of the database answers as usual.
+ */
+export function refusingRowsOf(db: D1Database, marker: string): D1Database {
+  const bound = new WeakSet<D1PreparedStatement>();
+  const watch = (statement: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(statement, {
+      get(target, name) {
+        if (name === 'bind') {
+          return (...values: unknown[]) => {
+            const next = target.bind(...values);
+            if (JSON.stringify(values).includes(marker)) bound.add(next);
+            return next;
+          };
+        }
+        const value: unknown = Reflect.get(target, name);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return new Proxy(db, {
+    get(target, name) {
+      if (name === 'prepare') return (query: string) => watch(target.prepare(query));
+      if (name === 'batch') {
+        return (statements: D1PreparedStatement[]) =>
+          statements.some((statement) => bound.has(statement))
+            ? Promise.reject(new Error('D1 refused the row (injected)'))
+            : target.batch(statements);
+      }
+      const value: unknown = Reflect.get(target, name);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** `metric → value sum` of the funnel_daily rows of `channel` (app events only). */
+export async function valueSums(channel: string): Promise<Record<string, number>> {
+  const { results } = await env.FUNNEL_DB.prepare(
+    "SELECT metric, SUM(value_sum) AS value FROM funnel_daily WHERE channel = ?1 AND metric LIKE 'event:%' GROUP BY metric",
+  )
+    .bind(channel)
+    .all<{ metric: string; value: number }>();
+  return Object.fromEntries(results.map((row) => [row.metric, row.value]));
+}

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { CLICK_ACTIONS, CLICK_ID, type ClickBody } from '../../shared/attribution.ts';
 import { SLUG } from '../campaign/links.ts';
 import { MAX_TOKEN_LENGTH } from '../campaign/token.ts';
+import { MAX_EVENT_VALUE } from '../funnel/bounds.ts';
 import { EventNameSchema, INSTALL_METHODS, UNMATCHED_REASONS } from '../funnel/events.ts';
 import { ExplainViewSchema } from './explanation-schema.ts';
 
@@ -99,7 +100,14 @@ export const OpenSchema = v.strictObject({ app: appId, installId, carrier: carri
 /** The most events one batch carries. */
 export const MAX_EVENT_BATCH = 50;
 const eventId = v.pipe(v.string(), v.regex(/^[\w.:-]{8,64}$/, 'must be 8–64 characters of A-Z a-z 0-9 _ . : -'));
-const eventValue = v.pipe(v.number(), v.finite());
+// Bounded to what a value can mean (docs/operators.md#bounds): past it, one event's value could
+// overflow the day's sum it is added to.
+const eventValue = v.pipe(
+  v.number('must be a number'),
+  v.finite('must be a finite number'),
+  v.minValue(-MAX_EVENT_VALUE, 'must be between -1e12 and 1e12'),
+  v.maxValue(MAX_EVENT_VALUE, 'must be between -1e12 and 1e12'),
+);
 
 /**
  * An app event (docs/operators.md), e.g. `{ app, installId, name: 'register' }`: counted under the

@@ -31,7 +31,7 @@ import { resolveWithinBudget } from './install-within-budget.ts';
 import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
 import { recordClickWithinBudget } from './record-click-within-budget.ts';
-import { installRecordOf, type ResolvedInstall, resolveOpen } from './resolve-install.ts';
+import { installKey, installRecordOf, type ResolvedInstall, resolveOpen } from './resolve-install.ts';
 import { noteTestAnswer } from './test-answers.ts';
 
 type Schema =
@@ -125,7 +125,13 @@ attribution.post('/open', async (c) => {
   const ctx = contextOf(c);
   const { answer, explanation } = await resolveOpen(ctx, body);
   if (!body.test) {
-    countAnswer(c, 'open', answer);
+    // Counted under its install's key, hashed after the response: an install's opens are bounded a day
+    // (docs/operators.md#bounds).
+    c.executionCtx.waitUntil(
+      installKey(ctx.salt, body.app, body.installId).then((key) =>
+        countAnswer(c, 'open', answer, undefined, undefined, key),
+      ),
+    );
     webhookAnswer(c, 'open', body, answer);
     return c.json(answer);
   }
@@ -150,12 +156,15 @@ attribution.post('/event', async (c) => {
   const events = 'events' in body ? body.events : [body];
   // An event with an id is one funnel message and one webhook however often it arrives: the consumers
   // count and send an id once.
-  const ids = await Promise.all(
-    events.map((event) => (event.id ? eventKey(ctx.salt, body.app, body.installId, event.id) : undefined)),
-  );
+  const [key, ids] = await Promise.all([
+    installKey(ctx.salt, body.app, body.installId),
+    Promise.all(events.map((event) => (event.id ? eventKey(ctx.salt, body.app, body.installId, event.id) : undefined))),
+  ]);
   const answer = install?.answer ?? null;
+  // The app and the install bound the names and the day's count (docs/operators.md#bounds).
+  const source = { app: body.app, install: key };
   events.forEach((event, at) => {
-    countAppEvent(c, event, answer, ids[at]);
+    countAppEvent(c, event, answer, source, ids[at]);
     webhookAppEvent(c, { app: body.app, installId: body.installId, ...event }, answer, ids[at]);
   });
   return c.body(null, 204);

@@ -1,21 +1,30 @@
 /**
- * The funnel queue's consumer (docs/operators.md): validates a batch, adds it up (rollup.ts) and writes
- * it to D1 in one transaction of four statements, after one read, whatever the batch's size.
+ * The funnel queue's consumer (docs/operators.md): validates a batch, decides what of it counts
+ * (admission.ts: the bounds per install and per app), adds it up (rollup.ts) and writes it to D1 in
+ * one transaction, after one read, whatever the batch's size.
  *
  * Idempotent: every event's id is recorded in the same transaction as its counts, and ids already
  * recorded are left out, so a batch the queue delivers again (after a failure, or twice) counts once.
  * Two deliveries racing each other both try to record the same id; the second transaction fails on
- * it as a whole and is retried, and then finds the ids taken. Any D1 failure retries the batch; after
- * the queue's `max_retries` it lands in the dead-letter queue (wrangler.toml), never dropped.
+ * it as a whole and is retried, and then finds the ids taken.
+ *
+ * One message never holds back the others: when the batch's transaction fails and D1 still answers,
+ * the messages are written one by one, each acknowledged when written and retried alone when not;
+ * after the queue's `max_retries` such a message lands in the dead-letter queue alone
+ * (dead-letters.ts, wrangler.toml). When D1 does not answer, every message is retried. A malformed
+ * message never becomes valid: it is acknowledged and counted as lost (`funnel-malformed`).
  */
 import * as v from 'valibot';
 import { utcDay } from '../../shared/time-zone.ts';
+import { countLoss } from '../reliability/losses.ts';
+import { type AdmissionRows, admissionReads, admissionWrites, admit } from './admission.ts';
+import { SQL_MAX_VALUE_SUM } from './bounds.ts';
 import { type FunnelMessage, FunnelMessageSchema } from './events.ts';
 import { DIMENSION_COLUMNS, rollUp } from './rollup.ts';
 
 /** How long ids are kept: longer than the queue keeps an undelivered message (14 days at most). */
 const ID_DAYS = 30;
-/** Seconds before a failed batch is delivered again. */
+/** Seconds before a message that was not written is delivered again. */
 const RETRY_DELAY_SECONDS = 10;
 
 const DIMS = DIMENSION_COLUMNS.map(([, column]) => column);
@@ -26,46 +35,128 @@ const SEEN = 'SELECT id FROM funnel_messages WHERE id IN (SELECT value FROM json
 // Ids are dated by when they were counted, not by their event's day: the queue may deliver an old event again.
 const RECORD_IDS = 'INSERT INTO funnel_messages (id, day) SELECT value, ?2 FROM json_each(?1)';
 const DAILY_KEY = ['day', ...DIMS, 'metric'].join(', ');
+// The stored sum is held within ±MAX_VALUE_SUM however many batches add to it (bounds.ts).
 const ADD_DAILY =
   `INSERT INTO funnel_daily (${DAILY_KEY}, count, value_sum) SELECT ${fields(DIMS.length + 4)} ` +
-  `FROM json_each(?1) WHERE true ON CONFLICT (${DAILY_KEY}) ` +
-  'DO UPDATE SET count = count + excluded.count, value_sum = value_sum + excluded.value_sum';
+  `FROM json_each(?1) WHERE true ON CONFLICT (${DAILY_KEY}) DO UPDATE SET count = count + excluded.count, ` +
+  `value_sum = max(-${SQL_MAX_VALUE_SUM}, min(${SQL_MAX_VALUE_SUM}, value_sum + excluded.value_sum))`;
 const ADD_VISITORS = `INSERT OR IGNORE INTO funnel_visitors (day, visitor, ${DIMS.join(', ')}) SELECT ${fields(
   DIMS.length + 2,
 )} FROM json_each(?1)`;
 const FORGET_IDS = 'DELETE FROM funnel_messages WHERE day < ?1';
 
+/** `messages` with each id once, the first of each kept, in their order. */
+function eachIdOnce(messages: readonly FunnelMessage[]): FunnelMessage[] {
+  const ids = new Set<string>();
+  return messages.filter((message) => !ids.has(message.id) && ids.add(message.id));
+}
+
 /** Counts `messages` in `db` unless already counted; throws when D1 does. `now` dates the id cleanup. */
 export async function writeRollup(db: D1Database, messages: readonly FunnelMessage[], now = Date.now()): Promise<void> {
-  if (messages.length === 0) return;
-  const ids = [...new Set(messages.map((message) => message.id))];
-  const seen = await db.prepare(SEEN).bind(JSON.stringify(ids)).all<{ id: string }>();
-  const counted = new Set(seen.results.map((row) => row.id));
-  const fresh = messages.filter((message) => !counted.has(message.id));
+  const unique = eachIdOnce(messages);
+  if (unique.length === 0) return;
+  const ids = unique.map((message) => message.id);
+  const reads = admissionReads(db, unique);
+  const [seen, ...read] = await db.batch<Record<string, unknown>>([
+    db.prepare(SEEN).bind(JSON.stringify(ids)),
+    ...reads.map((item) => item.statement),
+  ]);
+  const counted = new Set((seen?.results ?? []).map((row) => String(row.id)));
+  const fresh = unique.filter((message) => !counted.has(message.id));
   if (fresh.length === 0) return;
-  const rollup = rollUp(fresh);
+  const rows: AdmissionRows = Object.fromEntries(reads.map((item, at) => [item.what, read[at]?.results ?? []]));
+  const admission = admit(fresh, rows);
+  const rollup = rollUp(admission.counted);
   await db.batch([
-    db.prepare(RECORD_IDS).bind(JSON.stringify(rollup.ids), utcDay(now)),
+    // Every fresh id, also those over a bound: a redelivery is decided once, like the counts.
+    db.prepare(RECORD_IDS).bind(JSON.stringify(fresh.map((message) => message.id)), utcDay(now)),
     db.prepare(ADD_DAILY).bind(JSON.stringify(rollup.daily)),
     db.prepare(ADD_VISITORS).bind(JSON.stringify(rollup.visitors)),
+    ...admissionWrites(db, admission, now),
     db.prepare(FORGET_IDS).bind(utcDay(now - ID_DAYS * 86_400_000)),
   ]);
 }
 
-/** The queue handler: counts the batch and acknowledges it, or asks for all of it again. */
-export async function consumeFunnelBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const messages: FunnelMessage[] = [];
-  for (const message of batch.messages) {
-    const parsed = v.safeParse(FunnelMessageSchema, message.body);
-    // A malformed message never becomes valid: retrying it would only block the good ones.
-    if (parsed.success) messages.push(parsed.output);
-    else console.error('Funnel message dropped', v.summarize(parsed.issues));
-  }
+const report = (what: string, error: unknown) =>
+  console.error(what, error instanceof Error ? error.message : String(error));
+
+/** Whether D1 answers at all: tells a message D1 refuses from a D1 that is down. */
+async function answers(db: D1Database): Promise<boolean> {
   try {
-    await writeRollup(env.FUNNEL_DB, messages);
-    batch.ackAll();
+    await db.prepare('SELECT 1').first();
+    return true;
   } catch (error) {
-    console.error('Funnel batch not written, retrying', error instanceof Error ? error.message : String(error));
-    batch.retryAll({ delaySeconds: RETRY_DELAY_SECONDS });
+    report('Funnel database not answering', error);
+    return false;
+  }
+}
+
+/**
+ * Writes `messages` (writeRollup), as one transaction when it can; when that fails and D1 still
+ * answers, message by message in order, so each message's fate is its own. Returns the ids not
+ * written: all of them when D1 does not answer.
+ */
+export async function writeEach(
+  db: D1Database,
+  messages: readonly FunnelMessage[],
+  now = Date.now(),
+): Promise<Set<string>> {
+  try {
+    await writeRollup(db, messages, now);
+    return new Set();
+  } catch (error) {
+    report('Funnel batch not written, writing its messages one by one', error);
+  }
+  const unique = eachIdOnce(messages);
+  const failed = new Set<string>();
+  let answering = await answers(db);
+  for (const message of unique) {
+    if (!answering) {
+      failed.add(message.id);
+      continue;
+    }
+    try {
+      await writeRollup(db, [message], now);
+    } catch (error) {
+      report(`Funnel message ${message.id} not written`, error);
+      failed.add(message.id);
+      // A message D1 refuses is this message's fault; a D1 gone down is every later one's too.
+      answering = await answers(db);
+    }
+  }
+  return failed;
+}
+
+/** A batch's messages that parse, each with its body; the others acknowledged, reported and counted. */
+export async function parseBatch(
+  batch: MessageBatch<unknown>,
+  env: Env,
+): Promise<{ message: Message<unknown>; body: FunnelMessage }[]> {
+  const parsed: { message: Message<unknown>; body: FunnelMessage }[] = [];
+  let malformed = 0;
+  for (const message of batch.messages) {
+    const result = v.safeParse(FunnelMessageSchema, message.body);
+    if (result.success) parsed.push({ message, body: result.output });
+    else {
+      // A malformed message never becomes valid: retrying it would only block the good ones.
+      console.error('Funnel message dropped', v.summarize(result.issues));
+      message.ack();
+      malformed += 1;
+    }
+  }
+  await countLoss(env, 'funnel-malformed', malformed);
+  return parsed;
+}
+
+/** The queue handler: counts the batch, acknowledging each message written and retrying each one not. */
+export async function consumeFunnelBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const parsed = await parseBatch(batch, env);
+  const failed = await writeEach(
+    env.FUNNEL_DB,
+    parsed.map(({ body }) => body),
+  );
+  for (const { message, body } of parsed) {
+    if (failed.has(body.id)) message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+    else message.ack();
   }
 }

@@ -71,7 +71,8 @@ export function appDimensions(c: Context<AppEnv>, answer: InstallAnswer | null, 
 
 /**
  * An install or an open, with how it was matched or why it was not. `id` is the message id of an
- * install (`installMessageId`): counted once however often it is decided.
+ * install (`installMessageId`): counted once however often it is decided. `install` is an open's
+ * install key: its opens are counted up to a daily bound (docs/operators.md#bounds).
  */
 export function countAnswer(
   c: Context<AppEnv>,
@@ -79,9 +80,15 @@ export function countAnswer(
   answer: InstallAnswer,
   platform?: OsFamily,
   id?: string,
+  install?: string,
 ): void {
   const event: FunnelEvent = answer.matched ? { type, method: answer.method } : { type, unmatched: answer.reason };
-  countEvent(c, { event, dims: appDimensions(c, answer, platform), ...(id ? { id } : {}) });
+  countEvent(c, {
+    event,
+    dims: appDimensions(c, answer, platform),
+    ...(id ? { id } : {}),
+    ...(install ? { install } : {}),
+  });
 }
 
 /**
@@ -99,6 +106,13 @@ export async function eventKey(salt: string, app: string, installId: string, id:
   return `event:${await keyedHash(salt, `event\n${app}\n${installId}\n${id}`)}`;
 }
 
+/** Which app and install an app event is of: its app's names and its install's day are bounded (docs/operators.md#bounds). */
+export interface EventSource {
+  app: string;
+  /** The install's key (`installKey`). */
+  install: string;
+}
+
 /**
  * An app event, under the campaign of the install's answer (none when the install is unknown); `id`
  * is its message id (`eventKey`) when the app named the event.
@@ -107,6 +121,7 @@ export function countAppEvent(
   c: Context<AppEnv>,
   body: Pick<AppEventInput, 'name' | 'value'>,
   answer: InstallAnswer | null,
+  source: EventSource,
   id?: string,
 ): void {
   const event: FunnelEvent = {
@@ -114,5 +129,5 @@ export function countAppEvent(
     name: body.name,
     ...(body.value === undefined ? {} : { value: body.value }),
   };
-  countEvent(c, { event, dims: appDimensions(c, answer), ...(id ? { id } : {}) });
+  countEvent(c, { event, dims: appDimensions(c, answer), ...source, ...(id ? { id } : {}) });
 }

@@ -33,10 +33,13 @@ export const FunnelEventSchema = v.union([
   v.strictObject({ type: v.literal('tap'), action: v.picklist(TAP_ACTIONS) }),
   v.strictObject({ type: v.picklist(['install', 'open']), method: v.picklist(INSTALL_METHODS) }),
   v.strictObject({ type: v.picklist(['install', 'open']), unmatched: v.picklist(UNMATCHED_REASONS) }),
+  // Any number, or null (what JSON makes of a non-finite one): the API bounds a value
+  // (attribution/contract.ts), and the consumer counts whatever value a message carries within that
+  // bound (bounds.ts, `heldValue`), so a message queued before the bound still counts.
   v.strictObject({
     type: v.literal('event'),
     name: EventNameSchema,
-    value: v.optional(v.pipe(v.number(), v.finite())),
+    value: v.optional(v.nullable(v.union([v.number(), v.nan()]))),
   }),
 ]);
 export type FunnelEvent = v.InferOutput<typeof FunnelEventSchema>;
@@ -89,6 +92,10 @@ export interface EventInput {
   id?: string;
   /** The operator's time zone (docs/operators.md#days-and-time-zones) whose day the event is counted in; UTC without one. */
   zone?: string;
+  /** The app an app event is of: its names are bounded per app (docs/operators.md#bounds). */
+  app?: string;
+  /** The install's ledger key, for an open or an app event: its day's count is bounded. */
+  install?: string;
 }
 
 /** The queue message: the event, its dimensions, an id for idempotent counting, and the hashed visitor. */
@@ -102,6 +109,10 @@ export const FunnelMessageSchema = v.object({
   dims: DimensionsSchema,
   /** The day's visitor hash (visitor-key.ts); absent when the event has no visitor or no key. */
   visitor: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  /** The app of an app event (`EventInput.app`); absent in messages queued before the bounds. */
+  app: v.optional(v.pipe(v.string(), v.maxLength(128))),
+  /** The install of an open or an app event (`EventInput.install`). */
+  install: v.optional(v.pipe(v.string(), v.maxLength(64))),
 });
 export type FunnelMessage = v.InferOutput<typeof FunnelMessageSchema>;
 

@@ -3,6 +3,7 @@
  * per day, dimension combination and metric, one row per visitor, day and combination, and the
  * events' ids. However many events a batch holds, D1 then sees a fixed number of statements.
  */
+import { clamp, heldValue, MAX_VALUE_SUM } from './bounds.ts';
 import { type Dimensions, type FunnelMessage, metricOf } from './events.ts';
 
 /** The dimensions in their D1 column order, with their column names. */
@@ -45,7 +46,10 @@ export function rollUp(messages: readonly FunnelMessage[]): Rollup {
     const id = JSON.stringify(key);
     const row = daily.get(id) ?? { key, count: 0, valueSum: 0 };
     row.count += 1;
-    if (message.event.type === 'event') row.valueSum += message.event.value ?? 0;
+    // Each value and the sum held within their bounds (bounds.ts): a sum past the largest double is
+    // Infinity, which D1 refuses, and with it every event of the batch.
+    if (message.event.type === 'event')
+      row.valueSum = clamp(row.valueSum + heldValue(message.event.value), MAX_VALUE_SUM);
     daily.set(id, row);
     if (message.visitor) {
       const visitor = [message.day, message.visitor, ...dims];

@@ -14,6 +14,8 @@ export const FLUSH_DELAY_MS = 1000;
 export const MAX_BACKOFF_MS = 5 * 60 * 1000;
 /** The worker's rule for event names (worker/funnel/events.ts). */
 export const EVENT_NAME = /^[a-z0-9][a-z0-9_.-]{0,39}$/;
+/** The largest value either sign the worker takes (docs/operators.md#bounds); NaN and Infinity are past it. */
+export const MAX_VALUE = 1e12;
 
 export interface QueueContext {
   store: Store;
@@ -45,7 +47,7 @@ export class EventQueue {
   /** Queues one event; false (and nothing queued) when the worker would refuse its name or value. */
   async track(name: string, value: unknown): Promise<boolean> {
     if (typeof name !== 'string' || !EVENT_NAME.test(name)) return false;
-    if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) return false;
+    if (value !== undefined && (typeof value !== 'number' || !(Math.abs(value) <= MAX_VALUE))) return false;
     await this.#loaded;
     this.#events.push(value === undefined ? { id: newId(), name } : { id: newId(), name, value });
     this.#events = this.#events.slice(-MAX_QUEUED);

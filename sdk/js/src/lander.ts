@@ -126,7 +126,8 @@ export function createLander(options: LanderOptions): Lander {
       }),
     track(name, props) {
       void guard('track', false, () => queue.track(name, props?.value)).then(
-        (queued) => queued || log(`track: "${String(name)}" not queued (a-z 0-9 _ . -, at most 40; a finite value)`),
+        (queued) =>
+          queued || log(`track: "${String(name)}" not queued (a-z 0-9 _ . -, at most 40; a value within ±1e12)`),
         () => undefined,
       );
     },

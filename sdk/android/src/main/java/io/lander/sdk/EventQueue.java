@@ -21,6 +21,8 @@ final class EventQueue {
     static final long MAX_BACKOFF_MS = 5 * 60 * 1000;
     /** The worker's rule for event names (worker/funnel/events.ts). */
     static final Pattern EVENT_NAME = Pattern.compile("^[a-z0-9][a-z0-9_.-]{0,39}$");
+    /** The largest value either sign the worker takes (docs/operators.md#bounds); NaN and Infinity are past it. */
+    static final double MAX_VALUE = 1e12;
 
     private final Lander lander;
     private final Object sending = new Object();
@@ -37,7 +39,7 @@ final class EventQueue {
     /** Queues one event; false (and nothing queued) when the worker would refuse its name or value. */
     synchronized boolean track(String name, Double value) {
         if (name == null || !EVENT_NAME.matcher(name).matches()) return false;
-        if (value != null && (value.isNaN() || value.isInfinite())) return false;
+        if (value != null && !(Math.abs(value) <= MAX_VALUE)) return false;
         JSONObject event = new JSONObject();
         Kept.put(event, "id", UUID.randomUUID().toString());
         Kept.put(event, "name", name);
