@@ -54,7 +54,7 @@ export const InstallDataSchema = v.object({
   /** ISO 8601 time of the matched tap, null when unknown or not matched. */
   clickedAt: v.nullable(IsoTime),
   /** Why it was not matched: `none`, `ambiguous`, `expired`, `unavailable` (docs/reliability.md); null when matched. */
-  reason: v.nullable(v.picklist(['none', 'ambiguous', 'expired', 'unavailable'])),
+  reason: v.nullable(v.picklist(['none', 'ambiguous', 'expired', 'unavailable', 'claimed'])),
   /** The fraud rules that flagged the install when it was answered (docs/fraud.md): `click_injection`, `too_fast`, `self_referral`, `busy_network`. */
   flags: v.array(v.string()),
   /** Cloudflare's two-letter country of the call, `''` when unknown. */

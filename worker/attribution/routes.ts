@@ -7,6 +7,7 @@
  */
 import { type Context, Hono } from 'hono';
 import type * as v from 'valibot';
+import { CLICK_IDS_PER_CALL, type ClickIdsAnswer } from '../../shared/attribution.ts';
 import { clientHintsFromHeaders } from '../../shared/device.ts';
 import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
@@ -26,6 +27,7 @@ import {
   MAX_BODY_BYTES,
   OpenSchema,
 } from './contract.ts';
+import { issueClickId } from './click-id.ts';
 import { explainView } from './explanation-schema.ts';
 import { resolveWithinBudget } from './install-within-budget.ts';
 import { networkOf } from './network.ts';
@@ -84,6 +86,16 @@ function contextOf(c: Context<AppEnv>) {
     network: networkOf(c.req.header('cf-connecting-ip')),
   };
 }
+
+/**
+ * Click ids for the page's next taps, signed by the worker (click-id.ts): only a click id the worker
+ * issued credits an install without its tap on record (docs/attribution.md, "Which clicks credit").
+ */
+attribution.get('/click-ids', async (c) => {
+  const { salt } = contextOf(c);
+  const clickIds = await Promise.all(Array.from({ length: CLICK_IDS_PER_CALL }, () => issueClickId(salt)));
+  return c.json({ clickIds } satisfies ClickIdsAnswer);
+});
 
 attribution.post('/click', async (c) => {
   const body = await readBody(c, ClickSchema);
@@ -185,4 +197,7 @@ attribution.post('/identify', async (c) => {
 
 attribution.on(['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'], ['/click', '/install', '/open', '/event', '/identify'], (c) =>
   c.json({ error: 'Method Not Allowed' }, 405, { allow: 'POST' }),
+);
+attribution.on(['POST', 'PUT', 'DELETE', 'PATCH'], '/click-ids', (c) =>
+  c.json({ error: 'Method Not Allowed' }, 405, { allow: 'GET' }),
 );

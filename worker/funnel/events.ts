@@ -13,9 +13,10 @@ export const TAP_ACTIONS = ['download', 'store', 'open', 'guide'] as const;
 export const INSTALL_METHODS = ['clipboard', 'referrer', 'apk', 'harmony', 'probabilistic'] as const;
 /**
  * Why an install was not matched; `unavailable`: attribution's storage did not answer within its budget
- * (docs/reliability.md).
+ * (docs/reliability.md); `claimed`: its carrier's click already credited another install
+ * (docs/attribution.md, "Which clicks credit").
  */
-export const UNMATCHED_REASONS = ['none', 'ambiguous', 'expired', 'unavailable'] as const;
+export const UNMATCHED_REASONS = ['none', 'ambiguous', 'expired', 'unavailable', 'claimed'] as const;
 
 export type PageKind = (typeof PAGE_KINDS)[number];
 export type TapAction = (typeof TAP_ACTIONS)[number];

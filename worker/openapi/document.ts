@@ -21,7 +21,9 @@ import { StatsQuerySchema } from '../funnel/stats-query.ts';
 import { LossesSchema } from '../reliability/losses.ts';
 import { StorePostbacksQuerySchema } from '../store-postbacks/contract.ts';
 import {
+  ClickIdsSchema,
   DeviceInfoSchema,
+  ErrorSchema,
   InstallLookupSchema,
   LinksSchema,
   LinkViewSchema,
@@ -100,6 +102,13 @@ function build(): Json {
     webhooks: webhooks(),
     components: { securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } } },
     paths: {
+      '/api/a/click-ids': {
+        get: {
+          ...app,
+          summary: "Click ids for the page's next taps, issued and signed by the worker (docs/attribution.md).",
+          responses: { 200: answer('The ids.', ClickIdsSchema), 429: answer('Too many requests.', ErrorSchema) },
+        },
+      },
       '/api/a/click': {
         post: {
           ...app,
