@@ -7,6 +7,7 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, inject, it } from 'vitest';
 import type { ConformanceCase, Exchange } from '../fixtures/conformance.ts';
+import { issuedClickId } from '../fixtures/fake-app.ts';
 import { ORIGIN } from './helpers.ts';
 
 const cases = inject('conformanceCases');
@@ -23,6 +24,23 @@ function withIds(value: unknown, ids: (name: string) => string): unknown {
 const realExchanges = (kase: ConformanceCase): Exchange[] =>
   kase.steps.flatMap((step) => step.exchanges ?? []).filter((exchange) => exchange.real);
 
+/**
+ * The exchanges with each click id an answer names swapped for one the worker issued now, from
+ * `address`: the cases spell fixed ids, and a click id credits only if the worker issued it, and only
+ * one install (docs/attribution.md, "Which clicks credit").
+ */
+async function withIssuedClicks(exchanges: Exchange[], address: string): Promise<Exchange[]> {
+  let text = JSON.stringify(exchanges);
+  const named = new Set([...text.matchAll(/"clickId":"([A-Za-z0-9_-]{22})"/g)].map((match) => match[1] ?? ''));
+  for (const clickId of named) {
+    const issued = await issuedClickId((path) =>
+      exports.default.fetch(new Request(`${ORIGIN}${path}`, { headers: { 'cf-connecting-ip': address } })),
+    );
+    text = text.replaceAll(clickId, issued);
+  }
+  return JSON.parse(text) as Exchange[];
+}
+
 const withReal = cases.filter((kase) => realExchanges(kase).length > 0);
 
 it('the cases name real exchanges of every call: install, open, event and identify', () => {
@@ -37,7 +55,7 @@ describe.each([...new Set(withReal.map((kase) => kase.file))])('%s', (file) => {
     const ids = (name: string) => `conf-${run}-${name}`;
     // A network of its own: the probabilistic path finds no one else's taps, and no rate limit is shared.
     const address = `198.51.${100 + (index % 100)}.${1 + Math.floor(Math.random() * 250)}`;
-    for (const exchange of realExchanges(kase)) {
+    for (const exchange of await withIssuedClicks(realExchanges(kase), address)) {
       const res = await exports.default.fetch(
         new Request(`${ORIGIN}${exchange.request.path}`, {
           method: 'POST',
