@@ -19,6 +19,7 @@ import { withinBudget } from '../lib/within-budget.ts';
 import { ATTRIBUTION_BUDGET_MS, messageOf } from '../reliability/budget.ts';
 import { settingsOf } from '../settings.ts';
 import { webhookAnswer, webhookAppEvent } from '../webhooks/funnel-hooks.ts';
+import { issueClickId } from './click-id.ts';
 import {
   AppEventRequestSchema,
   ClickSchema,
@@ -27,7 +28,6 @@ import {
   MAX_BODY_BYTES,
   OpenSchema,
 } from './contract.ts';
-import { issueClickId } from './click-id.ts';
 import { explainView } from './explanation-schema.ts';
 import { resolveWithinBudget } from './install-within-budget.ts';
 import { networkOf } from './network.ts';
