@@ -80,22 +80,21 @@ public class EndToEndTest {
         };
     }
 
-    private static String newClickId() {
-        byte[] bytes = new byte[16];
-        new java.security.SecureRandom().nextBytes(bytes);
-        StringBuilder id = new StringBuilder();
-        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-        int bits = 0;
-        int value = 0;
-        for (byte b : bytes) {
-            value = (value << 8) | (b & 0xff);
-            bits += 8;
-            while (bits >= 6) {
-                id.append(alphabet.charAt((value >> (bits - 6)) & 63));
-                bits -= 6;
-            }
+    /** A click id the worker issued, as the page gets one before a tap ({@code GET /api/a/click-ids}). */
+    private static String issuedClickId() throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) new URL(URL_BASE + "/api/a/click-ids").openConnection();
+        assertEquals(200, connection.getResponseCode());
+        InputStream in = connection.getInputStream();
+        try {
+            java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+            byte[] buffer = new byte[4096];
+            for (int n; (n = in.read(buffer)) > 0; ) body.write(buffer, 0, n);
+            return new org.json.JSONObject(body.toString("UTF-8")).getJSONArray("clickIds").getString(0);
+        } catch (org.json.JSONException e) {
+            throw new IOException("not the click ids' answer", e);
+        } finally {
+            in.close();
         }
-        return id.append(alphabet.charAt((value << (6 - bits)) & 63)).toString();
     }
 
     private File download(String carrier) throws IOException {
@@ -116,7 +115,7 @@ public class EndToEndTest {
 
     @Test
     public void aStampedDownloadIsMatchedByApkAndTheSecondLaunchSendsNothing() throws IOException {
-        String clickId = newClickId();
+        String clickId = issuedClickId();
         String carrier = clickId + "." + TOKEN;
         File apk = download(carrier);
         assertEquals(carrier, ApkStamp.read(apk.getPath()));
@@ -142,7 +141,7 @@ public class EndToEndTest {
     @Test
     public void theUnstampedParentFallsBackToThePlayReferrer() throws IOException {
         assertNull(ApkStamp.read(PARENT));
-        String clickId = newClickId();
+        String clickId = issuedClickId();
         LanderOptions options = new LanderOptions(URL_BASE, "com.pebble.notes").timeoutMs(10000);
         Platform phone = phone(PARENT, clickId + "." + TOKEN, folder.newFolder("state"));
         Answer answer = new Lander(options, phone, new HttpTransport(), Clock.SYSTEM).install();
