@@ -53,6 +53,8 @@ export interface LinkView {
   shortUrl: string;
   /** The QR code of the short link, `/s/<slug>.svg`. */
   qr: string;
+  /** The same QR code as a PNG, `/s/<slug>.png`. */
+  qrPng: string;
   /** The campaign fields the token carries. */
   data: Record<string, string>;
   /** ISO 8601. */

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LinkView } from '../../shared/admin-contract.ts';
 import { resolveLink, SLUG } from '../../worker/campaign/links.ts';
 import { readCampaign } from '../../worker/campaign/query-data.ts';
+import { qrModules } from '../../worker/lib/qr-code.ts';
 import { DEV_ADMIN_TOKEN, DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { failingDb } from './funnel-fixtures.ts';
 import { fetchWorker } from './helpers.ts';
@@ -34,6 +35,7 @@ describe('POST /api/links', () => {
       slug,
       shortUrl: `${ORIGIN}/s/${slug}`,
       qr: `${ORIGIN}/s/${slug}.svg`,
+      qrPng: `${ORIGIN}/s/${slug}.png`,
       expiresAt: null,
     });
     const url = new URL(link.url);
@@ -151,7 +153,25 @@ describe('GET /s/<slug>.svg', () => {
     expect(await res.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
   });
 
+  it('serves the same code as a PNG, named for download, that decodes to the short link', async () => {
+    const slug = freshSlug();
+    await post({ channel: 'qr', slug });
+    const res = await fetchWorker(`${ORIGIN}/s/${slug}.png`, {}, env);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-disposition')).toBe(`inline; filename="qr-${slug}.png"`);
+    const png = new Uint8Array(await res.arrayBuffer());
+    expect([...png.slice(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+    // IHDR: as wide as high, a whole number of modules of 12 pixels with the 4-module quiet zone.
+    const header = new DataView(png.buffer, 16, 8);
+    const [width, height] = [header.getUint32(0), header.getUint32(4)];
+    expect(width).toBe(height);
+    expect(width % 12).toBe(0);
+    expect(width / 12 - 8).toBe(qrModules(`${ORIGIN}/s/${slug}`)?.length);
+  });
+
   it('answers 404 for a link that does not exist', async () => {
     expect((await fetchWorker(`${ORIGIN}/s/never-made-slug.svg`, {}, env)).status).toBe(404);
+    expect((await fetchWorker(`${ORIGIN}/s/never-made-slug.png`, {}, env)).status).toBe(404);
   });
 });

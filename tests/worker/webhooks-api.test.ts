@@ -125,6 +125,29 @@ describe('/api/webhooks', () => {
     expect(await off.json()).toMatchObject({ enabled: false, disabledReason: 'operator' });
   });
 
+  it('refuses a second endpoint of the same URL, however it is written, with a 409 naming url', async () => {
+    const first = await admin('', { method: 'POST', body: { url: 'https://hooks.example.com/same' } });
+    expect(first.status).toBe(201);
+    const again = await admin('', {
+      method: 'POST',
+      body: { url: 'HTTPS://Hooks.Example.com/same', description: 'x' },
+    });
+    expect(again.status).toBe(409);
+    expect((await again.json<{ error: string }>()).error).toBe(
+      'url: another endpoint already has https://hooks.example.com/same',
+    );
+    const { endpoints } = await (await admin('')).json<{ endpoints: EndpointView[] }>();
+    expect(endpoints.filter((endpoint) => endpoint.url === 'https://hooks.example.com/same')).toHaveLength(1);
+    // Moving another endpoint onto that URL is the same refusal; keeping its own URL is not.
+    const { endpoint: other } = await (
+      await admin('', { method: 'POST', body: { url: 'https://hooks.example.com/other' } })
+    ).json<EndpointWithSecret>();
+    const moved = await admin(`/${other.id}`, { method: 'PATCH', body: { url: 'https://hooks.example.com/same' } });
+    expect(moved.status).toBe(409);
+    expect((await moved.json<{ error: string }>()).error).toMatch(/^url: /);
+    const kept = await admin(`/${other.id}`, { method: 'PATCH', body: { url: other.url, description: 'kept' } });
+    expect(await kept.json()).toMatchObject({ url: 'https://hooks.example.com/other', description: 'kept' });
+  });
   it('deletes an endpoint; it is then unknown', async () => {
     const { endpoint } = await (
       await admin('', { method: 'POST', body: { url: 'https://a.example.com/' } })

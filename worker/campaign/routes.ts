@@ -1,14 +1,14 @@
 /**
  * The links API (docs/operators.md): `POST /api/links` mints and stores a short link, `GET /api/links`
  * lists them, `PATCH /api/links/<slug>` moves its expiry, `DELETE /api/links/<slug>` removes it (admin
- * only; each change is a webhook, docs/webhooks.md); `GET /s/<slug>.svg` is a stored link's QR code.
+ * only; each change is a webhook, docs/webhooks.md); `GET /s/<slug>.svg` and `.png` are a stored link's QR code.
  */
 import { Hono } from 'hono';
 import { type LinkView, SLUG_PATTERN } from '../../shared/admin-contract.ts';
 import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
-import { qrSvg } from '../lib/qr-code.ts';
+import { qrPng, qrSvg } from '../lib/qr-code.ts';
 import { webhookLink } from '../webhooks/funnel-hooks.ts';
 import { changeLink, deleteLink, LinkChangeSchema, storedLink } from './link-changes.ts';
 import { createLink, LinkRequestSchema, listLinks, resolveLink, type StoredLink } from './links.ts';
@@ -23,6 +23,7 @@ function linkView(origin: string, link: StoredLink): LinkView {
     url: `${origin}/landing?d=${link.token}`,
     shortUrl: `${origin}/s/${link.slug}`,
     qr: `${origin}/s/${link.slug}.svg`,
+    qrPng: `${origin}/s/${link.slug}.png`,
     data: link.data,
     createdAt: new Date(link.createdAt).toISOString(),
     expiresAt: link.expiresAt === null ? null : new Date(link.expiresAt).toISOString(),
@@ -66,17 +67,28 @@ linksRoute.delete(`/:slug{${SLUG_PATTERN}}`, async (c) => {
   return c.body(null, 204);
 });
 
-/** `GET /s/<slug>.svg`, mounted at `/s`. */
+/** The QR code's formats: each one's file type, and its drawing of a URL. */
+const QR_FORMATS = {
+  svg: { type: 'image/svg+xml', draw: qrSvg },
+  png: { type: 'image/png', draw: qrPng },
+} as const;
+
+/** `GET /s/<slug>.svg` and `GET /s/<slug>.png`, mounted at `/s`. */
 export const linkQrRoute = new Hono<AppEnv>();
 
-linkQrRoute.get(`/:file{${SLUG_PATTERN}\\.svg}`, async (c) => {
-  const slug = c.req.param('file').slice(0, -'.svg'.length);
+linkQrRoute.get(`/:file{${SLUG_PATTERN}\\.(?:svg|png)}`, async (c) => {
+  const file = c.req.param('file');
+  const dot = file.lastIndexOf('.');
+  const format = QR_FORMATS[file.slice(dot + 1) as keyof typeof QR_FORMATS];
+  const slug = file.slice(0, dot);
   const link = await resolveLink(c.env, slug);
   // A slug's URL always fits a QR code; null is only for texts too long for any.
-  const svg = link && qrSvg(`${new URL(c.req.url).origin}/s/${slug}`);
-  if (!svg) return c.text('No such link', 404);
-  return c.body(svg, 200, {
-    'Content-Type': 'image/svg+xml',
+  const image = link && format.draw(`${new URL(c.req.url).origin}/s/${slug}`);
+  if (!image) return c.text('No such link', 404);
+  return c.body(image, 200, {
+    'Content-Type': format.type,
     'Cache-Control': 'public, max-age=300',
+    // Saved under the link's name when the console (or anyone) downloads it.
+    'Content-Disposition': `inline; filename="qr-${slug}.${file.slice(dot + 1)}"`,
   });
 });

@@ -5,6 +5,7 @@
  *   kilobytes even for the densest code, where an SVG path of a long URL runs to tens of kilobytes.
  *   The page shows it scaled up without smoothing (`image-rendering: pixelated`).
  * - `qrSvg`: a short link's code (docs/operators.md), for print and the console.
+ * - `qrPng`: the same code as a PNG (lean-qr's own writer), for tools that take no SVG.
  * - `qrTerminal`: a short link's code printed by the CLI, two modules a character.
  *
  * Long texts use error correction L, short ones M. The mask is fixed: choosing the best of the eight
@@ -12,6 +13,7 @@
  * scannable.
  */
 import { type Bitmap2D, correction, generate, mode } from 'lean-qr';
+import { toPngBuffer } from 'lean-qr/extras/node_export';
 import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
 
 /** Modules of white around the code, as the standard asks. */
@@ -135,6 +137,20 @@ export function qrSvg(text: string): string | null {
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges">` +
     `<rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`
   );
+}
+
+/** Pixels a module in `qrPng`: about 400 px for a short link's code, sharp when printed a few centimetres wide. */
+const PNG_SCALE = 12;
+
+/**
+ * The QR code of `text` as a PNG file (black on white, the quiet zone around, `PNG_SCALE` pixels a
+ * module), or null when it is too long for any.
+ */
+export function qrPng(text: string): Uint8Array<ArrayBuffer> | null {
+  const code = encodeQr(text);
+  if (!code) return null;
+  // A copy on a plain ArrayBuffer: the writer's Buffer may share a pooled one, which a body must not send.
+  return Uint8Array.from(toPngBuffer(code, { on: [0, 0, 0], off: [255, 255, 255], pad: QUIET_ZONE, scale: PNG_SCALE }));
 }
 
 /**

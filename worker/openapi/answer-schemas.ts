@@ -59,6 +59,7 @@ export const LinkViewSchema = v.strictObject({
   url: v.pipe(v.string(), v.url()),
   shortUrl: v.pipe(v.string(), v.url()),
   qr: v.pipe(v.string(), v.url()),
+  qrPng: v.pipe(v.string(), v.url()),
   data: v.record(v.string(), v.string()),
   createdAt: iso,
   expiresAt: v.nullable(iso),

@@ -47,6 +47,7 @@ export function webhookAdminPaths(): Json {
         responses: {
           201: answer('The endpoint and its secret.', EndpointWithSecretSchema),
           400: refusal('A field is wrong, or the URL may not receive deliveries.'),
+          409: refusal('Another endpoint already has this URL.'),
           413: tooLarge,
           ...ADMIN_ERRORS,
         },
@@ -66,6 +67,7 @@ export function webhookAdminPaths(): Json {
           200: answer('The endpoint.', EndpointViewSchema),
           400: refusal('A field is wrong, or the URL may not receive deliveries.'),
           404: unknown,
+          409: refusal('Another endpoint already has this URL.'),
           413: tooLarge,
           ...ADMIN_ERRORS,
         },

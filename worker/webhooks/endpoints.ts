@@ -138,12 +138,17 @@ export async function deliveryCounts(db: D1Database): Promise<Map<string, Delive
   return counts;
 }
 
-/** Stores a new endpoint with a fresh secret; `url` was checked by the caller. */
+/**
+ * Stores a new endpoint with a fresh secret; `url` was checked by the caller. Null when another
+ * endpoint already has that URL (docs/webhooks.md#endpoints): two endpoints of one URL would sign and
+ * send every message twice. The check and the insert are one statement, so two calls at once cannot
+ * both add it.
+ */
 export async function createEndpoint(
   db: D1Database,
   request: EndpointCreate,
   now = Date.now(),
-): Promise<EndpointWithSecret> {
+): Promise<EndpointWithSecret | null> {
   const endpoint: StoredEndpoint = {
     id: `ep_${toBase64Url(crypto.getRandomValues(new Uint8Array(12)))}`,
     url: request.url,
@@ -158,10 +163,10 @@ export async function createEndpoint(
     createdAt: now,
     updatedAt: now,
   };
-  await db
+  const inserted = await db
     .prepare(
       'INSERT INTO webhook_endpoints (id, url, description, events, secret, enabled, disabled_reason, created_at, updated_at) ' +
-        'VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)',
+        'SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8 WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints WHERE url = ?2)',
     )
     .bind(
       endpoint.id,
@@ -174,16 +179,20 @@ export async function createEndpoint(
       now,
     )
     .run();
+  if (inserted.meta.changes === 0) return null;
   return { endpoint: endpointView(endpoint), secret: endpoint.secret };
 }
 
-/** Applies `changes` to `endpoint`; enabling clears the failure state, disabling marks it the operator's. */
+/**
+ * Applies `changes` to `endpoint`; enabling clears the failure state, disabling marks it the
+ * operator's. Null, and nothing changed, when the new URL is another endpoint's.
+ */
 export async function updateEndpoint(
   db: D1Database,
   endpoint: StoredEndpoint,
   changes: EndpointUpdate,
   now = Date.now(),
-): Promise<StoredEndpoint> {
+): Promise<StoredEndpoint | null> {
   const enabled = changes.enabled ?? endpoint.enabled;
   const next: StoredEndpoint = {
     ...endpoint,
@@ -195,10 +204,11 @@ export async function updateEndpoint(
     failingSince: changes.enabled === true ? null : endpoint.failingSince,
     updatedAt: now,
   };
-  await db
+  const updated = await db
     .prepare(
       'UPDATE webhook_endpoints SET url = ?2, description = ?3, events = ?4, enabled = ?5, disabled_reason = ?6, ' +
-        'failing_since = ?7, updated_at = ?8 WHERE id = ?1',
+        'failing_since = ?7, updated_at = ?8 WHERE id = ?1 ' +
+        'AND NOT EXISTS (SELECT 1 FROM webhook_endpoints WHERE url = ?2 AND id <> ?1)',
     )
     .bind(
       next.id,
@@ -211,7 +221,7 @@ export async function updateEndpoint(
       now,
     )
     .run();
-  return next;
+  return updated.meta.changes === 0 ? null : next;
 }
 
 /** Removes an endpoint with its deliveries and log; false when there was none. */

@@ -72,6 +72,9 @@ async function checkedUrl(c: Context<AppEnv>, url: string): Promise<string | Res
   return checked.url;
 }
 
+/** The refusal of a URL another endpoint already has (docs/webhooks.md#endpoints). */
+const urlTaken = (url: string): string => `url: another endpoint already has ${url}`;
+
 /** The endpoint the path names, or the 404 to answer. */
 async function endpointOf(c: Context<AppEnv>): Promise<StoredEndpoint | Response> {
   const id = c.req.param('id') ?? '';
@@ -89,7 +92,9 @@ webhooksRoute.post('/', async (c) => {
   if (body instanceof Response) return body;
   const url = await checkedUrl(c, body.url);
   if (url instanceof Response) return url;
-  return c.json(await createEndpoint(c.env.FUNNEL_DB, { ...body, url }), 201);
+  const made = await createEndpoint(c.env.FUNNEL_DB, { ...body, url });
+  if (!made) return c.json({ error: urlTaken(url) }, 409);
+  return c.json(made, 201);
 });
 
 webhooksRoute.get('/:id', async (c) => {
@@ -106,6 +111,7 @@ webhooksRoute.patch('/:id', async (c) => {
   const url = body.url === undefined ? undefined : await checkedUrl(c, body.url);
   if (url instanceof Response) return url;
   const next = await updateEndpoint(c.env.FUNNEL_DB, endpoint, { ...body, ...(url ? { url } : {}) });
+  if (!next) return c.json({ error: urlTaken(url ?? endpoint.url) }, 409);
   return c.json(endpointView(next, (await deliveryCounts(c.env.FUNNEL_DB)).get(endpoint.id)));
 });
 
