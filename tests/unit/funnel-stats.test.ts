@@ -113,6 +113,11 @@ describe('a batch rolled up', () => {
     expect(rollUp([message('1', 'a', 'v'), message('2', 'a', 'v'), message('3', 'b', 'v')]).visitors).toHaveLength(2);
   });
 
+  it('makes visitors of views only: a tap queued with a visitor makes none', () => {
+    const tap = { ...message('1', 'a', 'v'), event: { type: 'tap', action: 'download' } as const };
+    expect(rollUp([tap]).visitors).toEqual([]);
+  });
+
   it('sums app event values', () => {
     const pay = (id: string, value: number) => ({
       ...message(id, 'a'),

@@ -7,7 +7,6 @@ import { DEV_FUNNEL_SALT, secretOf } from '../../worker/settings.ts';
 const funnelSalt = (env: { LANDER_ENV: string; FUNNEL_SALT?: string }) => secretOf(env, 'FUNNEL_SALT');
 
 const SALT = 'test-salt';
-const ANN = { visitorId: 'v-123' };
 const NET = { address: '203.0.113.7', agent: 'Mozilla/5.0 (iPhone)' };
 
 afterEach(() => {
@@ -16,11 +15,10 @@ afterEach(() => {
 
 describe('the visitor hash', () => {
   it('is the same for one visitor within a day', async () => {
-    expect(await visitorHash(SALT, '2026-11-20', ANN)).toBe(await visitorHash(SALT, '2026-11-20', { ...ANN }));
+    expect(await visitorHash(SALT, '2026-11-20', NET)).toBe(await visitorHash(SALT, '2026-11-20', { ...NET }));
   });
 
   it('changes from one day to the next', async () => {
-    expect(await visitorHash(SALT, '2026-11-20', ANN)).not.toBe(await visitorHash(SALT, '2026-11-21', ANN));
     expect(await visitorHash(SALT, '2026-11-20', NET)).not.toBe(await visitorHash(SALT, '2026-11-21', NET));
   });
 
@@ -28,14 +26,13 @@ describe('the visitor hash', () => {
     expect(await visitorHash(SALT, '2026-11-20', NET)).not.toBe(await visitorHash('other-salt', '2026-11-20', NET));
   });
 
-  it('tells apart addresses, agents and ids', async () => {
+  it('tells apart addresses and agents', async () => {
     const hashes = await Promise.all([
       visitorHash(SALT, '2026-11-20', NET),
       visitorHash(SALT, '2026-11-20', { ...NET, address: '203.0.113.8' }),
       visitorHash(SALT, '2026-11-20', { ...NET, agent: 'Mozilla/5.0 (Android)' }),
-      visitorHash(SALT, '2026-11-20', { visitorId: `${NET.address}\n${NET.agent}` }),
     ]);
-    expect(new Set(hashes).size).toBe(4);
+    expect(new Set(hashes).size).toBe(3);
   });
 
   it('is 128 bits in URL-safe base64, holding neither the id nor the address', async () => {
@@ -82,7 +79,7 @@ describe('the queue message', () => {
     const message = await messageOf(env({ LANDER_ENV: 'production' }), {
       event: view,
       dims: NO_DIMENSIONS,
-      visitor: ANN,
+      visitor: NET,
     });
     expect(message.visitor).toBeUndefined();
   });

@@ -67,7 +67,8 @@ describe('the funnel rollups', () => {
           if (event.type === 'tap') ref.taps += 1;
           if (event.type === 'install') ref.installs += 1;
           if (event.type === 'event') ref.events[event.name] = (ref.events[event.name] ?? 0) + 1;
-          if (message.visitor) ref.visitors.add(message.visitor);
+          // Only a view makes a visitor (docs/operators.md#visitors).
+          if (message.visitor && event.type === 'view') ref.visitors.add(message.visitor);
           reference.set(message.dims.channel, ref);
         }
         const points = [...new Set([0, ...cuts.filter((cut) => cut < messages.length), messages.length])].sort(

@@ -113,16 +113,22 @@ describe('page views', () => {
     expect(row.byPage).toEqual({ download: 1 });
   });
 
-  it('counts a visitor once a day by the user_id cookie, and one without it by address and agent', async () => {
+  it('counts a browser once a day: its first view, its reload with the user_id cookie and its tap are one visitor', async () => {
     const channel = freshChannel();
-    const path = `/landing?d=${tokenOf(channel)}`;
-    const cookie = { cookie: `user_id=${crypto.randomUUID()}` };
-    await get(path, { headers: { ...cookie, 'cf-connecting-ip': '198.51.100.1' } });
-    await get(path, { headers: { ...cookie, 'cf-connecting-ip': '198.51.100.2' } });
-    await get(path, { headers: { 'cf-connecting-ip': '198.51.100.3' } });
-    await get(path, { headers: { 'cf-connecting-ip': '198.51.100.3' } });
-    const row = await rowOnce(channel, (r) => r.views, 4);
-    expect(row.visitors).toBe(2);
+    const d = tokenOf(channel);
+    const path = `/landing?d=${d}`;
+    const address = '198.51.100.3';
+    const visitorId = crypto.randomUUID();
+    // The first view has no cookie yet; the page then stores its visitor id, which the reload and the tap carry.
+    await (await get(path, { headers: { 'cf-connecting-ip': address } })).text();
+    await (await get(path, { headers: { cookie: `user_id=${visitorId}`, 'cf-connecting-ip': address } })).text();
+    const clickId = await issueClickId();
+    const tapped = await post('/api/a/click', { ...clickBody(PHONES.iPhone15, { clickId, d, visitorId }) }, address);
+    expect(tapped.status).toBe(204);
+    // Another browser on another network is another visitor.
+    await (await get(path, { headers: { 'cf-connecting-ip': '198.51.100.4' } })).text();
+    const row = await rowOnce(channel, (r) => r.views + r.taps, 4);
+    expect({ views: row.views, taps: row.taps, visitors: row.visitors }).toEqual({ views: 3, taps: 1, visitors: 2 });
   });
 
   it('counts the download page under the download page kind', async () => {

@@ -37,7 +37,7 @@ async function statementsPer1000Views(): Promise<number> {
       messageOf(env, {
         event: { type: 'view', page: 'download' },
         dims: { ...NO_DIMENSIONS, channel: `c${i % 20}` },
-        visitor: { visitorId: `visitor-${i}` },
+        visitor: { address: `198.51.100.${i % 250}`, agent: `agent-${i}` },
       }),
     ),
   );

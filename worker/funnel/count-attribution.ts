@@ -16,7 +16,7 @@ import { keyedHash } from '../lib/keyed-hash.ts';
 import { settingsOf } from '../settings.ts';
 import { webhookClick } from '../webhooks/funnel-hooks.ts';
 import type { Dimensions, FunnelEvent } from './events.ts';
-import { countEvent, eventDimensions, visitorSource } from './from-request.ts';
+import { countEvent, eventDimensions } from './from-request.ts';
 
 const OS_OF: Record<OsFamily, DeviceInfo['operatingSystem']> = {
   ios: 'iOS',
@@ -39,18 +39,16 @@ async function tapLink(env: Env, body: ClickInput): Promise<string> {
 
 /**
  * A person's tap (never a bot's: the caller checks), under the campaign of the token the page carried
- * and, on a short link's page, under that link. Resolved after the response.
+ * and, on a short link's page, under that link. Resolved after the response. A tap makes no visitor:
+ * its visitor was counted by the view of the page it was made on (docs/operators.md#visitors), and a
+ * tap on a page left open since yesterday would otherwise be a visitor with no view.
  */
 export function countTap(c: Context<AppEnv>, body: ClickInput): void {
-  const { decodeKey, cookieless } = settingsOf(c.env);
+  const { decodeKey } = settingsOf(c.env);
   // The token is decrypted here, after the response, not while the beacon waits.
   const count = (link: string) => {
     const campaign = signedOnly(body.d ? readToken(body.d, decodeKey) : undefined);
-    countEvent(c, {
-      event: { type: 'tap', action: body.action },
-      dims: eventDimensions(c, campaign, link),
-      visitor: visitorSource(c, cookieless ? undefined : body.visitorId),
-    });
+    countEvent(c, { event: { type: 'tap', action: body.action }, dims: eventDimensions(c, campaign, link) });
     webhookClick(c, body.action, campaign.signed, link);
   };
   c.executionCtx.waitUntil(

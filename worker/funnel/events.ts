@@ -80,14 +80,17 @@ export const NO_DIMENSIONS: Dimensions = Object.freeze({
   plainInviter: '',
 });
 
-/** Who an event is from, before hashing: the visitor id, or what identifies a visitor without one. */
-export type VisitorSource = { visitorId: string } | { address: string; agent: string };
+/** Who a page view is from, before hashing (visitor-key.ts): what every view of one browser carries, its first included. */
+export interface VisitorSource {
+  address: string;
+  agent: string;
+}
 
 /** What a producer hands to `recordEvent`. */
 export interface EventInput {
   event: FunnelEvent;
   dims: Dimensions;
-  /** Absent for events no visitor stands behind (installs, opens, app events). */
+  /** A page view's visitor; only views make visitors (docs/operators.md#visitors), so other events carry none. */
   visitor?: VisitorSource;
   /** The message id when the event names itself (an app event's id): counted once however often sent. */
   id?: string;

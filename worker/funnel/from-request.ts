@@ -10,12 +10,9 @@
  * page; a request adds only its country, its language and its visitor.
  */
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { Campaign } from '../../shared/campaign.ts';
 import { MAX_USER_AGENT } from '../../shared/device.ts';
-import { isUuid, USER_ID_KEY } from '../../shared/identity.ts';
 import type { AppEnv, PageIdentity } from '../env.ts';
-import { settingsOf } from '../settings.ts';
 import {
   type Dimensions,
   type EventInput,
@@ -53,9 +50,8 @@ export function visitorPlace(c: Context<AppEnv>): Pick<Dimensions, 'country' | '
   return { country: typeof country === 'string' ? cut(country) : '', lang: cut(c.get('device').language) };
 }
 
-/** Who the visitor of `c` is: the visitor id when the page sent one, else address and agent (hashed later). */
-export function visitorSource(c: Context<AppEnv>, visitorId?: string): VisitorSource {
-  if (visitorId) return { visitorId };
+/** Who the visitor of `c` is: its address and agent (hashed later, visitor-key.ts). */
+export function visitorSource(c: Context<AppEnv>): VisitorSource {
   return {
     address: c.req.header('cf-connecting-ip') ?? '',
     agent: (c.req.header('user-agent') ?? '').slice(0, MAX_USER_AGENT),
@@ -102,17 +98,13 @@ export function pageView(c: Context<AppEnv>, { page }: PageIdentity, campaign: C
 
 /**
  * Counts `view` for the request of `c`, answered with `status`: only a person's `GET` (never a bot,
- * `HEAD` or prefetch) of a page that was found. The visitor is the page's `user_id` cookie when it
- * holds one, else the day's keyed hash of address and agent; with `COOKIELESS=on`, always the hash.
+ * `HEAD` or prefetch) of a page that was found. Its visitor is the day's keyed hash of address and
+ * agent, never the `user_id` cookie: a browser's first view has no cookie yet, and its reload has one,
+ * so keying by the cookie counted one browser as two (docs/operators.md#visitors).
  */
 export function countView(c: Context<AppEnv>, view: PageView | null, status: number): void {
   if (!view || status >= 400 || !isCountedVisit(c)) return;
   // The country and the language are the visitor's own, not the page's (one page serves many of each).
   const dims = { ...view.dims, ...visitorPlace(c) };
-  const cookie = settingsOf(c.env).cookieless ? undefined : getCookie(c, USER_ID_KEY);
-  countEvent(c, {
-    event: view.event,
-    dims,
-    visitor: visitorSource(c, isUuid(cookie) ? cookie.toLowerCase() : undefined),
-  });
+  countEvent(c, { event: view.event, dims, visitor: visitorSource(c) });
 }

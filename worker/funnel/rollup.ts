@@ -51,7 +51,9 @@ export function rollUp(messages: readonly FunnelMessage[]): Rollup {
     if (message.event.type === 'event')
       row.valueSum = clamp(row.valueSum + heldValue(message.event.value), MAX_VALUE_SUM);
     daily.set(id, row);
-    if (message.visitor) {
+    // Only a view makes a visitor (docs/operators.md#visitors): a tap queued with a visitor before
+    // that rule would be a visitor without a view in its row.
+    if (message.visitor && message.event.type === 'view') {
       const visitor = [message.day, message.visitor, ...dims];
       visitors.set(JSON.stringify(visitor), visitor);
     }

@@ -1,8 +1,10 @@
 /**
- * The day's visitor hash (docs/operators.md): visitors are counted once a day, by visitor id when the
- * page has one, else by address and agent. Either is hashed here, on the request side, with a keyed
- * HMAC over the UTC day, so what reaches the queue and D1 changes every day and leads back to no one;
- * the id, address and agent themselves go nowhere.
+ * The day's visitor hash (docs/operators.md#visitors): a browser is one visitor a day, known by its
+ * address and agent — what its very first view carries too. (The page's visitor id exists only once
+ * the first page has loaded, so keying by it made that first view and the reload or tap after it two
+ * visitors.) Hashed here, on the request side, with a keyed HMAC over the operator's day, so what
+ * reaches the queue and D1 changes every day and leads back to no one; the address and agent
+ * themselves go nowhere.
  *
  * The key is the `FUNNEL_SALT` secret; development falls back to a built-in one. Production without
  * the secret counts events but no visitors (logged once per isolate): a known key would make the
@@ -11,8 +13,7 @@
 import { keyedHash } from '../lib/keyed-hash.ts';
 import type { VisitorSource } from './events.ts';
 
-/** 128 bits of HMAC-SHA256(salt, day ‖ visitor), URL-safe base64: equal for one visitor within a UTC day only. */
+/** 128 bits of HMAC-SHA256(salt, day ‖ address ‖ agent), URL-safe base64: equal for one visitor within one day only. */
 export async function visitorHash(salt: string, day: string, source: VisitorSource): Promise<string> {
-  const who = 'visitorId' in source ? `id\n${source.visitorId}` : `net\n${source.address}\n${source.agent}`;
-  return keyedHash(salt, `${day}\n${who}`);
+  return keyedHash(salt, `${day}\nnet\n${source.address}\n${source.agent}`);
 }
