@@ -3,6 +3,7 @@
  * `CONFIG_KEY`, checked with this schema before the worker uses it and before `config:push`
  * writes it. docs/config.md describes every field.
  */
+import { closestMatch } from 'leven';
 import * as v from 'valibot';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../time-zone.ts';
 
@@ -12,6 +13,22 @@ export const CONFIG_KEY = 'config';
 /** The App Store id of docs/campaign-links.md, used when an iOS item names none. */
 export const APP_STORE_ID = '6740858208';
 
+/**
+ * An object that refuses keys it does not know, naming the closest known one: a misspelt key
+ * (`app_store_idd`) would otherwise be dropped without a word and its setting silently missing
+ * (docs/config.md#unknown-keys).
+ */
+function closed<const Entries extends v.ObjectEntries>(entries: Entries) {
+  const known = Object.keys(entries);
+  return v.strictObject(entries, (issue) => {
+    if (issue.expected !== 'never') return 'must be an object';
+    const key = String(issue.path?.at(-1)?.key);
+    // A suggestion only when it is near enough to be the intended key; otherwise the list.
+    const near = closestMatch(key, known, { maxDistance: Math.max(2, Math.floor(key.length / 3)) });
+    return near ? `unknown key; did you mean ${near}?` : `unknown key; known keys are ${known.join(', ')}`;
+  });
+}
+
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max));
 
 /** A visible text: one string for every language, or one per language (docs/screens.md). */
@@ -19,7 +36,7 @@ export const LocalTextSchema = v.union(
   [
     text(500),
     v.pipe(
-      v.object({ en: v.optional(text(500)), 'zh-CN': v.optional(text(500)) }),
+      closed({ en: v.optional(text(500)), 'zh-CN': v.optional(text(500)) }),
       v.check((t) => t.en !== undefined || t['zh-CN'] !== undefined, 'needs "en" or "zh-CN"'),
     ),
   ],
@@ -45,7 +62,7 @@ const origin = v.pipe(
 );
 const scheme = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9+.-]{0,31}$/, 'must be a URL scheme name such as "lander"'));
 
-export const AppItemSchema = v.object({
+export const AppItemSchema = closed({
   /** 1 Android, 2 iOS, 3 all (docs/campaign-links.md). */
   plat: v.picklist([1, 2, 3], 'must be 1 (Android), 2 (iOS) or 3 (all)'),
   logo_url: imageUrl,
@@ -68,16 +85,16 @@ export const AppItemSchema = v.object({
   package: v.optional(v.pipe(v.string(), v.regex(/^[a-zA-Z][\w]*(\.[a-zA-Z][\w]*)+$/, 'must be a package name'))),
   bundle_id: v.optional(v.pipe(v.string(), v.regex(/^[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)+$/, 'must be a bundle id'))),
   /** URL schemes that open the app: `dev` in development, `pro` in production (docs/screens.md). */
-  schemes: v.optional(v.object({ dev: scheme, pro: scheme })),
+  schemes: v.optional(closed({ dev: scheme, pro: scheme })),
 });
 
-export const CommonConfigSchema = v.object({
+export const CommonConfigSchema = closed({
   tagline: LocalTextSchema,
   /** Meta description for search results and link previews. */
   description: LocalTextSchema,
   features: v.optional(v.pipe(v.array(LocalTextSchema), v.maxLength(8, 'at most 8 feature lines')), []),
   screenshots: v.optional(
-    v.pipe(v.array(v.object({ url: imageUrl, alt: LocalTextSchema })), v.maxLength(6, 'at most 6 screenshots')),
+    v.pipe(v.array(closed({ url: imageUrl, alt: LocalTextSchema })), v.maxLength(6, 'at most 6 screenshots')),
     [],
   ),
   /** Open Graph / Twitter card image; the first app's logo when absent. */
@@ -92,7 +109,7 @@ export const CommonConfigSchema = v.object({
 });
 
 /** Universal Links (iOS) and App Links (Android) settings, served under /.well-known. */
-export const LinksSchema = v.object({
+export const LinksSchema = closed({
   /** The host whose links open the app; never the page's own host (same-host links never open it). */
   universal_link_domain: v.optional(
     v.pipe(v.string(), v.regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a host name')),
@@ -123,7 +140,7 @@ export const LinksSchema = v.object({
 });
 
 /** Attribution settings (docs/attribution.md). */
-export const AttributionSchema = v.object({
+export const AttributionSchema = closed({
   /** How long a click may wait for its install to be matched without a carrier, in hours (1–24). */
   window_hours: v.optional(
     v.pipe(v.number(), v.integer('must be whole hours'), v.minValue(1), v.maxValue(24, 'at most 24 hours')),
@@ -142,13 +159,13 @@ export type FraudRule = (typeof FRAUD_RULES)[number];
 const share = v.pipe(v.number(), v.minValue(0, 'must be 0–1'), v.maxValue(1, 'must be 0–1'));
 
 /** Fraud flags (docs/fraud.md): the floors and thresholds, and which rules' flags leave the counted figures. */
-export const FraudSchema = v.object({
+export const FraudSchema = closed({
   /** Click to first launch faster than this (seconds) is flagged `too_fast`. */
   too_fast_seconds: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(3600, 'at most 3600 seconds')), 10),
   /** Rules whose flagged installs are left out of the counted installs (raw counts stay visible). */
   exclude: v.optional(v.array(v.picklist(FRAUD_RULES, `must be one of ${FRAUD_RULES.join(', ')}`)), []),
   anomaly: v.optional(
-    v.object({
+    closed({
       /** A day with fewer installs than this is never an anomaly. */
       min_installs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 20),
       /** Days of history a day's installs are compared with. */
@@ -165,7 +182,7 @@ export const FraudSchema = v.object({
 });
 
 /** The funnel's days (docs/operators.md#days-and-time-zones). */
-export const FunnelSchema = v.object({
+export const FunnelSchema = closed({
   /** The IANA zone whose days the rollups and the stats' "today" are in. */
   time_zone: v.optional(
     v.pipe(v.string(), v.check(isTimeZone, 'must be an IANA time zone name such as "UTC" or "Asia/Shanghai"')),
@@ -173,7 +190,7 @@ export const FunnelSchema = v.object({
   ),
 });
 
-export const ConfigSchema = v.object({
+export const ConfigSchema = closed({
   /** A label the operator chooses for this document; `/test` shows it. */
   revision: text(64),
   appData: v.pipe(v.array(AppItemSchema), v.minLength(1, 'needs at least one app'), v.maxLength(6)),

@@ -36,6 +36,14 @@ describe('the config loader', () => {
     expect(log.mock.calls[0]?.[0]).toContain('$.appData');
   });
 
+  it('refuses a document with an unknown key, naming the key and the one it resembles', async () => {
+    const log = vi.fn();
+    const typo = { ...JSON.parse(VALID), revison: 'r8' };
+    const loaded = await createConfigLoader({ log })(store(JSON.stringify(typo)), 0);
+    expect(loaded.fallback).toBe('invalid');
+    expect(log.mock.calls[0]?.[0]).toContain('$.revison: unknown key; did you mean revision?');
+  });
+
   it('falls back when KV throws', async () => {
     const log = vi.fn();
     const kv = { get: (() => Promise.reject(new Error('KV GET failed: 500'))) as ConfigStore['get'] };

@@ -66,6 +66,28 @@ describe('the configuration schema', () => {
     expect(paths(value)[0]).toMatch(/^\$\.commonConfig\.features\[0\]/);
   });
 
+  it('refuses a misspelt key, naming it and the closest known one', () => {
+    const value = doc();
+    (value.appData as Record<string, unknown>[])[0] = { ...(value.appData as object[])[0], app_store_idd: '123456' };
+    const result = validateConfig(value);
+    expect(!result.ok && result.problems).toEqual([
+      { path: '$.appData[0].app_store_idd', message: 'unknown key; did you mean app_store_id?' },
+    ]);
+  });
+
+  it('refuses unknown keys at every level, and lists the known keys when none is near', () => {
+    const value = { ...doc(), funnel: { timezone: 'UTC' }, colour_scheme: 'dark' };
+    (value.commonConfig as Record<string, unknown>).tagline = { en: 'T', 'zh-cn': 'T' };
+    const result = validateConfig(value);
+    const problems = result.ok ? [] : result.problems;
+    expect(problems).toContainEqual({ path: '$.funnel.timezone', message: 'unknown key; did you mean time_zone?' });
+    expect(problems).toContainEqual({
+      path: '$.colour_scheme',
+      message: expect.stringMatching(/^unknown key; known keys are revision, appData, /),
+    });
+    expect(problems.map((p) => p.path)).toContain('$.commonConfig.tagline');
+  });
+
   it('reports text that is not JSON as one problem at $', () => {
     const result = parseConfig('{"revision": ');
     expect(result.ok).toBe(false);
