@@ -76,7 +76,7 @@ describe('the configuration schema', () => {
   });
 
   it('refuses unknown keys at every level, and lists the known keys when none is near', () => {
-    const value = { ...doc(), funnel: { timezone: 'UTC' }, colour_scheme: 'dark' };
+    const value: Record<string, unknown> = { ...doc(), funnel: { timezone: 'UTC' }, colour_scheme: 'dark' };
     (value.commonConfig as Record<string, unknown>).tagline = { en: 'T', 'zh-cn': 'T' };
     const result = validateConfig(value);
     const problems = result.ok ? [] : result.problems;
