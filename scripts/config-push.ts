@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { CONFIG_KEY } from '../shared/config/schema.ts';
 import { type ConfigResult, formatProblems, parseConfig } from '../worker/config/validate.ts';
 import { kvPut } from './lib/kv.ts';
+import { configOrigin } from './seed-local.ts';
 
 /** Reads and validates the file; a file that cannot be read is one problem at `$`. */
 export function checkConfigFile(file: string): ConfigResult {
@@ -41,7 +42,13 @@ function main(): void {
     process.exit(1);
   }
   // The document is stored as validated, with the schema's defaults filled in.
-  kvPut([{ key: CONFIG_KEY, value: JSON.stringify(result.config) }], {
+  // Its revision and file go beside it, so `npm start` can say which configuration it keeps.
+  const entry = {
+    key: CONFIG_KEY,
+    value: JSON.stringify(result.config),
+    metadata: configOrigin(result.config.revision, file),
+  };
+  kvPut([entry], {
     local: values.local ?? false,
     env: values.env || undefined,
     persistTo: values['persist-to'],

@@ -1,16 +1,15 @@
 /**
  * `npm run dev`: rebuilds the client on every change (vite build --watch) and serves the worker with
- * wrangler dev, which reloads the worker on source changes. Same port rules, local KV seed and D1
- * migrations as `npm start`.
+ * wrangler dev, which reloads the worker on source changes. Same port rules, local KV seed (a pushed
+ * configuration stays; `--reset` seeds the demo again) and D1 migrations as `npm start`.
  */
 
 import { applyMigrations } from './lib/d1.ts';
-import { kvPut } from './lib/kv.ts';
 import { runTool, startTool } from './lib/run.ts';
-import { localSeed } from './seed-local.ts';
+import { seedLocal } from './seed-local.ts';
 
 runTool('vite', ['build', '--logLevel', 'warn']);
-kvPut(localSeed(), { local: true });
+console.log(seedLocal({ reset: process.argv.includes('--reset') }));
 applyMigrations({ local: true });
 const children = [
   startTool('vite', ['build', '--watch', '--logLevel', 'warn'], { stdio: 'inherit' }),

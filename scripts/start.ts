@@ -1,23 +1,28 @@
 /**
- * `npm start`: builds the client, seeds the local KV with demo data, applies the D1 migrations to the
- * local database and serves the worker on workerd (wrangler dev, local mode, with its queue) at
- * http://localhost:$PORT (default 8787).
- * Flags: --no-build (reuse dist/), --persist-to DIR (separate local state, used by tests).
+ * `npm start`: builds the client, seeds the local KV (the build always; the demo configuration only
+ * into an empty store, or on --reset — a pushed configuration stays), says which configuration is
+ * in use, applies the D1 migrations to the local database and serves the worker on workerd
+ * (wrangler dev, local mode, with its queue) at http://localhost:$PORT (default 8787).
+ * Flags: --no-build (reuse dist/), --reset (the demo configuration again), --persist-to DIR
+ * (separate local state, used by tests).
  */
 import { parseArgs } from 'node:util';
 import { applyMigrations } from './lib/d1.ts';
-import { kvPut } from './lib/kv.ts';
 import { runTool, startTool } from './lib/run.ts';
-import { localSeed } from './seed-local.ts';
+import { seedLocal } from './seed-local.ts';
 
 const { values } = parseArgs({
-  options: { 'no-build': { type: 'boolean', default: false }, 'persist-to': { type: 'string' } },
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    reset: { type: 'boolean', default: false },
+    'persist-to': { type: 'string' },
+  },
 });
 const port = process.env.PORT ?? '8787';
 const persistTo = values['persist-to'];
 
 if (!values['no-build']) runTool('vite', ['build', '--logLevel', 'warn']);
-kvPut(localSeed(), { local: true, persistTo });
+console.log(seedLocal({ persistTo, reset: values.reset }));
 applyMigrations({ local: true, persistTo });
 
 const args = [
