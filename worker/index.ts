@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import { STAMPED_PATH } from '../shared/apk-parent.ts';
 import { routeRules as rules } from '../shared/route-rules.ts';
+import { adminWrites } from './admin/admin-writes.ts';
 import { apkParents } from './apk/parents-loader.ts';
 import { apkDownload } from './apk/routes.ts';
 import { wellKnown } from './app-links/routes.ts';
@@ -42,6 +43,8 @@ app.use(responseHeaders());
 app.use(deviceDetection());
 app.use(routeRules({ rules }));
 
+// Every write under /api but the public's is an admin write: JSON only, and same-origin when a cookie signs it in.
+app.use('/api/*', adminWrites({ publicApis: ['/api/a', '/api/trace', '/api/device', '/api/health'] }));
 app.get('/api/health', (c) => c.json({ ok: true }));
 app.route('/api/device', deviceRoute);
 app.route('/api/trace', trace);

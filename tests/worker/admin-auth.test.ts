@@ -1,12 +1,13 @@
 /**
  * Who may call the admin API (docs/operators.md): the admin token, compared in constant time, or a
  * Cloudflare Access sign-in; 401 for anyone else, 503 where production has neither configured.
- * The Access tests sign their own JWTs with a key made here and answer the certs fetch themselves.
+ * The Access tests sign their own JWTs with a key of their own and answer the certs fetch (access-team.ts).
  */
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toBase64Url } from '../../shared/base64url.ts';
 import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
+import { ACCESS_AUD as AUD, accessKey, accessTeam } from './access-team.ts';
 import { fetchWorker } from './helpers.ts';
 
 const STATS = 'https://lander.test/api/stats';
@@ -72,40 +73,14 @@ describe('the admin token', () => {
   });
 });
 
-/** An RSA key pair, its public JWK under `kid`, and a signer of JWTs with it. */
-async function accessKey(kid: string) {
-  const pair = (await crypto.subtle.generateKey(
-    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
-    true,
-    ['sign', 'verify'],
-  )) as CryptoKeyPair;
-  const jwk = { ...((await crypto.subtle.exportKey('jwk', pair.publicKey)) as JsonWebKey), kid };
-  const part = (value: unknown) => toBase64Url(new TextEncoder().encode(JSON.stringify(value)));
-  const sign = async (claims: Record<string, unknown>, header: Record<string, unknown> = { alg: 'RS256', kid }) => {
-    const body = `${part(header)}.${part(claims)}`;
-    const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', pair.privateKey, new TextEncoder().encode(body));
-    return `${body}.${toBase64Url(new Uint8Array(signature))}`;
-  };
-  return { jwk, sign };
-}
-
 describe('Cloudflare Access', () => {
-  const AUD = 'aud-tag-123';
   const now = () => Math.floor(Date.now() / 1000);
 
   /** A team of its own per test (the keys are cached per team), with its certs answered by a mock fetch. */
   async function team() {
-    const domain = `team-${crypto.randomUUID().slice(0, 8)}.cloudflareaccess.com`;
-    const key = await accessKey('k1');
-    const certs = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const url = input instanceof Request ? input.url : String(input);
-      if (url !== `https://${domain}/cdn-cgi/access/certs`) throw new Error(`unexpected fetch ${url}`);
-      return Response.json({ keys: [key.jwk] });
-    });
-    const claims = { aud: [AUD], iss: `https://${domain}`, exp: now() + 600, sub: 'ops@example.com' };
-    const bindings = { LANDER_ENV: 'production', ACCESS_AUD: AUD, ACCESS_TEAM_DOMAIN: domain };
+    const { bindings, ...made } = await accessTeam();
     const call = (jwt: string) => callStats({ 'cf-access-jwt-assertion': jwt }, bindings);
-    return { domain, key, certs, claims, call };
+    return { ...made, call };
   }
 
   it('lets in a request Access signed for this application', async () => {
