@@ -10,9 +10,6 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from '../time-zone.ts';
 /** The KV key that holds the configuration document. */
 export const CONFIG_KEY = 'config';
 
-/** The App Store id of docs/campaign-links.md, used when an iOS item names none. */
-export const APP_STORE_ID = '6740858208';
-
 /**
  * An object that refuses keys it does not know, naming the closest known one: a misspelt key
  * (`app_store_idd`) would otherwise be dropped without a word and its setting silently missing

@@ -46,10 +46,12 @@ describe('the download chosen for a device', () => {
     expect(choice.app).toBe(ios);
   });
 
-  it('uses App Store id 6740858208 when the iOS item names none', () => {
+  it('offers no App Store button when the iOS item names no id, never the demo app', () => {
     const { app_store_id: _, ...bare } = ios;
     const choice = chooseDownload({ appData: [bare], device: device('iOS'), downloadOrigin: ORIGIN });
-    expect(choice.primary?.href).toBe('https://apps.apple.com/app/id6740858208');
+    expect(choice.primary).toBeNull();
+    const desktop = chooseDownload({ appData: [bare, android], device: device('PC'), downloadOrigin: ORIGIN });
+    expect(desktop.stores.map((store) => store.kind)).toEqual(['apk']);
   });
 
   it('sends Android to the APK on the download origin, remembering its path', () => {

@@ -13,10 +13,11 @@ import { ledgerFor } from '../../worker/attribution/ledger.ts';
 import { networkOf } from '../../worker/attribution/network.ts';
 import { CLIENT_POLICY } from '../../worker/attribution/rate-limit.ts';
 import { UA } from '../fixtures/agents.ts';
+import { DEMO } from '../fixtures/config.ts';
 import { clickBody, installBody, newClickId, PHONES } from '../fixtures/fake-app.ts';
 import { bucketOf, inBucket, rowsOf } from './attribution-storage.ts';
 import { expectConforms } from './conforms.ts';
-import { fetchWorker, ORIGIN } from './helpers.ts';
+import { clearConfig, fetchWorker, ORIGIN, storeConfig } from './helpers.ts';
 
 function send(path: string, body: unknown, address = '192.0.2.10', userAgent = UA.iPhoneSafari) {
   return exports.default.fetch(
@@ -162,12 +163,14 @@ describe('abuse', () => {
     expect(nextNetwork.status).toBe(200);
   });
 
-  it('answers 503 in production without ATTRIBUTION_SALT, and the page still renders', async () => {
+  it('answers 503 in production without ATTRIBUTION_SALT, and the configured page still renders', async () => {
     const production = { ...env, LANDER_ENV: 'production', ATTRIBUTION_SALT: undefined };
     const res = await fetchWorker(`${ORIGIN}/api/a/click`, { method: 'POST', body: '{}' }, production);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: 'Attribution is not configured (ATTRIBUTION_SALT)' });
+    await storeConfig(DEMO);
     const page = await fetchWorker(`${ORIGIN}/`, { headers: { 'user-agent': UA.iPhoneSafari } }, production);
+    await clearConfig();
     expect(page.status).toBe(200);
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, inject, it, vi } from 'vitest';
 import { encryptToken } from '../../worker/campaign/token.ts';
 import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
-import { fetchWorker, get, handoffBlock, handoffOf, ORIGIN } from './helpers.ts';
+import { DEMO } from '../fixtures/config.ts';
+import { clearConfig, fetchWorker, get, handoffBlock, handoffOf, ORIGIN, storeConfig } from './helpers.ts';
 
 const HOSTILE_INVITER = '</script><script>alert(1)</script>\u2028<img src=x onerror=alert(2)>';
 
@@ -42,11 +43,14 @@ describe('/landing with a campaign link', () => {
   it('does not read tokens in production when its key is the development key, and still answers 200', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const d = encryptToken(JSON.stringify({ inviter: 'Mallory' }), DEV_DECODE_KEY);
+    // Production serves only a configuration in KV, never the bundled demo (docs/config.md#production).
+    await storeConfig(DEMO);
     const res = await fetchWorker(
       `${ORIGIN}/landing?d=${d}`,
       { headers: { 'user-agent': UA.iPhoneSafari } },
       { ...env, LANDER_ENV: 'production', DECODE_KEY: DEV_DECODE_KEY },
     );
+    await clearConfig();
     expect(res.status).toBe(200);
     expect(await res.text()).not.toContain('Mallory');
   });

@@ -94,6 +94,8 @@ describe('"Open the app" on / — the href in the server HTML per device', () =>
   });
 
   it('production uses the pro scheme', async () => {
+    // Production serves only a configuration in KV, never the bundled demo (docs/config.md#production).
+    await storeConfig(demo);
     const res = await fetchWorker(
       `${ORIGIN}/`,
       { headers: { 'user-agent': UA.androidFirefox } },

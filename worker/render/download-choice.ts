@@ -3,7 +3,7 @@
  * server's device verdict (shared/device/verdict.ts), and handed to the browser: the button in the server HTML is the one
  * that stays after hydration, whatever the browser later refines.
  */
-import { APP_STORE_ID, type AppItem } from '../../shared/config/schema.ts';
+import type { AppItem } from '../../shared/config/schema.ts';
 import type { Verdict } from '../../shared/device/verdict.ts';
 import type { OperatingSystem } from '../../shared/device.ts';
 import type { DownloadKind } from '../../shared/download-view.ts';
@@ -38,9 +38,10 @@ export interface ChooseInput {
   appStoreQuery?: string;
 }
 
+// An iOS item without its App Store id offers no App Store button: never another app's id (docs/config.md#production).
 function appStore(item: AppItem | undefined, query = ''): DownloadTarget | null {
-  if (!item) return null;
-  return { kind: 'app-store', href: `https://apps.apple.com/app/id${item.app_store_id ?? APP_STORE_ID}${query}` };
+  if (!item?.app_store_id) return null;
+  return { kind: 'app-store', href: `https://apps.apple.com/app/id${item.app_store_id}${query}` };
 }
 
 function android(item: AppItem | undefined, downloadOrigin: string): DownloadTarget | null {
