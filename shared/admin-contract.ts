@@ -96,6 +96,18 @@ export interface TestInstallView {
   repeat: boolean;
 }
 
+/** A registered test device as `GET /api/test-devices` lists it (docs/attribution.md, "Test devices"). */
+export interface TestDeviceView {
+  id: number;
+  app: string;
+  /** Keyed hash of `(app, installId)`: the `device` of its test answers; the install id is never kept. */
+  device: string;
+  /** The operator's name for it ("Ann's Pixel"); '' when none was given. */
+  label: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
 /** One install's answer as `GET /api/installs` shows it. */
 export interface InstallLookupView {
   answer: AnswerView;

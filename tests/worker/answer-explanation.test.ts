@@ -5,20 +5,31 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Explanation } from '../../shared/install-explanation.ts';
-import { installBody, newClickId, PHONES, type Phone } from '../fixtures/fake-app.ts';
-import { adminGet, appCall, campaign, carrierLink, click, issueClickId, network, newInstallId } from './app-calls.ts';
+import { installBody, newClickId, PHONES, type Phone, registerTestDevice } from '../fixtures/fake-app.ts';
+import {
+  adminGet,
+  appCall,
+  campaign,
+  carrierLink,
+  click,
+  issueClickId,
+  network,
+  newInstallId,
+  send,
+} from './app-calls.ts';
 import { inBucket } from './attribution-storage.ts';
 
 const APP = 'com.pebble.notes';
 type Explain = Explanation & { summary: string[] };
 
-/** A test install of `phone` from `address`: its answer and explanation. */
+/** A test install of `phone` from `address`, its device registered first: its answer and explanation. */
 async function testInstall(
   installId: string,
   carriers?: Parameters<typeof installBody>[2],
   address?: string,
   phone: Phone = PHONES.iPhone15,
 ) {
+  await registerTestDevice(send, installId);
   const answer = await appCall('/api/a/install', { ...installBody(phone, installId, carriers), test: true }, address);
   const { explain, ...rest } = answer ?? {};
   return { answer: rest, explain: explain as Explain };

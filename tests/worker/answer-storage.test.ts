@@ -16,8 +16,8 @@ import {
   type TestAnswerInput,
 } from '../../worker/attribution/test-answers.ts';
 import { DEV_ATTRIBUTION_SALT } from '../../worker/settings.ts';
-import { installBody, PHONES } from '../fixtures/fake-app.ts';
-import { appCall, network, newInstallId } from './app-calls.ts';
+import { installBody, PHONES, registerTestDevice } from '../fixtures/fake-app.ts';
+import { appCall, network, newInstallId, send } from './app-calls.ts';
 import { rowsOf } from './attribution-storage.ts';
 
 const DAY = 86_400_000;
@@ -37,6 +37,7 @@ describe("the ledger's notes", () => {
   it('hold no install id or address, and go with their answers after 30 days', async () => {
     const installId = newInstallId();
     const address = network(13)(1);
+    await registerTestDevice(send, installId);
     await appCall('/api/a/install', { ...installBody(PHONES.iPhone15, installId), test: true }, address);
     let swept = 0;
     for (const stub of SHARDS.map((c) => ledgerFor(env, c))) {

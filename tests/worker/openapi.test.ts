@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { NONCE_FREE_CSP } from '../../worker/lib/headers.ts';
 import { openApiDocument } from '../../worker/openapi/document.ts';
 import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
-import { installBody, PHONES } from '../fixtures/fake-app.ts';
+import { installBody, PHONES, registerTestDevice } from '../fixtures/fake-app.ts';
 import { APP_HEADERS, adminGet, campaign, carrierLink, click, network, newInstallId, send } from './app-calls.ts';
 import { expectConforms, servedDocument } from './conforms.ts';
 import { get, ORIGIN } from './helpers.ts';
@@ -55,7 +55,10 @@ describe('real answers conform to the document', () => {
     const carriers = { clipboard: carrierLink(`${tapped.clickId}.${d}`) };
     const matched = await send('/api/a/install', installBody(PHONES.iPhone15, installId, carriers), app);
     expect(await expectConforms(matched, '/api/a/install')).toMatchObject({ matched: true });
-    const tested = await send('/api/a/install', { ...installBody(PHONES.iPhone15, newInstallId()), test: true }, app);
+    const testId = newInstallId();
+    await registerTestDevice(send, testId);
+    await registerTestDevice(send, installId);
+    const tested = await send('/api/a/install', { ...installBody(PHONES.iPhone15, testId), test: true }, app);
     expect(await expectConforms(tested, '/api/a/install')).toHaveProperty('explain');
     const open = await send('/api/a/open', { app: APP, installId, carrier: carriers.clipboard, test: true }, app);
     expect(await expectConforms(open, '/api/a/open')).toMatchObject({ matched: true, explain: {} });
@@ -138,6 +141,7 @@ describe('real answers conform to the document', () => {
     await expectConforms(await adminGet('/api/store-postbacks?since=30d'), '/api/store-postbacks', 'get');
     await expectConforms(await adminGet('/api/store-postbacks?since=soon'), '/api/store-postbacks', 'get');
     const installId = newInstallId();
+    await registerTestDevice(send, installId);
     await send('/api/a/install', { ...installBody(PHONES.galaxyS23, installId), test: true }, APP_HEADERS);
     await expect
       .poll(

@@ -7,7 +7,7 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, inject, it } from 'vitest';
 import type { ConformanceCase, Exchange } from '../fixtures/conformance.ts';
-import { issuedClickId } from '../fixtures/fake-app.ts';
+import { issuedClickId, registerTestDevice, type Send } from '../fixtures/fake-app.ts';
 import { ORIGIN } from './helpers.ts';
 
 const cases = inject('conformanceCases');
@@ -20,6 +20,16 @@ function withIds(value: unknown, ids: (name: string) => string): unknown {
   }
   return value;
 }
+
+/** POSTs `body` as JSON to the worker inside workerd. */
+const post: Send = (path, body, headers) =>
+  exports.default.fetch(
+    new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    }),
+  );
 
 const realExchanges = (kase: ConformanceCase): Exchange[] =>
   kase.steps.flatMap((step) => step.exchanges ?? []).filter((exchange) => exchange.real);
@@ -56,13 +66,10 @@ describe.each([...new Set(withReal.map((kase) => kase.file))])('%s', (file) => {
     // A network of its own: the probabilistic path finds no one else's taps, and no rate limit is shared.
     const address = `198.51.${100 + (index % 100)}.${1 + Math.floor(Math.random() * 250)}`;
     for (const exchange of await withIssuedClicks(realExchanges(kase), address)) {
-      const res = await exports.default.fetch(
-        new Request(`${ORIGIN}${exchange.request.path}`, {
-          method: 'POST',
-          body: JSON.stringify(withIds(exchange.request.body, ids)),
-          headers: { 'content-type': 'application/json', 'cf-connecting-ip': address },
-        }),
-      );
+      const body = withIds(exchange.request.body, ids) as { test?: boolean; app?: string; installId?: string };
+      // A test device's calls are a test only once an operator registered it (docs/attribution.md).
+      if (body.test === true && body.app && body.installId) await registerTestDevice(post, body.installId, body.app);
+      const res = await post(exchange.request.path, body, { 'cf-connecting-ip': address });
       const expected = exchange.response;
       if (!('status' in expected)) throw new Error('a real exchange needs a status');
       const text = await res.text();

@@ -19,3 +19,13 @@ export const TestInstallsQuerySchema = v.strictObject({
 
 /** `GET /api/installs`'s query: the install. */
 export const InstallLookupQuerySchema = v.strictObject({ app: appId, installId });
+
+/** `POST /api/test-devices`'s body: the installation, and the operator's name for it. */
+export const TestDeviceRequestSchema = v.strictObject({
+  app: appId,
+  installId,
+  label: v.optional(v.pipe(v.string(), v.maxLength(60, 'must be at most 60 characters'))),
+});
+
+/** `DELETE /api/test-devices/:id`'s id. */
+export const TEST_DEVICE_ID = '[0-9]{1,9}';

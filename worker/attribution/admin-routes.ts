@@ -1,19 +1,28 @@
 /**
  * The operators' view of answers (docs/operators.md, docs/attribution.md "Why an answer"), admin only:
  * - `GET /api/test-installs` — test devices' answers with their explanations, newest first;
- * - `GET /api/installs?app=&installId=` — one install's answer and why, from the ledger.
+ * - `GET /api/installs?app=&installId=` — one install's answer and why, from the ledger;
+ * - `GET`, `POST /api/test-devices`, `DELETE /api/test-devices/:id` — the registered test devices,
+ *   the only installations whose `test: true` is honoured (docs/attribution.md, "Test devices").
  * Neither shows an install id or an address: devices are keyed hashes, explanations are counts.
  */
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { adminAuth } from '../admin/admin-auth.ts';
+import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
-import { firstIssue } from '../lib/json-body.ts';
+import { firstIssue, jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { settingsOf } from '../settings.ts';
-import { InstallLookupQuerySchema, TestInstallsQuerySchema } from './admin-queries.ts';
+import {
+  InstallLookupQuerySchema,
+  TEST_DEVICE_ID,
+  TestDeviceRequestSchema,
+  TestInstallsQuerySchema,
+} from './admin-queries.ts';
 import { explainView } from './explanation-schema.ts';
 import { installRecordOf } from './resolve-install.ts';
 import { deviceHash, listTestAnswers } from './test-answers.ts';
+import { forgetTestDevice, listTestDevices, registerTestDevice } from './test-devices.ts';
 
 /** The query checked by `schema`, or the 400 naming its first problem. */
 function queryOf<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): v.InferOutput<S> | Response {
@@ -71,4 +80,48 @@ installLookupRoute.get('/', async (c) => {
     explain: explainView(record.explanation),
     flags: record.flags,
   });
+});
+
+/** A failure of D1 as the admin API answers it: 503, the operator may try again. */
+function storeDown(c: Context<AppEnv>, error: unknown): Response {
+  console.error('Test devices store failed', error instanceof Error ? error.message : String(error));
+  return c.json({ error: 'The test devices store is unavailable; try again' }, 503);
+}
+
+export const testDevicesRoute = new Hono<AppEnv>();
+testDevicesRoute.use(adminAuth());
+
+testDevicesRoute.get('/', async (c) => {
+  try {
+    return c.json({ devices: await listTestDevices(c.env.FUNNEL_DB) });
+  } catch (error) {
+    return storeDown(c, error);
+  }
+});
+
+testDevicesRoute.post('/', jsonBodyLimit(1024), appConfig(), async (c) => {
+  const body = await readJson(c, TestDeviceRequestSchema);
+  if (body instanceof Response) return body;
+  const salt = saltOf(c);
+  if (salt instanceof Response) return salt;
+  const apps = c.get('config').config.appData;
+  if (!apps.some((item) => item.package === body.app || item.bundle_id === body.app)) {
+    return c.json({ error: `app: "${body.app}" is not a configured app` }, 400);
+  }
+  try {
+    const made = await registerTestDevice(c.env.FUNNEL_DB, salt, body, Date.now());
+    if ('full' in made) return c.json({ error: 'Too many test devices: forget one first' }, 409);
+    return c.json(made.device, made.created ? 201 : 200);
+  } catch (error) {
+    return storeDown(c, error);
+  }
+});
+
+testDevicesRoute.delete(`/:id{${TEST_DEVICE_ID}}`, async (c) => {
+  try {
+    const forgotten = await forgetTestDevice(c.env.FUNNEL_DB, Number(c.req.param('id')));
+    return forgotten ? c.body(null, 204) : c.json({ error: 'id: no such test device' }, 404);
+  } catch (error) {
+    return storeDown(c, error);
+  }
 });

@@ -36,6 +36,8 @@ export interface MatchProbe {
   claimant: string;
   now: number;
   windowMs: number;
+  /** A test device's look (docs/attribution.md, "Test devices"): the candidate is found, never taken. */
+  look?: boolean;
 }
 
 /** How long a claim is remembered, so a retried install gets the same click back. */
@@ -76,7 +78,7 @@ export class ClickBucket extends SweptObject {
     return this.sql.exec('DELETE FROM clicks WHERE click_id = ?', clickId).rowsWritten > 0;
   }
 
-  /** The unique candidate for `probe`, claimed; or why there is none. */
+  /** The unique candidate for `probe`, claimed unless it is a look; or why there is none. */
   async match(probe: MatchProbe): Promise<BucketMatch> {
     const remembered = this.sql
       .exec<{ click: string; confidence: number }>(
@@ -112,6 +114,8 @@ export class ClickBucket extends SweptObject {
       sameAddress: click.address === probe.address,
       minutes: (now - click.at) / 60_000,
     });
+    // A test device's look leaves the click to the real installer who may come after it.
+    if (probe.look) return { kind: 'matched', click, confidence, report };
     for (const taken of live) this.sql.exec('DELETE FROM clicks WHERE click_id = ?', taken.clickId);
     this.sql.exec('INSERT INTO claims VALUES (?, ?, ?, ?)', probe.claimant, JSON.stringify(click), confidence, now);
     await this.wakeBy(now + CLAIM_MEMORY_MS);

@@ -133,6 +133,7 @@ async function decide(ctx: AttributionContext, body: InstallInput, claimant: str
     claimant,
     now: ctx.now,
     windowMs: ctx.windowMs,
+    look: body.test === true,
   });
   const explanation = { carriers: carried, network: result.report };
   if (result.kind !== 'matched') return { answer: { matched: false, reason: result.kind }, explanation };

@@ -35,6 +35,7 @@ import { rateLimitPerNetwork } from './rate-limit.ts';
 import { recordClickWithinBudget } from './record-click-within-budget.ts';
 import { installKey, installRecordOf, type ResolvedInstall, resolveOpen } from './resolve-install.ts';
 import { noteTestAnswer } from './test-answers.ts';
+import { unregisteredTest } from './test-devices.ts';
 
 type Schema =
   | typeof ClickSchema
@@ -113,6 +114,8 @@ attribution.post('/click', async (c) => {
 attribution.post('/install', async (c) => {
   const body = await readBody(c, InstallSchema);
   if (body instanceof Response) return body;
+  const refused = await unregisteredTest(c, body);
+  if (refused) return refused;
   const ctx = contextOf(c);
   // A retry gets the same answer and is the same install: counted and sent once; a test device's never.
   const settle = ({ answer, first, test, key }: ResolvedInstall) => {
@@ -134,6 +137,8 @@ attribution.post('/install', async (c) => {
 attribution.post('/open', async (c) => {
   const body = await readBody(c, OpenSchema);
   if (body instanceof Response) return body;
+  const refused = await unregisteredTest(c, body);
+  if (refused) return refused;
   const ctx = contextOf(c);
   const { answer, explanation } = await resolveOpen(ctx, body);
   if (!body.test) {

@@ -4,7 +4,13 @@
  * code; the request schemas are the routes' own, imported as they are.
  */
 import * as v from 'valibot';
-import type { InstallLookupView, LinkView, StatsRow, TestInstallView } from '../../shared/admin-contract.ts';
+import type {
+  InstallLookupView,
+  LinkView,
+  StatsRow,
+  TestDeviceView,
+  TestInstallView,
+} from '../../shared/admin-contract.ts';
 import { CLICK_ID, type ClickIdsAnswer } from '../../shared/attribution.ts';
 import type { DeviceInfo } from '../../shared/device/types.ts';
 import { InstallAnswerSchema } from '../attribution/contract.ts';
@@ -128,6 +134,17 @@ export const TestInstallsSchema = v.strictObject({
     }) satisfies v.GenericSchema<TestInstallView>,
   ),
 });
+
+/** A registered test device. */
+export const TestDeviceSchema = v.strictObject({
+  id: v.number(),
+  app: v.string(),
+  device: v.string(),
+  label: v.string(),
+  createdAt: iso,
+}) satisfies v.GenericSchema<TestDeviceView>;
+
+export const TestDevicesSchema = v.strictObject({ devices: v.array(TestDeviceSchema) });
 
 export const InstallLookupSchema = v.strictObject({
   answer,

@@ -6,7 +6,11 @@
  */
 import { StorePostbacksViewSchema } from '../../shared/store-postbacks.ts';
 import { WEBHOOK_EVENT_TYPES, webhookPayloadSchema } from '../../shared/webhooks.ts';
-import { InstallLookupQuerySchema, TestInstallsQuerySchema } from '../attribution/admin-queries.ts';
+import {
+  InstallLookupQuerySchema,
+  TestDeviceRequestSchema,
+  TestInstallsQuerySchema,
+} from '../attribution/admin-queries.ts';
 import {
   AnswerResponseSchema,
   AppEventBodySchema,
@@ -28,11 +32,23 @@ import {
   LinksSchema,
   LinkViewSchema,
   StatsResultSchema,
+  TestDeviceSchema,
+  TestDevicesSchema,
   TestInstallsSchema,
   TraceSchema,
 } from './answer-schemas.ts';
 import { FraudReportSchema } from './fraud-schemas.ts';
-import { ADMIN_ERRORS, admin, answer, body, type Json, json, queryParameters, refusal } from './operation-parts.ts';
+import {
+  ADMIN_ERRORS,
+  ADMIN_WRITE_ERRORS,
+  admin,
+  answer,
+  body,
+  type Json,
+  json,
+  queryParameters,
+  refusal,
+} from './operation-parts.ts';
 import { webhookAdminPaths } from './webhook-paths.ts';
 
 const APP_ERRORS = {
@@ -179,7 +195,7 @@ function build(): Json {
             201: answer('The link.', LinkViewSchema),
             400: refusal('A field is wrong.'),
             409: refusal('The slug is taken.'),
-            ...ADMIN_ERRORS,
+            ...ADMIN_WRITE_ERRORS,
           },
         },
       },
@@ -219,6 +235,37 @@ function build(): Json {
             200: answer('The answers.', TestInstallsSchema),
             400: refusal('A parameter is wrong.'),
             ...ADMIN_ERRORS,
+          },
+        },
+      },
+      '/api/test-devices': {
+        get: {
+          ...admin,
+          summary: 'The registered test devices, newest first: only their `test: true` calls are answered as tests.',
+          responses: { 200: answer('The devices.', TestDevicesSchema), ...ADMIN_ERRORS },
+        },
+        post: {
+          ...admin,
+          summary: 'Registers an installation as a test device (kept as a keyed hash of app and install id).',
+          requestBody: body(TestDeviceRequestSchema),
+          responses: {
+            200: answer('Already registered: the device as it was.', TestDeviceSchema),
+            201: answer('Registered.', TestDeviceSchema),
+            400: refusal('A field is wrong, or the app is not configured.'),
+            409: refusal('Too many test devices: forget one first.'),
+            ...ADMIN_WRITE_ERRORS,
+          },
+        },
+      },
+      '/api/test-devices/{id}': {
+        delete: {
+          ...admin,
+          summary: 'Forgets a test device: its `test: true` calls are refused again.',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 0 } }],
+          responses: {
+            204: answer('Forgotten.'),
+            404: refusal('No such test device.'),
+            ...ADMIN_WRITE_ERRORS,
           },
         },
       },

@@ -59,5 +59,11 @@ export const ADMIN_ERRORS = {
   401: refusal('Not signed in: `Authorization: Bearer <admin token>`, or Cloudflare Access.'),
   503: refusal('The admin API is not configured, or its store is unavailable.'),
 };
+/** What every admin write may answer besides its own (docs/security.md, "Cross-site writes"). */
+export const ADMIN_WRITE_ERRORS = {
+  403: refusal('A write from another origin signed in by the Cloudflare Access cookie (`Sec-Fetch-Site`, `Origin`).'),
+  415: refusal('A body that is not `application/json`.'),
+  ...ADMIN_ERRORS,
+};
 /** An admin call: behind the admin token, in the operators' section. */
 export const admin = { security: [{ adminToken: [] }], tags: ['operators'] };

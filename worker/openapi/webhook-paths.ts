@@ -7,6 +7,7 @@ import { EndpointCreateSchema, EndpointUpdateSchema, ResendSchema } from '../../
 import { AttemptsQuerySchema } from '../webhooks/routes.ts';
 import {
   ADMIN_ERRORS,
+  ADMIN_WRITE_ERRORS,
   admin,
   answer,
   body,
@@ -49,7 +50,7 @@ export function webhookAdminPaths(): Json {
           400: refusal('A field is wrong, or the URL may not receive deliveries.'),
           409: refusal('Another endpoint already has this URL.'),
           413: tooLarge,
-          ...ADMIN_ERRORS,
+          ...ADMIN_WRITE_ERRORS,
         },
       },
     },
@@ -69,13 +70,13 @@ export function webhookAdminPaths(): Json {
           404: unknown,
           409: refusal('Another endpoint already has this URL.'),
           413: tooLarge,
-          ...ADMIN_ERRORS,
+          ...ADMIN_WRITE_ERRORS,
         },
       },
       delete: {
         ...one,
         summary: 'Removes an endpoint with its deliveries and log.',
-        responses: { 204: answer('Removed.'), 404: unknown, ...ADMIN_ERRORS },
+        responses: { 204: answer('Removed.'), 404: unknown, ...ADMIN_WRITE_ERRORS },
       },
     },
     '/api/webhooks/{id}/rotate': {
@@ -85,7 +86,7 @@ export function webhookAdminPaths(): Json {
         responses: {
           200: answer('The endpoint and its new secret.', EndpointWithSecretSchema),
           404: unknown,
-          ...ADMIN_ERRORS,
+          ...ADMIN_WRITE_ERRORS,
         },
       },
     },
@@ -93,7 +94,7 @@ export function webhookAdminPaths(): Json {
       post: {
         ...one,
         summary: 'Sends one signed `test` message now and answers what the receiver did.',
-        responses: { 200: answer('The attempt.', TestDeliverySchema), 404: unknown, ...ADMIN_ERRORS },
+        responses: { 200: answer('The attempt.', TestDeliverySchema), 404: unknown, ...ADMIN_WRITE_ERRORS },
       },
     },
     '/api/webhooks/{id}/attempts': {
@@ -120,7 +121,7 @@ export function webhookAdminPaths(): Json {
           404: refusal('No endpoint with this id, or no such message to it.'),
           409: refusal('The endpoint is disabled; enable it first.'),
           413: tooLarge,
-          ...ADMIN_ERRORS,
+          ...ADMIN_WRITE_ERRORS,
         },
       },
     },
