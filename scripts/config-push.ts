@@ -3,12 +3,17 @@
  * configuration document (docs/config.md) and writes it to KV under the config key. On any problem
  * it prints each one with its JSON path, writes nothing and exits with status 1.
  * Without --local it writes to Cloudflare's KV of the environment (wrangler must be logged in).
+ * For production it also refuses a document without the operator's own store ids, package and
+ * download origin, naming each (docs/config.md#production).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { unstable_readConfig } from 'wrangler';
 import { CONFIG_KEY } from '../shared/config/schema.ts';
 import { type ConfigResult, formatProblems, parseConfig } from '../worker/config/validate.ts';
 import { kvPut } from './lib/kv.ts';
+import { productionGaps } from './lib/production-ready.ts';
+import { ROOT } from './lib/run.ts';
 import { configOrigin } from './seed-local.ts';
 
 /** Reads and validates the file; a file that cannot be read is one problem at `$`. */
@@ -40,6 +45,14 @@ function main(): void {
   if (!result.ok) {
     console.error(`${file} is not a valid configuration; nothing was written.\n${formatProblems(result.problems)}`);
     process.exit(1);
+  }
+  if (values.env === 'production') {
+    const vars = unstable_readConfig({ config: `${ROOT}wrangler.toml`, env: 'production' }).vars;
+    const gaps = productionGaps(result.config, vars.DOWNLOAD_ORIGIN as string | undefined);
+    if (gaps.length > 0) {
+      console.error(`${file} is not ready for production; nothing was written.\n${formatProblems(gaps)}`);
+      process.exit(1);
+    }
   }
   // The document is stored as validated, with the schema's defaults filled in.
   // Its revision and file go beside it, so `npm start` can say which configuration it keeps.

@@ -7,14 +7,22 @@
  * live. `--dry-run` stops after saying so. The environment is never implied: a deploy to the wrong
  * one is not undone by a warning.
  *
+ * Production goes only where it is ready (docs/config.md#production): a deploy refuses while
+ * `wrangler.toml`'s `[env.production]` still has the placeholder KV or D1 ids, or while production's
+ * KV lacks a configuration with the operator's own store ids, package and download origin, naming
+ * each gap; `--dry-run` names the placeholder ids without refusing.
+ *
  * `--local [--persist-to DIR]`: builds, applies the migrations to the local database and writes both
  * keys to the local KV store, without deploying.
  */
 import { parseArgs } from 'node:util';
 import { unstable_readConfig } from 'wrangler';
+import { CONFIG_KEY } from '../shared/config/schema.ts';
+import { formatProblems, parseConfig } from '../worker/config/validate.ts';
 import { buildEntries } from './lib/build-entries.ts';
 import { applyMigrations } from './lib/d1.ts';
-import { kvPut } from './lib/kv.ts';
+import { kvGet, kvPut } from './lib/kv.ts';
+import { productionGaps } from './lib/production-ready.ts';
 import { ROOT, runTool } from './lib/run.ts';
 
 /** `wrangler.toml`'s top level is development; production is its `[env.production]`. */
@@ -61,7 +69,38 @@ console.log(
     `build records to KV namespace ${kv?.id ?? '(none bound)'}, ` +
     `migrations to D1 database ${d1?.database_name ?? '(none bound)'}.`,
 );
+
+// The ids `wrangler.toml` ships with: all zeros, never a real namespace or database.
+const isPlaceholderId = (id: string | undefined) => id === undefined || /^[0-]+$/.test(id);
+const placeholders =
+  envName === 'production'
+    ? [
+        isPlaceholderId(kv?.id) ? `KV namespace "KV" id ${kv?.id ?? '(none)'}` : '',
+        isPlaceholderId(d1?.database_id) ? `D1 database "${d1?.database_name}" id ${d1?.database_id ?? '(none)'}` : '',
+      ].filter(Boolean)
+    : [];
+if (placeholders.length > 0) {
+  const list = placeholders.map((p) => `  ${p}`).join('\n');
+  const what = `wrangler.toml [env.production] still has placeholder ids (docs/config.md#production):\n${list}`;
+  if (values['dry-run']) console.log(`${what}\nA deploy would refuse until they are the real ones.`);
+  else fail(`${what}\nPut the ids of your KV namespace and D1 database there; nothing was deployed.`);
+}
 if (values['dry-run']) process.exit(0);
+
+if (envName === 'production') {
+  // Production never serves the demo: its KV must hold the operator's own configuration first.
+  const text = kvGet(CONFIG_KEY, { local: false, env: wranglerEnv });
+  if (text === null) {
+    fail('production has no configuration in KV: npm run config:push -- FILE --env production; nothing was deployed');
+  }
+  const result = parseConfig(text);
+  const problems = result.ok
+    ? productionGaps(result.config, config.vars.DOWNLOAD_ORIGIN as string | undefined)
+    : result.problems;
+  if (problems.length > 0) {
+    fail(`production's configuration in KV is not ready; nothing was deployed.\n${formatProblems(problems)}`);
+  }
+}
 
 runTool('vite', ['build']);
 const { build, manifest, latest } = buildEntries();

@@ -40,6 +40,17 @@ describe('config:push', () => {
     expect(readdirSync(store)).toEqual([]);
   });
 
+  it('refuses a production push of a document without the operator’s own store ids and download origin, naming each', () => {
+    const result = push('worker/config/demo.json', '--env', 'production');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('not ready for production; nothing was written');
+    expect(result.stderr).toContain('$.appData[1].app_store_id: is the demo’s (6740858208)');
+    expect(result.stderr).toContain('$.appData[0].package: is the demo’s (com.pebble.notes)');
+    expect(result.stderr).toContain(
+      '$.domains: no download origin of the operator’s: DOWNLOAD_ORIGIN is https://dl.lander.example',
+    );
+  }, 60_000);
+
   it('writes a valid file to the local KV, where wrangler reads it back', () => {
     const store = mkdtempSync(join(dir, 'kv-'));
     const result = push('worker/config/demo.json', '--local', '--persist-to', store);

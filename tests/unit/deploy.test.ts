@@ -19,6 +19,21 @@ describe('npm run deploy', () => {
     expect(result.stderr).toContain('"staging"');
   });
 
+  it('names the placeholder KV and D1 ids of production on a dry run', () => {
+    const result = deploy('--env', 'production', '--dry-run');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('still has placeholder ids');
+    expect(result.stdout).toContain('KV namespace "KV" id 00000000000000000000000000000000');
+    expect(result.stdout).toContain('D1 database "lander-funnel" id 00000000-0000-0000-0000-000000000000');
+  }, 60_000);
+
+  it('refuses a production deploy while the ids are placeholders, and deploys nothing', () => {
+    const result = deploy('--env', 'production');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('KV namespace "KV" id 00000000000000000000000000000000');
+    expect(result.stderr).toContain('nothing was deployed');
+  }, 60_000);
+
   it('says which worker each environment deploys, and the two are distinct', () => {
     const production = deploy('--env', 'production', '--dry-run');
     const development = deploy('--env', 'development', '--dry-run');
