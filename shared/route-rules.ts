@@ -18,7 +18,9 @@ export interface RouteRule {
 export const routeRules: RouteRule[] = [
   { path: '/download', redirect: { to: '/' } },
   { path: '/invite', redirect: { to: '/landing', status: 302 } },
-  { path: '/ios', redirect: { to: 'https://apps.apple.com/app/id6740858208' } },
+  // The download page, which sends an iPhone to the configuration's own App Store id: a fixed store
+  // URL here would send every deployment's visitors to the demo app (docs/config.md#production).
+  { path: '/ios', redirect: { to: '/' } },
 ];
 
 /** True when `to` carries a protocol and must be navigated to outright (`location.href`). */
