@@ -4,7 +4,10 @@
  */
 import type { Clock } from './types.ts';
 
-export type Outcome = { kind: 'ok'; body: unknown } | { kind: 'retry'; why: string } | { kind: 'drop'; why: string };
+export type Outcome =
+  | { kind: 'ok'; body: unknown }
+  | { kind: 'retry'; why: string }
+  | { kind: 'drop'; why: string; status: number };
 
 export async function postJson(
   fetcher: typeof fetch,
@@ -31,7 +34,9 @@ export async function postJson(
       });
       const text = await res.text();
       if (res.status === 429 || res.status >= 500) return { kind: 'retry', why: `${res.status} ${text.slice(0, 200)}` };
-      if (res.status < 200 || res.status >= 300) return { kind: 'drop', why: `${res.status} ${text.slice(0, 200)}` };
+      if (res.status < 200 || res.status >= 300) {
+        return { kind: 'drop', why: `${res.status} ${text.slice(0, 200)}`, status: res.status };
+      }
       try {
         return { kind: 'ok', body: text ? JSON.parse(text) : undefined };
       } catch {

@@ -3,6 +3,8 @@
  * carriers and the device, keeps the body, and asks `POST /api/a/install` within the budget. A server
  * answer (or a 4xx) is final; "offline" (no answer in time, a network failure, 429, 5xx, a body that is
  * not an answer) is retried at the next launch with the same body, for 24 hours after the first attempt.
+ * A test device's 403 (an installation not registered yet, docs/attribution.md) is "offline" too: once
+ * the operator registers the install id it logged, the next launch is answered as a test.
  */
 import { linkOf, OFFLINE, REJECTED, readAnswer } from './answer.ts';
 import { bareCarrier, clipboardCarrier, linkCarrier } from './carriers.ts';
@@ -49,7 +51,10 @@ export async function runInstall(c: InstallContext): Promise<Answer> {
     c.log(`install: sending ${JSON.stringify(state.body)}`);
     outcome = await postJson(c.fetcher, c.clock, c.endpoint, state.body, budget);
   }
-  const answer = outcome.kind === 'ok' ? readAnswer(outcome.body) : outcome.kind === 'drop' ? REJECTED : null;
+  const unregistered = c.test && outcome.kind === 'drop' && outcome.status === 403;
+  if (unregistered) c.log(`install: not a registered test device yet: register install id ${state.installId}`);
+  const answer =
+    outcome.kind === 'ok' ? readAnswer(outcome.body) : outcome.kind === 'drop' && !unregistered ? REJECTED : null;
   c.log(`install: ${outcome.kind === 'ok' ? `answer ${JSON.stringify(outcome.body)}` : outcome.why}`);
   if (!answer) {
     await c.store.write('install', { ...state, answer: OFFLINE });

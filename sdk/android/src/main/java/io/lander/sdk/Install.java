@@ -9,7 +9,9 @@ import org.json.JSONObject;
  * reads the carriers and the device, keeps the body, and asks {@code POST /api/a/install} within the
  * budget. A server answer (or a 4xx) is final; "offline" (no answer in time, a network failure, 429,
  * 5xx, a body that is not an answer) is retried at the next launch with the same body, for 24 hours
- * after the first attempt.
+ * after the first attempt. A test device's 403 (an installation not registered yet,
+ * docs/attribution.md) is "offline" too: once the operator registers the install id it logged, the
+ * next launch is answered as a test.
  */
 final class Install {
     static final long RETRY_WINDOW_MS = 24L * 60 * 60 * 1000;
@@ -62,6 +64,11 @@ final class Install {
         try {
             Transport.Response response = lander.transport.post(lander.base + "/api/a/install", body.toString(), budget);
             lander.log.line("install: " + response.status + " " + response.body);
+            if (lander.options.test && response.status == 403) {
+                lander.log.line("install: not a registered test device yet: register install id "
+                        + body.optString("installId"));
+                return null;
+            }
             return Lander.answerOf(response);
         } catch (IOException offline) {
             lander.log.line("install: " + offline);
