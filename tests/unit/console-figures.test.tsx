@@ -5,6 +5,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { adminTexts } from '../../client/app/admin/admin-texts.ts';
+import { DrillDownFigures } from '../../client/app/admin/drill-down-panel.tsx';
 import { changeOf, changeText } from '../../client/app/admin/figure-change.ts';
 import { breakdown, FunnelTable } from '../../client/app/admin/funnel-table.tsx';
 import { Headline, headlineOf } from '../../client/app/admin/headline.tsx';
@@ -41,11 +42,9 @@ describe('a change against the previous period', () => {
   });
 
   it('reads with its sign', () => {
-    expect(changeText(0.5, 'new')).toBe('+50.0%');
-    expect(changeText(-0.667, 'new')).toBe('−66.7%');
-    expect(changeText(0, 'new')).toBe('±0%');
-    expect(changeText('new', 'new')).toBe('new');
-    expect(changeText(null, 'new')).toBe('');
+    expect(changeText(0.5)).toBe('+50.0%');
+    expect(changeText(-0.667)).toBe('−66.7%');
+    expect(changeText(0)).toBe('±0%');
   });
 });
 
@@ -65,22 +64,28 @@ describe('the headline', () => {
     });
   });
 
-  it('puts the rate and the change beside each figure', () => {
+  it('writes beside each figure its rate with what it divides by, and its change with the period named', () => {
     const previous = row('', { views: 400, taps: 40, installs: 0, events: {} });
     const html = renderToStaticMarkup(<Headline rows={days} previous={previous} t={t} />);
-    const figure = (name: string) => new RegExp(`data-total="${name}"><dt>[^<]*</dt><dd>(.*?)</dd>`).exec(html)?.[1];
-    expect(figure('views')).toBe(
-      '<span class="count">200</span><span class="change down" title="Against the previous period of the same length">−50.0%</span>',
-    );
-    expect(figure('taps')).toContain(
-      '<span class="count">40</span><span class="rate" title="Tap rate: taps ÷ views">20.0%</span>',
-    );
-    expect(figure('taps')).toContain('±0%');
-    expect(figure('attributed')).toContain(
-      '12.5%</span><span class="change" title="Against the previous period of the same length">new</span>',
-    );
+    const figure = (name: string) =>
+      new RegExp(`data-total="${name}"><dt>[^<]*</dt><dd>(.*?)</dd>`).exec(html)?.[1]?.replace(/<[^>]+>/g, '|');
+    // Two days shown: the previous period is the 2 days before. All of it is text, none only a tooltip.
+    expect(figure('views')).toBe('|200||−50.0% vs the 2 days before|');
+    expect(figure('taps')).toBe('|40||20.0% of views||±0% vs the 2 days before|');
+    expect(figure('attributed')).toBe('|5||12.5% of taps||new: none in the 2 days before|');
     // No events now or before: no change to show.
-    expect(figure('events')).toBe('<span class="count">0</span>');
+    expect(figure('events')).toBe('|0|');
+  });
+
+  it('names a period of one day, and says it in Chinese', () => {
+    const previous = row('', { views: 100 });
+    const one = [row('2026-11-02', { views: 112 })];
+    expect(renderToStaticMarkup(<Headline rows={one} previous={previous} t={t} />)).toContain(
+      '+12.0% vs the day before',
+    );
+    const zh = renderToStaticMarkup(<Headline rows={days} previous={previous} t={adminTexts('zh-CN')} />);
+    expect(zh).toContain('较前 2 天 +100.0%');
+    expect(zh).toContain('浏览的 20.0%');
   });
 
   it('shows no change without a previous period', () => {
@@ -129,7 +134,27 @@ describe('a funnel table', () => {
     expect(cells('')).toEqual(['(none)', '5', '0', '0.0%', '0', '–', '', '6 (none 4 · ambiguous 2)', '']);
   });
 
+  it('says in each rate’s heading what it divides by', () => {
+    const html = renderToStaticMarkup(
+      <FunnelTable rows={days} heading="Day" className="days-table" keyAttribute="data-day-row" t={t} />,
+    );
+    expect(html).toContain('Tap rate (÷ views)');
+    expect(html).toContain('Install rate (÷ taps)');
+    expect(html).toContain('App events (÷ installs)');
+  });
+
   it('lists a breakdown largest first, leaving out zeros', () => {
     expect(breakdown({ a: 1, b: 3, c: 0, d: 1 })).toBe('b 3 · a 1 · d 1');
+  });
+});
+
+describe('the drill-down', () => {
+  it('lists the organic installs once: their count in the headline, beside it only why they were not matched', () => {
+    const html = renderToStaticMarkup(<DrillDownFigures opened={{ days, os: [], inapp: [] }} t={t} />);
+    const text = html.replace(/<[^>]+>/g, '|');
+    // The headline's card and the day table's heading; never a second list of them among the facts.
+    expect(text.match(/\|Organic installs\|/g)).toHaveLength(2);
+    expect(html).toContain('<dt>Not matched, by reason</dt><dd>none 4 · expired 1</dd>');
+    expect(html).not.toContain('data-fact="organic"');
   });
 });

@@ -14,7 +14,8 @@ import { breakdown, FunnelTable } from './funnel-table.tsx';
 import { Headline } from './headline.tsx';
 import { latestOnly, STALE } from './latest-only.ts';
 
-interface Opened {
+/** What a drill-down read: its days, the previous period's totals, its OSes and in-app browsers. */
+export interface Opened {
   days: StatsRow[];
   previous?: StatsRow;
   os: StatsRow[];
@@ -90,12 +91,13 @@ export function DrillDownPanel({
         </button>
       </div>
       <ErrorAlert message={error} />
-      {opened ? <Opened opened={opened} t={t} /> : error ? null : <p>{t.loading}</p>}
+      {opened ? <DrillDownFigures opened={opened} t={t} /> : error ? null : <p>{t.loading}</p>}
     </section>
   );
 }
 
-function Opened({ opened, t }: { opened: Opened; t: AdminTexts }) {
+/** What an opened drill-down shows: its headline, its methods, why installs were not matched, flags, and its tables. */
+export function DrillDownFigures({ opened, t }: { opened: Opened; t: AdminTexts }) {
   const { days, previous, os, inapp } = opened;
   const split = splitInstalls(sumRows(days).byMethod);
   const flags = flagsOf(days);
@@ -107,8 +109,9 @@ function Opened({ opened, t }: { opened: Opened; t: AdminTexts }) {
           <dt>{t.methods}</dt>
           <dd>{breakdown(split.byAttributed) || '–'}</dd>
         </div>
-        <div data-fact="organic">
-          <dt>{t.organic}</dt>
+        {/* The organic installs' count is the headline's; here only why they were not matched. */}
+        <div data-fact="unmatched">
+          <dt>{t.unmatchedReasons}</dt>
           <dd>{breakdown(split.byUnmatched) || '–'}</dd>
         </div>
         <div data-fact="flags">

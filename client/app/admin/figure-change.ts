@@ -12,10 +12,8 @@ export function changeOf(now: number, before: number): Change {
   return Math.round(((now - before) / before) * 1000) / 1000;
 }
 
-/** A change as read beside its figure: `+25.0%`, `−10.0%`, `±0%`, or the word for new; `''` when none. */
-export function changeText(change: Change, newWord: string): string {
-  if (change === null) return '';
-  if (change === 'new') return newWord;
+/** A change as a signed percentage: `+25.0%`, `−10.0%`, `±0%` (the console names the period beside it). */
+export function changeText(change: number): string {
   if (change === 0) return '±0%';
   const text = `${(Math.abs(change) * 100).toFixed(1)}%`;
   return change > 0 ? `+${text}` : `−${text}`;

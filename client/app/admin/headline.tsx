@@ -27,9 +27,16 @@ export function headlineOf(rows: readonly StatsRow[]): Record<HeadlineFigure, { 
   };
 }
 
+/**
+ * The headline of `rows` (one per day of the range), each figure with its rate and what the rate
+ * divides by, and its change against `previous` written out with the period named — never only in a
+ * tooltip, which a phone cannot show.
+ */
 export function Headline({ rows, previous, t }: { rows: StatsRow[]; previous?: StatsRow; t: AdminTexts }) {
   const now = headlineOf(rows);
   const before = previous ? headlineOf([previous]) : undefined;
+  // The previous period is as long as the range: one row per day.
+  const days = rows.length;
   return (
     <dl className="totals">
       {HEADLINE.map((figure) => {
@@ -43,12 +50,12 @@ export function Headline({ rows, previous, t }: { rows: StatsRow[]; previous?: S
               <span className="count">{count}</span>
               {rate === undefined ? null : (
                 <span className="rate" title={figure === 'taps' ? t.tapRate : t.installRate}>
-                  {percent(rate)}
+                  {t.rateOf(percent(rate), figure === 'taps' ? 'taps' : 'attributed')}
                 </span>
               )}
               {change === null ? null : (
-                <span className={trend ? `change ${trend}` : 'change'} title={t.previousPeriod}>
-                  {changeText(change, t.newFigure)}
+                <span className={trend ? `change ${trend}` : 'change'}>
+                  {change === 'new' ? t.newVersus(days) : t.versus(changeText(change), days)}
                 </span>
               )}
             </dd>
