@@ -1,6 +1,7 @@
 /**
- * The bundled demo configuration (docs/config.md): what the worker serves when KV has no usable
- * document, and what `npm start` seeds the local KV with. `demo.json` is also a starting point
+ * The bundled demo configuration (docs/config.md): what a development worker serves when KV has no
+ * usable document (production answers 503 instead, config/configured-only.ts), and what `npm start`
+ * seeds an empty local KV with. `demo.json` is also a starting point
  * for operators (`npm run config:push -- worker/config/demo.json --local`).
  */
 
