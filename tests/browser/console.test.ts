@@ -118,7 +118,7 @@ describe('the console', () => {
     const inviter = page.locator(`[data-inviter="${INVITER}"] td`);
     // Views, taps, tap rate, attributed installs, install rate, their methods, organic, app events.
     expect(await inviter.allTextContents()).toEqual(['6', '3', '50.0%', '2', '66.7%', 'clipboard 2', '0', '']);
-    expect(await page.locator('[data-total="attributed"] .rate').textContent()).toMatch(/%$/);
+    expect(await page.locator('[data-total="attributed"] .rate').textContent()).toMatch(/% of taps$/);
     await screenshot(page, 'console-desktop');
     expect(log.errors).toEqual([]);
     await page.context().close();
