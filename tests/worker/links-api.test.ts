@@ -97,9 +97,7 @@ describe('POST /api/links', () => {
     const res = await post(
       { channel: 'x' },
       { LANDER_ENV: 'production', ADMIN_TOKEN: 'prod-token' },
-      {
-        authorization: 'Bearer prod-token',
-      },
+      { authorization: 'Bearer prod-token', 'content-type': 'application/json' },
     );
     expect(res.status).toBe(503);
     expect((await res.json<{ error: string }>()).error).toContain('DECODE_KEY');
