@@ -1,14 +1,16 @@
 /**
  * `npm run try-install -- [--local | --env development|production] [--base URL] [--channel NAME]
- * [--timeout SECONDS]` walks a developer through a test install (docs/attribution.md, "Test
- * devices"): it asks the running worker for a short link of its own (`POST /api/links`), prints it
+ * [--timeout SECONDS] [--app APP --install-id ID]` walks a developer through a test install
+ * (docs/attribution.md, "Test devices"): it registers the phone's installation as a test device
+ * (`POST /api/test-devices`, with `--install-id`: only a registered device's `test: true` is answered
+ * as a test), asks the running worker for a short link of its own (`POST /api/links`), prints it
  * and its QR code, waits for the tap on it (`GET /api/stats?by=link`), then for the next install a
  * test device makes (`GET /api/test-installs`), and prints that answer and why it was given. Where
  * and with which token: as `npm run stats` (scripts/lib/admin-api.ts). Exit 0 once an install
  * arrived, 1 when none did in time, 2 when the worker refused.
  */
 import { parseArgs } from 'node:util';
-import type { LinkView, TestInstallView } from '../shared/admin-contract.ts';
+import type { LinkView, TestDeviceView, TestInstallView } from '../shared/admin-contract.ts';
 import { explanationLines } from '../shared/install-explanation.ts';
 import type { StatsResult } from '../worker/funnel/stats-query.ts';
 import { qrTerminal } from '../worker/lib/qr-code.ts';
@@ -21,6 +23,8 @@ const { values } = parseArgs({
     base: { type: 'string' },
     channel: { type: 'string', default: 'try-install' },
     timeout: { type: 'string', default: '600' },
+    app: { type: 'string' },
+    'install-id': { type: 'string' },
   },
 });
 
@@ -57,6 +61,18 @@ async function main(): Promise<void> {
   const seconds = Number(values.timeout);
   if (!Number.isInteger(seconds) || seconds < 1) fail(`--timeout takes whole seconds, got ${values.timeout}`);
   const deadline = Date.now() + seconds * 1000;
+  const installId = values['install-id'];
+  if (installId !== undefined && values.app === undefined) fail('--install-id needs --app (the package or bundle id)');
+
+  if (installId !== undefined && values.app !== undefined) {
+    const device = await call<TestDeviceView>(target, '/api/test-devices', { app: values.app, installId });
+    console.log(`Test device ${device.device.slice(0, 8)} (${device.app}) registered.`);
+  } else {
+    console.log('No --install-id: the app’s test install is refused until its installation is registered;');
+    console.log(
+      'its debug log names the install id: register it in the console, or run this with --app and --install-id.',
+    );
+  }
 
   // Only installs made from now on: the newest kept test answer is the starting line.
   const before = await call<{ installs: TestInstallView[] }>(target, '/api/test-installs?limit=1');

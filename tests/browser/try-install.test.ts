@@ -9,7 +9,15 @@ import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { clickBody, installBody, issuedClickId, PHONES } from '../fixtures/fake-app.ts';
+import {
+  APP_ID,
+  clickBody,
+  installBody,
+  issuedClickId,
+  PHONES,
+  registerTestDevice,
+  type Send,
+} from '../fixtures/fake-app.ts';
 import { decodeTerminalQr } from '../fixtures/qr-image.ts';
 import { DEVICES, hydrated, launch, watch } from './browser.ts';
 
@@ -61,24 +69,31 @@ async function tapOnPhone(url: string): Promise<string> {
   return copied;
 }
 
+/** POSTs `body` as JSON to the started worker. */
+const post: Send = (path, body, headers) =>
+  fetch(`${baseURL}${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
 function testCall(path: string, body: unknown): Promise<Response> {
   return fetch(`${baseURL}${path}`, { method: 'POST', body: JSON.stringify(body), headers: APP_HEADERS });
 }
 
 describe('npm run try-install', () => {
-  it('prints a link and its QR code, waits for the tap and the test install, then prints the answer and why', async () => {
-    const cli = tryInstall(['--timeout', '90']);
+  it('registers the phone, prints a link and its QR code, waits for the tap and the test install, then prints the answer and why', async () => {
+    const installId = `try-${crypto.randomUUID()}`;
+    const cli = tryInstall(['--timeout', '90', '--app', APP_ID, '--install-id', installId]);
     await expect.poll(cli.output, { timeout: 30_000 }).toContain('Waiting for the tap');
+    expect(cli.output()).toMatch(/Test device \S{8} \(com\.pebble\.notes\) registered\./);
     const shortUrl = /(http\S+\/s\/[a-z0-9-]+)\n/.exec(cli.output())?.[1] ?? '';
     // The code printed in the terminal scans, as a phone's camera would, to the link printed above it.
     expect(decodeTerminalQr(cli.output())).toBe(shortUrl);
 
     const copied = await tapOnPhone(shortUrl);
     await expect.poll(cli.output, { timeout: 30_000 }).toContain('Waiting for the test install');
-    const install = {
-      ...installBody(PHONES.iPhone15, `try-${crypto.randomUUID()}`, { clipboard: copied }),
-      test: true,
-    };
+    const install = { ...installBody(PHONES.iPhone15, installId, { clipboard: copied }), test: true };
     const res = await testCall('/api/a/install', install);
     expect(await res.json()).toMatchObject({ matched: true, method: 'clipboard', data: { channel: 'try-install' } });
 
@@ -90,10 +105,22 @@ describe('npm run try-install', () => {
     expect(output).not.toContain(install.installId);
   });
 
-  it('says so and exits 1 when no install comes in time', async () => {
+  it('says so and exits 1 when no install comes in time, having said how to register the phone', async () => {
     const cli = tryInstall(['--timeout', '2']);
     expect(await cli.exit).toBe(1);
+    expect(cli.output()).toContain('run this with --app and --install-id');
     expect(cli.output()).toContain('no test install within 2 s (the link was not tapped)');
+  });
+
+  it('exits 2 when an install id comes without its app', async () => {
+    const failed = await run(
+      process.execPath,
+      ['scripts/try-install.ts', '--base', baseURL, '--install-id', 'x1234567'],
+      {
+        env: { ...process.env, ADMIN_TOKEN: '' },
+      },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 2, stderr: expect.stringContaining('--install-id needs --app') });
   });
 
   it('exits 2 with the API’s message when the token is refused', async () => {
@@ -139,12 +166,12 @@ describe('the Test installs panel', () => {
     });
     const token = new URL(((await created.json()) as { url: string }).url).searchParams.get('d') ?? '';
     const carried = { clipboard: `${baseURL}/i/${await issuedClickId((path) => fetch(`${baseURL}${path}`))}.${token}` };
-    const matched = await testCall('/api/a/install', {
-      ...installBody(PHONES.galaxyS23, `panel-${crypto.randomUUID()}`, carried),
-      test: true,
-    });
+    const galaxy = `panel-${crypto.randomUUID()}`;
+    await registerTestDevice(post, galaxy);
+    const matched = await testCall('/api/a/install', { ...installBody(PHONES.galaxyS23, galaxy, carried), test: true });
     expect(matched.status).toBe(200);
     wanted = `panel-${crypto.randomUUID()}`;
+    await registerTestDevice(post, wanted);
     const res = await fetch(`${baseURL}/api/a/install`, {
       method: 'POST',
       body: JSON.stringify({ ...installBody(phone, wanted), test: true }),
@@ -176,13 +203,24 @@ describe('the Test installs panel', () => {
     expect(right).toBeLessThanOrEqual((profile.viewport?.width ?? 0) + 0.5);
     if (locale === 'en' && name === 'desktop') {
       // Any one install, looked up by its app and id: the answer and why.
-      await page.getByLabel('App (package or bundle id)').fill('com.pebble.notes');
-      await page.getByLabel('Install id').fill(wanted);
+      await page.getByLabel('App (package or bundle id)', { exact: true }).fill('com.pebble.notes');
+      await page.getByLabel('Install id', { exact: true }).fill(wanted);
       await page.getByRole('button', { name: 'Why this answer?' }).click();
       const found = page.locator('.lookup-result');
       await found.waitFor();
       expect(await found.textContent()).toContain('Not matched: ambiguous');
       expect(await found.textContent()).toContain('2 taps by 2 people on this network');
+      // A phone registered in the panel's form: its test call is then answered as a test.
+      const phone = `console-${crypto.randomUUID()}`;
+      const form = page.getByRole('form', { name: 'Test devices' });
+      await form.getByLabel('Test device’s app').fill('com.pebble.notes');
+      await form.getByLabel('Test device’s install id').fill(phone);
+      await form.getByLabel('Name (optional)').fill('QA iPhone');
+      await form.getByRole('button', { name: 'Register' }).click();
+      await page.getByRole('status').filter({ hasText: 'Registered: device' }).waitFor();
+      expect(await page.locator('[data-test-device]').first().textContent()).toContain('QA iPhone');
+      const tested = await testCall('/api/a/install', { ...installBody(PHONES.iPhone15, phone), test: true });
+      expect(await tested.json()).toHaveProperty('explain');
     }
     mkdirSync('docs/screenshots', { recursive: true });
     await panel.screenshot({ path: `docs/screenshots/console-test-installs-${name}-${locale}.png` });

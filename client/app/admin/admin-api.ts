@@ -11,6 +11,7 @@ import type { StorePostbacksView } from '../../../shared/store-postbacks.ts';
 import { type HttpClient, HttpError, http } from '../http-client.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { fraudApi } from './fraud-api.ts';
+import { testDevicesApi } from './test-devices-api.ts';
 import { webhooksApi } from './webhooks-api.ts';
 
 const TOKEN_KEY = 'lander:admin-token';
@@ -101,6 +102,8 @@ export function adminApi(token: string | null, client: HttpClient = http) {
     webhooks: webhooksApi(client, headers),
     /** `/api/fraud` (docs/fraud.md). */
     fraud: fraudApi(client, headers),
+    /** `/api/test-devices` (docs/attribution.md, "Test devices"). */
+    testDevices: testDevicesApi(client, headers),
     async stats(by: Grouping, range: Range, filter?: StatsFilter): Promise<StatsRow[]> {
       return (await client<{ rows: StatsRow[] }>(statsUrl(by, range, filter), { headers })).rows;
     },

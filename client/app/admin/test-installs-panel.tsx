@@ -2,8 +2,8 @@
  * The Test installs panel (docs/operators.md): the installs and opens that test devices made, newest
  * first, each with its answer and why (shared/install-explanation.ts, in the console's language).
  * It asks for new ones every few seconds while the tab is visible, only those after the newest it
- * has (`?after=<id>`), so a developer's tap-then-install shows up within seconds. Above them, a
- * look-up of any one install (install-lookup.tsx).
+ * has (`?after=<id>`), so a developer's tap-then-install shows up within seconds. Above them, the
+ * registered test devices (test-devices.tsx) and a look-up of any one install (install-lookup.tsx).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Language } from '../../../shared/texts.ts';
@@ -12,6 +12,7 @@ import type { AdminTexts } from './admin-texts.ts';
 import { AnswerLine, WhyList } from './answer-view.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 import { InstallLookup } from './install-lookup.tsx';
+import { TestDevices } from './test-devices.tsx';
 
 /** How often the panel asks for new test answers. */
 const POLL_MS = 3000;
@@ -49,6 +50,7 @@ export function TestInstallsPanel({ api, t, language }: { api: AdminApi; t: Admi
     <section className="panel test-installs" aria-labelledby="test-installs-heading">
       <h2 id="test-installs-heading">{t.testInstalls}</h2>
       <p className="hint">{t.testInstallsHint}</p>
+      <TestDevices api={api} t={t} language={language} />
       <InstallLookup api={api} t={t} language={language} />
       <ErrorAlert message={error} />
       {items === null ? <p>{t.loading}</p> : null}
