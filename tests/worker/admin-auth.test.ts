@@ -129,6 +129,36 @@ describe('Cloudflare Access', () => {
     expect((await call(`${head}.${body}.`)).status).toBe(401);
   });
 
+  describe('a local stand-in for Access at http://127.0.0.1:<port>', () => {
+    async function local() {
+      const origin = `http://127.0.0.1:${20_000 + Math.floor(Math.random() * 40_000)}`;
+      const key = await accessKey('k1');
+      const fetched: string[] = [];
+      vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+        const url = input instanceof Request ? input.url : String(input);
+        fetched.push(url);
+        if (url !== `${origin}/cdn-cgi/access/certs`) throw new Error(`unexpected fetch ${url}`);
+        return Response.json({ keys: [key.jwk] });
+      });
+      const jwt = await key.sign({ aud: [AUD], iss: origin, exp: now() + 600 });
+      const call = (env: string) =>
+        callStats({ 'cf-access-jwt-assertion': jwt }, { LANDER_ENV: env, ACCESS_AUD: AUD, ACCESS_TEAM_DOMAIN: origin });
+      return { fetched, call, origin };
+    }
+
+    it('signs in in development, its keys fetched over http', async () => {
+      const { call, fetched, origin } = await local();
+      expect((await call('development')).status).toBe(200);
+      expect(fetched).toEqual([`${origin}/cdn-cgi/access/certs`]);
+    });
+
+    it('is never asked over http in production', async () => {
+      const { call, fetched } = await local();
+      expect((await call('production')).status).toBe(401);
+      expect(fetched.filter((url) => url.startsWith('http:'))).toEqual([]);
+    });
+  });
+
   it('refuses a request with no JWT, and answers 401 rather than 503 when only Access is set', async () => {
     const { domain } = await team();
     const res = await callStats({}, { LANDER_ENV: 'production', ACCESS_AUD: AUD, ACCESS_TEAM_DOMAIN: domain });

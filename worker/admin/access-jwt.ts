@@ -3,7 +3,9 @@
  * `ACCESS_TEAM_DOMAIN` are set, Access puts a signed JWT in `Cf-Access-Jwt-Assertion`. It is checked
  * here: RS256 with one of the team's keys (`https://<team domain>/cdn-cgi/access/certs`, kept ten
  * minutes per isolate, fetched again for a key id it does not know), the application's audience, the
- * team as issuer, and the expiry.
+ * team as issuer, and the expiry. Development also takes a team at `http://127.0.0.1:<port>` or
+ * `http://localhost:<port>`: a local stand-in for Access, for trying the console behind it and for
+ * the browser tests (docs/operators.md); production always asks `https://`.
  */
 import { fromBase64Url } from '../../shared/base64url.ts';
 
@@ -21,6 +23,8 @@ export interface AccessOptions {
   audience: string;
   /** Now, in ms. */
   now?: number;
+  /** Development: a team domain of `http://127.0.0.1:<port>` or `http://localhost:<port>` is asked over http. */
+  loopback?: boolean;
 }
 
 interface Jwk extends JsonWebKey {
@@ -34,16 +38,17 @@ interface KeySet {
 
 const keySets = new Map<string, Promise<KeySet>>();
 
-/** The bare host of a team domain as an operator may write it. */
-function teamHost(teamDomain: string): string {
-  return teamDomain
-    .trim()
-    .replace(/^https?:\/\//, '')
-    .replace(/\/+$/, '');
+const LOOPBACK_TEAM = /^http:\/\/(?:127\.0\.0\.1|localhost)(?::\d{1,5})?$/;
+
+/** The team's origin from its domain as an operator may write it: https, but a loopback stand-in where allowed. */
+function teamOrigin(teamDomain: string, loopback: boolean): string {
+  const written = teamDomain.trim().replace(/\/+$/, '');
+  if (loopback && LOOPBACK_TEAM.test(written)) return written;
+  return `https://${written.replace(/^https?:\/\//, '')}`;
 }
 
-async function fetchKeys(host: string, now: number): Promise<KeySet> {
-  const res = await fetch(`https://${host}/cdn-cgi/access/certs`);
+async function fetchKeys(origin: string, now: number): Promise<KeySet> {
+  const res = await fetch(`${origin}/cdn-cgi/access/certs`);
   if (!res.ok) throw new Error(`Access certs answered ${res.status}`);
   const body: { keys?: Jwk[] } = await res.json();
   const keys = new Map<string, Promise<CryptoKey>>();
@@ -58,13 +63,13 @@ async function fetchKeys(host: string, now: number): Promise<KeySet> {
   return { keys, fetchedAt: now };
 }
 
-async function keyFor(host: string, kid: string, now: number): Promise<CryptoKey | undefined> {
-  let pending = keySets.get(host);
+async function keyFor(origin: string, kid: string, now: number): Promise<CryptoKey | undefined> {
+  let pending = keySets.get(origin);
   let set = pending ? await pending.catch(() => undefined) : undefined;
   const stale = !set || now - set.fetchedAt > KEYS_MS || (!set.keys.has(kid) && now - set.fetchedAt > REFETCH_MS);
   if (stale) {
-    pending = fetchKeys(host, now);
-    keySets.set(host, pending);
+    pending = fetchKeys(origin, now);
+    keySets.set(origin, pending);
     set = await pending;
   }
   return set?.keys.get(kid);
@@ -84,7 +89,7 @@ function json(part: string | undefined): Record<string, unknown> | undefined {
 /** Whether `token` is a valid Access JWT for this team and application. Never throws. */
 export async function verifyAccessJwt(
   token: string,
-  { teamDomain, audience, now = Date.now() }: AccessOptions,
+  { teamDomain, audience, now = Date.now(), loopback = false }: AccessOptions,
 ): Promise<boolean> {
   try {
     const parts = token.split('.');
@@ -94,8 +99,8 @@ export async function verifyAccessJwt(
     const sig = signature === undefined ? undefined : fromBase64Url(signature);
     if (parts.length !== 3 || !header || !claims || !sig) return false;
     if (header.alg !== 'RS256' || typeof header.kid !== 'string') return false;
-    const host = teamHost(teamDomain);
-    const key = await keyFor(host, header.kid, now);
+    const origin = teamOrigin(teamDomain, loopback);
+    const key = await keyFor(origin, header.kid, now);
     if (!key) return false;
     const signed = new TextEncoder().encode(`${head}.${body}`);
     if (!(await crypto.subtle.verify('RSASSA-PKCS1-v1_5', key, sig, signed))) return false;
@@ -103,7 +108,7 @@ export async function verifyAccessJwt(
     const seconds = now / 1000;
     return (
       audiences.includes(audience) &&
-      claims.iss === `https://${host}` &&
+      claims.iss === origin &&
       typeof claims.exp === 'number' &&
       claims.exp + LEEWAY_S > seconds &&
       (claims.nbf === undefined || (typeof claims.nbf === 'number' && claims.nbf - LEEWAY_S <= seconds))

@@ -19,9 +19,12 @@ function bearer(header: string | undefined): string | undefined {
 export function adminAuth(): MiddlewareHandler<AppEnv> {
   return async function adminAuthMiddleware(c, next) {
     c.header('Cache-Control', 'no-store');
-    const token = settingsOf(c.env).adminToken;
+    const settings = settingsOf(c.env);
+    const token = settings.adminToken;
     const { ACCESS_AUD: audience, ACCESS_TEAM_DOMAIN: teamDomain } = c.env;
-    const access = audience && teamDomain ? { audience, teamDomain } : undefined;
+    // Development may put a local stand-in for Access at http://127.0.0.1:<port> (access-jwt.ts).
+    const loopback = settings.env === 'development';
+    const access = audience && teamDomain ? { audience, teamDomain, loopback } : undefined;
     if (!token && !access) {
       return c.json({ error: 'The admin API is not configured: set the ADMIN_TOKEN secret (docs/operators.md)' }, 503);
     }
