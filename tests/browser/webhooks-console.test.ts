@@ -23,6 +23,8 @@ let receiver: Server;
 let receiverUrl = '';
 let secret = '';
 const verified: unknown[] = [];
+/** A second receiver path (`…/retry`), taken without verifying: it answers 503 while this is set. */
+let retryFails = true;
 
 beforeAll(async () => {
   browser = await launch();
@@ -30,6 +32,10 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      if (request.url?.endsWith('/retry')) {
+        response.writeHead(retryFails ? 503 : 200).end();
+        return;
+      }
       try {
         const headers = Object.fromEntries(
           ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(request.headers[name])]),
@@ -49,6 +55,13 @@ afterAll(async () => {
   receiver.closeAllConnections();
   await new Promise((resolve) => receiver.close(resolve));
 });
+
+const ADMIN = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+
+/** A call to the admin API, as a script of the operator's would make it. */
+async function call(path: string, method = 'GET', body?: unknown): Promise<Response> {
+  return fetch(`${baseURL}${path}`, { method, headers: ADMIN, ...(body ? { body: JSON.stringify(body) } : {}) });
+}
 
 async function signedIn(): Promise<Page> {
   const context = await browser.newContext({ ...DEVICES.desktop, locale: 'en-US' });
@@ -140,6 +153,58 @@ describe('the webhooks panel', () => {
     expect(await row.locator('td').nth(2).getAttribute('class')).toBe('error');
     await row.getByRole('button', { name: 'Enable' }).click();
     await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Enabled');
+    await page.context().close();
+  });
+
+  it('refuses to add the same endpoint URL twice, and says so', async () => {
+    const page = await signedIn();
+    await page.locator('tr', { hasText: receiverUrl }).waitFor();
+    await page.getByLabel('Endpoint URL').fill(receiverUrl);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect.poll(() => page.getByText('Another endpoint already has that URL.').isVisible()).toBe(true);
+    expect(await page.locator('tr', { hasText: receiverUrl }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('shows a failing endpoint’s times in the operator’s zone, and its state once a resend is delivered, without a reload', async () => {
+    const url = `${receiverUrl}/retry`;
+    retryFails = true;
+    const made = await call('/api/webhooks', 'POST', { url, events: ['link.created'] });
+    expect(made.status).toBe(201);
+    const { endpoint } = (await made.json()) as { endpoint: { id: string } };
+    // A new link is a `link.created` message: refused twice (its first retry comes 5 s later), then due in minutes.
+    expect((await call('/api/links', 'POST', { channel: `retry-${endpoint.id.slice(3, 9)}` })).status).toBe(201);
+    const attempts = async () =>
+      ((await (await call(`/api/webhooks/${endpoint.id}/attempts`)).json()) as { attempts: unknown[] }).attempts.length;
+    await expect.poll(attempts, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    const failingSince = ((await (await call(`/api/webhooks/${endpoint.id}`)).json()) as { failingSince: string })
+      .failingSince;
+
+    const page = await signedIn();
+    const log = watch(page);
+    const row = page.locator(`tr[data-endpoint="${endpoint.id}"]`);
+    const zone = (await page.locator('.zone').textContent()) ?? '';
+    // The console's zone's wall clock, as the date fields' days are.
+    const wall = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: zone,
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    }).format(new Date(failingSince));
+    await expect.poll(() => row.locator('td').nth(2).textContent()).toBe(`Enabled (failing since ${wall})`);
+    await row.getByRole('button', { name: 'Delivery log' }).click();
+    const attempt = page.locator('.attempts-table tbody tr').first();
+    await attempt.waitFor();
+    expect(await page.locator('.attempts-table thead th').first().textContent()).toBe(`Time (${zone})`);
+    expect(await attempt.locator('td').first().textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    retryFails = false;
+    await attempt.getByRole('button', { name: 'Resend' }).click();
+    // Delivered by the queue after the resend answered: the panel reads the endpoint again by itself.
+    await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Enabled');
+    await expect.poll(() => row.locator('td').nth(3).textContent()).toBe('1');
+    expect(await row.locator('td').nth(4).textContent()).toBe('0');
+    await expect.poll(() => page.locator('.attempts-table tbody tr').first().getAttribute('data-status')).toBe('200');
+    expect(log.errors).toEqual([]);
     await page.context().close();
   });
 });

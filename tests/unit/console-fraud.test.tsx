@@ -52,15 +52,23 @@ const view = (language: 'en' | 'zh-CN', chosen: { inviter: string; channel: stri
 describe('the Fraud panel', () => {
   it('shows each inviter and channel with raw and flagged installs by rule, a drill-down only where flagged', () => {
     const html = view('en');
-    expect(html).toContain('<td>zed</td><td>spring</td><td>30</td><td>21</td><td>Too fast 20, Self-referral 1</td>');
-    expect(html).toContain('<td>(none)</td><td>spring</td><td>4</td><td>0</td><td></td><td></td>');
+    expect(html).toContain(
+      '<td data-label="Inviter">zed</td><td data-label="Channel">spring</td><td data-label="Installs">30</td>' +
+        '<td data-label="Flagged">21</td><td data-label="Rule">Too fast 20, Self-referral 1</td>',
+    );
+    expect(html).toContain(
+      '<td data-label="Inviter">(none)</td><td data-label="Channel">spring</td><td data-label="Installs">4</td>' +
+        '<td data-label="Flagged">0</td><td data-label="Rule"></td><td data-label=""></td>',
+    );
     expect(html.match(/Show why/g)).toHaveLength(1);
     expect(html).toContain('Left out of the counted installs: Self-referral');
   });
 
   it('lists the anomalies and each flagged install with its reasons', () => {
     const html = view('en', { inviter: 'zed', channel: 'spring' });
-    expect(html).toContain('<td>One network</td><td>90 % of installs from one network (threshold 80 %)</td>');
+    expect(html).toContain(
+      '<td data-label="Rule">One network</td><td data-label="Why">90 % of installs from one network (threshold 80 %)</td>',
+    );
     expect(html).toContain('<strong>Too fast</strong>: first launch 2.0 s after the click (floor 10 s)');
     expect(html).toContain('Flagged installs · zed / spring');
     expect(view('zh-CN')).toContain('作弊标记');

@@ -19,7 +19,8 @@ describe('a console table', () => {
       />,
     );
     expect(html).toContain('<th scope="col">Link</th><th scope="col">Channel</th>');
-    expect(html).toContain('<td>/s/spring</td>');
+    // Each cell names its column: a phone shows the row as a card, each value beside its heading.
+    expect(html).toContain('<td data-label="Link">/s/spring</td><td data-label="Channel">spring-sale</td>');
     expect(html).not.toContain('No links yet');
   });
 

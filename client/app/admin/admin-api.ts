@@ -137,6 +137,14 @@ export function adminApi(token: string | null, client: HttpClient = http) {
     createLink(body: LinkRequest): Promise<LinkView> {
       return client<LinkView>('/api/links', { method: 'POST', body, headers });
     },
+    /** Moves a link's expiry (`null`: it never expires), answering the link as it now is. */
+    setLinkExpiry(slug: string, expiresAt: string | null): Promise<LinkView> {
+      return client<LinkView>(`/api/links/${encodeURIComponent(slug)}`, {
+        method: 'PATCH',
+        body: { expiresAt },
+        headers,
+      });
+    },
     /** The stats as CSV (`Accept: text/csv`), saved as a file. */
     async downloadCsv(by: Grouping, range: Range): Promise<void> {
       const csv = await client<string>(statsUrl(by, range), { headers: { ...headers, accept: 'text/csv' } });

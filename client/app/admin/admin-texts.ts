@@ -189,6 +189,15 @@ const en = {
   noFlags: 'No install flagged.',
   openFigures: 'Figures',
   slugTaken: 'That slug is taken: choose another.',
+  endpointTaken: 'Another endpoint already has that URL.',
+  expires: 'Expires',
+  never: 'never',
+  expired: 'expired',
+  changeExpiry: 'Change',
+  save: 'Save',
+  neverExpire: 'Never expire',
+  cancel: 'Cancel',
+  downloadQr: 'Download the QR code as',
   /**
    * A refused call, with its status (0: the server was not reached; null: a fault in the console)
    * and what it said (`detail`: the API's message, or the error's): in English, the API's own words
@@ -328,6 +337,15 @@ const zhCN: AdminTexts = {
   noFlags: '没有被标记的安装。',
   openFigures: '数据',
   slugTaken: '这个短链标识已被使用，请换一个。',
+  endpointTaken: '已有接收地址使用这个 URL。',
+  expires: '过期时间',
+  never: '永不过期',
+  expired: '已过期',
+  changeExpiry: '修改',
+  save: '保存',
+  neverExpire: '设为永不过期',
+  cancel: '取消',
+  downloadQr: '下载二维码：',
   // The lead in Chinese, then the API's exact words, which name the field and the reason.
   refused: (status, detail) =>
     detail ? `${leadOf(ZH_FAILURES, status)}：${detail}` : `${leadOf(ZH_FAILURES, status)}。`,

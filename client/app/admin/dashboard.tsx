@@ -223,10 +223,13 @@ export function Dashboard({
         api={api}
         links={links}
         onCreated={(link) => setLinks([link, ...links])}
+        onChanged={(changed) => setLinks(links.map((link) => (link.slug === changed.slug ? changed : link)))}
         t={t}
         opener={opener('link')}
+        range={range}
+        zone={zone}
       />
-      <WebhooksPanel api={api.webhooks} t={t} />
+      <WebhooksPanel api={api.webhooks} t={t} zone={zone} />
     </>
   );
 }

@@ -1,8 +1,26 @@
-import type { ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 
 /**
- * A console table (docs/operators.md): its column headings and rows, scrolling sideways inside its
- * panel on a phone; without rows, the sentence `empty` in its place rather than bare headings.
+ * A row whose cells carry their column's heading (`data-label`): on a phone the table is a list of
+ * cards, each cell's heading beside its content (admin.css), so no column is hidden past the screen's
+ * edge.
+ */
+function labelled(row: ReactNode, head: string[]): ReactNode {
+  if (!isValidElement<{ children?: ReactNode }>(row)) return row;
+  let column = 0;
+  const cells = Children.map(row.props.children, (cell) => {
+    if (!isValidElement(cell)) return cell;
+    const label = head[column] ?? '';
+    column += 1;
+    return cloneElement(cell as ReactElement<{ 'data-label'?: string }>, { 'data-label': label });
+  });
+  return cloneElement(row, {}, cells);
+}
+
+/**
+ * A console table (docs/operators.md): its column headings and rows, fitting its panel at every width
+ * (cells wrap; on a phone each row is a card of labelled cells); without rows, the sentence `empty` in
+ * its place rather than bare headings.
  */
 export function DataTable({
   className,
@@ -17,7 +35,7 @@ export function DataTable({
 }) {
   if (rows.length === 0) return <p className="empty">{empty}</p>;
   return (
-    <div className="table-scroll">
+    <div className="table-fit">
       <table className={className}>
         <thead>
           <tr>
@@ -28,7 +46,7 @@ export function DataTable({
             ))}
           </tr>
         </thead>
-        <tbody>{rows}</tbody>
+        <tbody>{rows.map((row) => labelled(row, head))}</tbody>
       </table>
     </div>
   );

@@ -1,13 +1,16 @@
 /**
- * The short links (docs/operators.md): a form that creates one (channel, inviter, an optional slug)
- * and the table of links, each with its short URL to copy and its QR code (`/s/<slug>.svg`).
+ * The short links (docs/operators.md#the-console): a form that creates one (channel, inviter, an
+ * optional slug) and the table of links, each with its short URL to copy, its views, taps and
+ * attributed installs in the console's range (`/api/stats?by=link`), its expiry (changed in place,
+ * read and shown in the operator's zone) and its QR code to download as PNG or SVG.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../../shared/admin-contract.ts';
-import { type AdminApi, errorText, type LinkView } from './admin-api.ts';
+import { type AdminApi, errorText, type LinkView, type Range, type StatsRow } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DataTable } from './data-table.tsx';
 import { ErrorAlert } from './error-alert.tsx';
+import { instantIn, localInputIn, timeIn } from './zoned-time.ts';
 
 function CopyButton({ text, t }: { text: string; t: AdminTexts }) {
   const [copied, setCopied] = useState(false);
@@ -24,22 +27,123 @@ function CopyButton({ text, t }: { text: string; t: AdminTexts }) {
   );
 }
 
+/** A link's expiry as shown, in `zone`; changed in place with a time read in `zone`. */
+function Expiry({
+  api,
+  link,
+  zone,
+  t,
+  onChanged,
+}: {
+  api: AdminApi;
+  link: LinkView;
+  zone: string;
+  t: AdminTexts;
+  onChanged: (link: LinkView) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState('');
+  const save = async (expiresAt: string | null) => {
+    setError('');
+    try {
+      onChanged(await api.setLinkExpiry(link.slug, expiresAt));
+      setEditing(false);
+    } catch (failure) {
+      setError(errorText(failure, t));
+    }
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const local = String(new FormData(event.currentTarget).get('expiresAt') ?? '');
+    if (local) void save(new Date(instantIn(zone, local)).toISOString());
+  };
+  const past = link.expiresAt !== null && Date.parse(link.expiresAt) <= Date.now();
+  return (
+    <div className="expiry">
+      {editing ? (
+        <form className="expiry-form" onSubmit={submit}>
+          <input
+            type="datetime-local"
+            name="expiresAt"
+            required
+            aria-label={`${t.expires} /s/${link.slug} (${zone})`}
+            defaultValue={link.expiresAt ? localInputIn(zone, link.expiresAt) : ''}
+          />
+          <div className="row-actions">
+            <button type="submit" className="small primary">
+              {t.save}
+            </button>
+            {link.expiresAt ? (
+              <button type="button" className="small" onClick={() => void save(null)}>
+                {t.neverExpire}
+              </button>
+            ) : null}
+            <button type="button" className="small" onClick={() => setEditing(false)}>
+              {t.cancel}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <span className={past ? 'error' : undefined} data-expires={link.expiresAt ?? ''}>
+            {link.expiresAt ? `${timeIn(zone, link.expiresAt).slice(0, 16)}${past ? ` (${t.expired})` : ''}` : t.never}
+          </span>{' '}
+          <button
+            type="button"
+            className="small"
+            aria-label={`${t.changeExpiry} ${t.expires} /s/${link.slug}`}
+            onClick={() => setEditing(true)}
+          >
+            {t.changeExpiry}
+          </button>
+        </>
+      )}
+      <ErrorAlert message={error} />
+    </div>
+  );
+}
+
 export function LinksPanel({
   api,
   links,
   onCreated,
+  onChanged,
   t,
   opener,
+  range,
+  zone,
 }: {
   api: AdminApi;
   links: LinkView[];
   onCreated: (link: LinkView) => void;
+  /** A link the panel changed (its expiry), as the API now answers it. */
+  onChanged: (link: LinkView) => void;
   t: AdminTexts;
   /** Opens a link's figures (docs/operators.md#drill-down). */
   opener?: { hrefOf: (slug: string) => string; onOpen: (slug: string) => void };
+  /** The console's range: each link's figures are this range's. */
+  range: Range;
+  /** The operator's time zone, the one the console reports days in. */
+  zone: string;
 }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [figures, setFigures] = useState<Map<string, StatsRow>>(new Map());
+  useEffect(() => {
+    let current = true;
+    api.stats('link', range).then(
+      (rows) => {
+        if (current) setFigures(new Map(rows.map((row) => [row.key, row])));
+      },
+      (failure: unknown) => {
+        if (current) setError(errorText(failure, t));
+      },
+    );
+    // A range changed again before the answer came: the older answer is not shown.
+    return () => {
+      current = false;
+    };
+  }, [api, range, t]);
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -79,39 +183,70 @@ export function LinksPanel({
       <ErrorAlert message={error} />
       <DataTable
         className="links-table"
-        head={[t.link, t.channel, t.inviter, t.created, t.qr]}
+        head={[t.link, t.channel, t.inviter, t.views, t.taps, t.attributed, t.created, t.expires, t.qr]}
         empty={t.noLinks}
-        rows={links.map((link) => (
-          <tr key={link.slug} data-slug={link.slug}>
-            <td>
-              <a href={link.shortUrl} target="_blank" rel="noreferrer">
-                /s/{link.slug}
-              </a>{' '}
-              <CopyButton text={link.shortUrl} t={t} />{' '}
-              {opener ? (
-                <a
-                  className="open-figures"
-                  href={opener.hrefOf(link.slug)}
-                  onClick={(event) => {
-                    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                    event.preventDefault();
-                    opener.onOpen(link.slug);
-                  }}
-                >
-                  {t.openFigures}
-                </a>
-              ) : null}
-            </td>
-            <td>{link.data.channel ?? ''}</td>
-            <td>{link.data.inviter ?? ''}</td>
-            <td>{link.createdAt.slice(0, 10)}</td>
-            <td>
-              <a href={link.qr} target="_blank" rel="noreferrer" aria-label={`${t.qr} /s/${link.slug}`}>
-                <img className="qr-thumb" src={link.qr} alt="" width={40} height={40} loading="lazy" />
-              </a>
-            </td>
-          </tr>
-        ))}
+        rows={links.map((link) => {
+          const row = figures.get(link.slug);
+          return (
+            <tr key={link.slug} data-slug={link.slug}>
+              <td>
+                <div>
+                  <a href={link.shortUrl} target="_blank" rel="noreferrer">
+                    /s/{link.slug}
+                  </a>{' '}
+                  <CopyButton text={link.shortUrl} t={t} />{' '}
+                  {opener ? (
+                    <a
+                      className="open-figures"
+                      href={opener.hrefOf(link.slug)}
+                      onClick={(event) => {
+                        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                        event.preventDefault();
+                        opener.onOpen(link.slug);
+                      }}
+                    >
+                      {t.openFigures}
+                    </a>
+                  ) : null}
+                </div>
+              </td>
+              <td>{link.data.channel ?? ''}</td>
+              <td>{link.data.inviter ?? ''}</td>
+              <td data-figure="views">{row?.views ?? 0}</td>
+              <td data-figure="taps">{row?.taps ?? 0}</td>
+              <td data-figure="installs">{row?.attributed ?? 0}</td>
+              <td>{timeIn(zone, link.createdAt).slice(0, 10)}</td>
+              <td>
+                <Expiry api={api} link={link} zone={zone} t={t} onChanged={onChanged} />
+              </td>
+              <td>
+                <div className="qr-cell">
+                  <a href={link.qr} target="_blank" rel="noreferrer" aria-label={`${t.qr} /s/${link.slug}`}>
+                    <img className="qr-thumb" src={link.qr} alt="" width={40} height={40} loading="lazy" />
+                  </a>
+                  <div className="row-actions">
+                    <a
+                      className="download"
+                      href={link.qrPng}
+                      download={`qr-${link.slug}.png`}
+                      aria-label={`${t.downloadQr} PNG /s/${link.slug}`}
+                    >
+                      PNG
+                    </a>
+                    <a
+                      className="download"
+                      href={link.qr}
+                      download={`qr-${link.slug}.svg`}
+                      aria-label={`${t.downloadQr} SVG /s/${link.slug}`}
+                    >
+                      SVG
+                    </a>
+                  </div>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
       />
     </section>
   );

@@ -7,19 +7,24 @@ import { errorText } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { DataTable } from './data-table.tsx';
 import type { AttemptView, EndpointView, WebhooksApi } from './webhooks-api.ts';
+import { instantIn, timeIn } from './zoned-time.ts';
 
-/** A `datetime-local` value (local time) as ISO 8601. */
-const isoOf = (local: string): string => new Date(local).toISOString();
+/** A `datetime-local` value, read in the operator's `zone`, as ISO 8601. */
+const isoOf = (zone: string, local: string): string => new Date(instantIn(zone, local)).toISOString();
 
 export function WebhookLog({
   api,
   endpoint,
   t,
+  zone,
   onChanged,
 }: {
   api: WebhooksApi;
   endpoint: EndpointView;
   t: AdminTexts;
+  /** The operator's time zone: the log's times are shown, and the range is read, in it. */
+  zone: string;
+  /** Called after a resend was queued: the endpoint's state changes as it is delivered. */
   onChanged: () => void;
 }) {
   const [attempts, setAttempts] = useState<AttemptView[] | null>(null);
@@ -27,7 +32,11 @@ export function WebhookLog({
   const load = useCallback(() => {
     api.attempts(endpoint.id).then(setAttempts, (failure: unknown) => setNotice(errorText(failure, t)));
   }, [api, endpoint.id, t]);
-  useEffect(load, [load]);
+  // The panel reads the endpoint again while deliveries are pending: each change of its counts is an
+  // attempt made, which the log shows without a reload.
+  const counts = Object.values(endpoint.counts).join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `counts` is what the log is read again on
+  useEffect(load, [load, counts]);
 
   const resend = async (body: { id: string } | { from: string; to: string }) => {
     try {
@@ -40,7 +49,10 @@ export function WebhookLog({
   const resendRange = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    void resend({ from: isoOf(String(form.get('resendFrom'))), to: isoOf(String(form.get('resendTo'))) });
+    void resend({
+      from: isoOf(zone, String(form.get('resendFrom'))),
+      to: isoOf(zone, String(form.get('resendTo'))),
+    });
   };
 
   return (
@@ -50,7 +62,7 @@ export function WebhookLog({
       </h3>
       <form className="link-form" onSubmit={resendRange}>
         <label>
-          {t.resendRange}
+          {t.resendRange} ({zone})
           <input name="resendFrom" type="datetime-local" required />
         </label>
         <label>
@@ -70,11 +82,11 @@ export function WebhookLog({
       ) : (
         <DataTable
           className="attempts-table"
-          head={[t.time, t.type, 'webhook-id', t.attempt, t.status, t.latency, t.error, '']}
+          head={[`${t.time} (${zone})`, t.type, 'webhook-id', t.attempt, t.status, t.latency, t.error, '']}
           empty={t.noAttempts}
           rows={attempts.map((attempt) => (
             <tr key={`${attempt.id}-${attempt.attempt}-${attempt.at}`} data-status={attempt.status}>
-              <td>{attempt.at.replace('T', ' ').slice(0, 19)}</td>
+              <td>{timeIn(zone, attempt.at)}</td>
               <td>{attempt.type}</td>
               <td>
                 <code>{attempt.id}</code>
