@@ -149,6 +149,13 @@ function overflows(page: Page): Promise<string[]> {
  * (`<name>.png`), and the links and webhooks panels, whole (`<name>-links-webhooks.png`).
  */
 async function screenshots(page: Page, name: string): Promise<void> {
+  // The QR thumbnails load as they near the window: a picture of the whole panel wants them all.
+  await page.locator('.qr-thumb').evaluateAll((images) => {
+    for (const image of images) (image as HTMLImageElement).loading = 'eager';
+  });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>('.qr-thumb')].every((image) => image.complete),
+  );
   const scrolled = await page.evaluate(() => window.scrollY);
   const links = await page.locator('.links-panel').boundingBox();
   const hooks = await page.locator('.webhooks-panel').boundingBox();
