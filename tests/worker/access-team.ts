@@ -4,24 +4,9 @@
  * admin API's Access sign-in is checked for real without Cloudflare.
  */
 import { vi } from 'vitest';
-import { toBase64Url } from '../../shared/base64url.ts';
+import { accessKey } from '../fixtures/access-key.ts';
 
-/** An RSA key pair, its public JWK under `kid`, and a signer of JWTs with it. */
-export async function accessKey(kid: string) {
-  const pair = (await crypto.subtle.generateKey(
-    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
-    true,
-    ['sign', 'verify'],
-  )) as CryptoKeyPair;
-  const jwk = { ...((await crypto.subtle.exportKey('jwk', pair.publicKey)) as JsonWebKey), kid };
-  const part = (value: unknown) => toBase64Url(new TextEncoder().encode(JSON.stringify(value)));
-  const sign = async (claims: Record<string, unknown>, header: Record<string, unknown> = { alg: 'RS256', kid }) => {
-    const body = `${part(header)}.${part(claims)}`;
-    const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', pair.privateKey, new TextEncoder().encode(body));
-    return `${body}.${toBase64Url(new Uint8Array(signature))}`;
-  };
-  return { jwk, sign };
-}
+export { accessKey };
 
 /** The audience tag the test teams' Access application has. */
 export const ACCESS_AUD = 'aud-tag-123';
