@@ -5,19 +5,30 @@
  * OUT.apk is written whole or not at all.
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { readApkFile } from './lib/apk/apk-file.ts';
 import { locateReserved, reserveApk } from './lib/apk/reserve.ts';
+import { cliArgsWithFiles, helpIfAsked } from './lib/cli-args.ts';
+
+const USAGE = 'usage: npm run apk:reserve -- IN.apk OUT.apk';
 
 function fail(message: string): never {
   console.error(`npm run apk:reserve: ${message}`);
   process.exit(2);
 }
 
-const { positionals } = parseArgs({ allowPositionals: true, options: {} });
+helpIfAsked('apk:reserve', {
+  summary:
+    'Writes OUT.apk: IN.apk (signed with v2 or v3) with a blank reserved value, ready to be stamped per download.',
+  usage: USAGE,
+  flags: [
+    ['IN.apk', 'your signed release APK'],
+    ['OUT.apk', 'where the reserved parent is written (whole or not at all)'],
+  ],
+  example: 'npm run apk:reserve -- app-release.apk app-reserved.apk',
+});
+const { positionals } = cliArgsWithFiles('apk:reserve', USAGE, {});
 const [input, output, ...extra] = positionals;
-if (input === undefined || output === undefined || extra.length > 0)
-  fail('usage: npm run apk:reserve -- IN.apk OUT.apk');
+if (input === undefined || output === undefined || extra.length > 0) fail(USAGE);
 
 const { checked: reserved } = readApkFile(input, reserveApk, fail);
 

@@ -8,7 +8,6 @@
  */
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import { APK_FILE_NAME, type ApkParentFacts } from '../shared/apk-parent.ts';
 import { PARENTS_KEY, parentMetadata, parseParents } from '../worker/apk/parents.ts';
 import { readApkFile } from './lib/apk/apk-file.ts';
@@ -17,9 +16,23 @@ import { parentIdentity } from './lib/apk/parent-identity.ts';
 import { locateBlankReserved } from './lib/apk/reserve.ts';
 import { readApk } from './lib/apk/signing-block.ts';
 import { UPLOAD, withBindings } from './lib/bindings.ts';
+import { type CliHelp, cliArgsWithFiles, helpIfAsked } from './lib/cli-args.ts';
 
 const USAGE =
   'usage: npm run apk:upload -- OUT.apk [--app PACKAGE] [--version NAME] [--name FILE.apk] [--env production | --local [--persist-to DIR]]';
+const HELP: CliHelp = {
+  summary: 'Stores a reserved parent (npm run apk:reserve) in R2 for stamped downloads, and its entry in KV.',
+  usage: USAGE,
+  flags: [
+    ['OUT.apk', 'the reserved parent'],
+    ['--app PACKAGE, --version NAME', "must agree with the APK's manifest (needed only where it has none)"],
+    ['--name FILE.apk', "the file name visitors download (default the file's own)"],
+    ['--env development|production', "Cloudflare's R2 and KV of that environment (wrangler must be logged in)"],
+    ['--local [--persist-to DIR]', 'the local store npm start reads'],
+  ],
+  example: 'npm run apk:upload -- app-reserved.apk --local',
+};
+
 const PACKAGE = /^[a-zA-Z][\w]*(\.[a-zA-Z][\w]*)+$/;
 
 function fail(message: string): never {
@@ -28,16 +41,14 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      app: { type: 'string' },
-      version: { type: 'string' },
-      name: { type: 'string' },
-      env: { type: 'string', default: '' },
-      local: { type: 'boolean', default: false },
-      'persist-to': { type: 'string' },
-    },
+  helpIfAsked('apk:upload', HELP);
+  const { values, positionals } = cliArgsWithFiles('apk:upload', USAGE, {
+    app: { type: 'string' },
+    version: { type: 'string' },
+    name: { type: 'string' },
+    env: { type: 'string', default: '' },
+    local: { type: 'boolean', default: false },
+    'persist-to': { type: 'string' },
   });
   const [input, ...extra] = positionals;
   if (input === undefined || extra.length > 0) fail(USAGE);

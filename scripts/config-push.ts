@@ -7,10 +7,10 @@
  * download origin, naming each (docs/config.md#production).
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { unstable_readConfig } from 'wrangler';
 import { CONFIG_KEY } from '../shared/config/schema.ts';
 import { type ConfigResult, formatProblems, parseConfig } from '../worker/config/validate.ts';
+import { cliArgsWithFiles, helpIfAsked, refuse } from './lib/cli-args.ts';
 import { kvPut } from './lib/kv.ts';
 import { productionGaps } from './lib/production-ready.ts';
 import { ROOT } from './lib/run.ts';
@@ -27,19 +27,36 @@ export function checkConfigFile(file: string): ConfigResult {
   return parseConfig(text);
 }
 
+const USAGE = 'usage: npm run config:push -- FILE --local [--persist-to DIR] | FILE --env development|production';
+
 function main(): void {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      env: { type: 'string', default: '' },
-      local: { type: 'boolean', default: false },
-      'persist-to': { type: 'string' },
-    },
+  helpIfAsked('config:push', {
+    summary: 'Validates a configuration document (docs/config.md) and writes it to KV under the config key.',
+    usage: USAGE,
+    flags: [
+      ['FILE', 'the configuration document (JSON)'],
+      ['--local [--persist-to DIR]', 'the local store npm start reads (kept across restarts)'],
+      ['--env development|production', "Cloudflare's KV of that environment (wrangler must be logged in)"],
+    ],
+    example: 'npm run config:push -- lander.config.json --local',
+  });
+  const { values, positionals } = cliArgsWithFiles('config:push', USAGE, {
+    env: { type: 'string', default: '' },
+    local: { type: 'boolean', default: false },
+    'persist-to': { type: 'string' },
   });
   const file = positionals[0];
-  if (!file || positionals.length > 1) {
-    console.error('Usage: npm run config:push -- FILE [--env production] [--local]');
-    process.exit(2);
+  if (!file || positionals.length > 1) refuse('config:push', USAGE);
+  if (values.env !== '' && values.env !== 'development' && values.env !== 'production') {
+    refuse('config:push', `--env: development or production; got ${JSON.stringify(values.env)}`);
+  }
+  if (values.local && values.env !== '') refuse('config:push', '--local and --env exclude each other');
+  if (!values.local && values.env === '') {
+    // Never guessed: writing the local store for Cloudflare's (or the reverse) loses the edit silently.
+    refuse(
+      'config:push',
+      `say where to write ${file}: --local for the local store npm start reads, or --env development|production for Cloudflare's KV (wrangler must be logged in)`,
+    );
   }
   const result = checkConfigFile(file);
   if (!result.ok) {

@@ -15,11 +15,11 @@
  * `--local [--persist-to DIR]`: builds, applies the migrations to the local database and writes both
  * keys to the local KV store, without deploying.
  */
-import { parseArgs } from 'node:util';
 import { unstable_readConfig } from 'wrangler';
 import { CONFIG_KEY } from '../shared/config/schema.ts';
 import { formatProblems, parseConfig } from '../worker/config/validate.ts';
 import { buildEntries } from './lib/build-entries.ts';
+import { cliArgs, helpIfAsked } from './lib/cli-args.ts';
 import { applyMigrations } from './lib/d1.ts';
 import { kvGet, kvPut } from './lib/kv.ts';
 import { productionGaps } from './lib/production-ready.ts';
@@ -38,13 +38,22 @@ function isEnvironment(name: string): name is Environment {
   return Object.hasOwn(ENVIRONMENTS, name);
 }
 
-const { values } = parseArgs({
-  options: {
-    env: { type: 'string' },
-    local: { type: 'boolean', default: false },
-    'persist-to': { type: 'string' },
-    'dry-run': { type: 'boolean', default: false },
-  },
+const USAGE = 'usage: npm run deploy -- --env development|production [--dry-run] | --local [--persist-to DIR]';
+helpIfAsked('deploy', {
+  summary: 'Builds, applies the D1 migrations, writes the build manifest to KV and deploys the worker with wrangler.',
+  usage: USAGE,
+  flags: [
+    ['--env development|production', 'where to deploy (never implied); production needs your own configuration'],
+    ['--dry-run', 'say what would be deployed where, and name placeholder ids, without deploying'],
+    ['--local [--persist-to DIR]', 'build and write it to the local store only'],
+  ],
+  example: 'npm run deploy -- --env production --dry-run',
+});
+const { values } = cliArgs('deploy', USAGE, {
+  env: { type: 'string' },
+  local: { type: 'boolean', default: false },
+  'persist-to': { type: 'string' },
+  'dry-run': { type: 'boolean', default: false },
 });
 
 if (values.local) {

@@ -2,19 +2,32 @@
  * `npm run export -- --since 7d [--out DIR] [--env production | --persist-to DIR]` copies the daily
  * exports (docs/webhooks.md#exports) out of R2 into DIR (default `exports`), keeping their layout
  * (`<kind>/date=YYYY-MM-DD/part-N.ndjson.gz`), so DuckDB, BigQuery or Athena read the folder as is.
- * `--since` is a number of days (`7d`: the last 7 days and today) or a first day (`2026-11-01`), within
+ * `--since` is a number of days (`7d`: the 7 days ending today, both included) or a first day (`2026-11-01`), within
  * the days any range may name (shared/day-range.ts). Without `--env` it reads the local store
  * `npm start` writes. A bad flag is one line, exit 2; an object whose key would be written outside DIR
  * is skipped and named.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { dayRefusal, isDay } from '../shared/day-range.ts';
+import { dayRefusal, isDay, lastDays } from '../shared/day-range.ts';
+import { utcDay } from '../shared/time-zone.ts';
 import { EXPORT_KINDS } from '../shared/webhooks.ts';
-import { cliArgs, refuse } from './lib/cli-args.ts';
+import { type CliHelp, cliArgs, helpIfAsked, refuse } from './lib/cli-args.ts';
 
 const USAGE =
   'usage: npm run export -- --since 7d|YYYY-MM-DD [--out DIR] [--env development|production | --persist-to DIR]';
+
+const HELP: CliHelp = {
+  summary: 'Copies the daily exports (NDJSON, gzip) out of R2 into a folder, keeping their layout.',
+  usage: USAGE,
+  flags: [
+    ['--since 7d|YYYY-MM-DD', 'the N days ending today, both included, or from that day on'],
+    ['--out DIR', 'where to write (default exports)'],
+    ['--env development|production', "Cloudflare's R2 of that environment (wrangler must be logged in)"],
+    ['--persist-to DIR', 'the local store in DIR instead of the one npm start writes'],
+  ],
+  example: 'npm run export -- --since 7d --out exports',
+};
 
 const OPTIONS = {
   since: { type: 'string' },
@@ -23,10 +36,13 @@ const OPTIONS = {
   'persist-to': { type: 'string' },
 } as const;
 
-/** The first day `since` names, `YYYY-MM-DD`, counted back from `now`; undefined when unreadable. */
+/**
+ * The first day `since` names, `YYYY-MM-DD`: `Nd` is the N days ending today (UTC, the days the exports
+ * are filed under), both included, as in `npm run stats`; undefined when unreadable.
+ */
 export function firstDay(since: string, now = Date.now()): string | undefined {
   const days = /^(\d{1,4})d$/.exec(since);
-  if (days) return new Date(now - Number(days[1]) * 86_400_000).toISOString().slice(0, 10);
+  if (days) return Number(days[1]) < 1 ? undefined : lastDays(Number(days[1]), utcDay(now)).from;
   return isDay(since) ? since : undefined;
 }
 
@@ -86,6 +102,7 @@ export function destinationOf(out: string, key: string): string | undefined {
 }
 
 async function main(): Promise<void> {
+  helpIfAsked('export', HELP);
   const { values } = cliArgs('export', USAGE, OPTIONS);
   const options = exportOptions(values);
   if ('error' in options) refuse('export', options.error);
@@ -134,6 +151,6 @@ if (import.meta.main) {
     // A store that cannot be opened or a folder that cannot be written: one line, not a stack trace.
     const said = error instanceof Error ? error.message : String(error);
     console.error(`npm run export: ${said.replace(/\s+/g, ' ')}`);
-    process.exit(1);
+    process.exit(2);
   }
 }

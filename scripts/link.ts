@@ -10,25 +10,44 @@
  * short link, then the long one and the QR code's URL. Where: the local dev server of `npm start`
  * without `--env` (or with `--local`), else `--base` or `LANDER_URL`; the token: `ADMIN_TOKEN`.
  */
-import { parseArgs } from 'node:util';
 import type { LinkView } from '../shared/admin-contract.ts';
 import { secretOf } from '../worker/settings.ts';
-import { adminTarget, callAdmin, errorOf } from './lib/admin-api.ts';
+import { adminTarget, callAdmin, errorOf, localOrigin } from './lib/admin-api.ts';
+import { type CliHelp, cliArgs, helpIfAsked } from './lib/cli-args.ts';
 import { mintLink } from './lib/mint-link.ts';
 
-const { values } = parseArgs({
-  options: {
-    channel: { type: 'string' },
-    inviter: { type: 'string' },
-    param: { type: 'string', multiple: true, default: [] },
-    plain: { type: 'string', multiple: true, default: [] },
-    base: { type: 'string' },
-    env: { type: 'string', default: '' },
-    short: { type: 'boolean', default: false },
-    local: { type: 'boolean', default: false },
-    slug: { type: 'string' },
-    expires: { type: 'string' },
-  },
+const USAGE =
+  'usage: npm run link -- --channel X --inviter Y [--param key=value …] [--plain key=value …] [--base URL] ' +
+  '[--env development|production] | --short [--slug S] [--expires TIME] [--local]';
+
+const HELP: CliHelp = {
+  summary: 'Prints a campaign link (/landing?d=<token>); with --short, asks the running worker for a short link.',
+  usage: USAGE,
+  flags: [
+    ['--channel X, --inviter Y', 'the signed fields every campaign carries'],
+    ['--param key=value', 'another signed field (repeatable)'],
+    ['--plain key=value', 'a plain query parameter beside the token (repeatable)'],
+    ['--base URL', "the page's origin (default the dev server, http://localhost:$PORT, or LANDER_URL)"],
+    ['--env development|production', 'production needs DECODE_KEY, and --base or LANDER_URL'],
+    ['--short', 'mint on the worker (POST /api/links) and print the short link, the long one and its QR code'],
+    ['--slug S, --expires TIME', "the short link's slug and expiry"],
+    ['--local', 'the short link from the dev server of npm start'],
+  ],
+  example: 'npm run link -- --channel newsletter --inviter ada --short',
+};
+
+helpIfAsked('link', HELP);
+const { values } = cliArgs('link', USAGE, {
+  channel: { type: 'string' },
+  inviter: { type: 'string' },
+  param: { type: 'string', multiple: true, default: [] },
+  plain: { type: 'string', multiple: true, default: [] },
+  base: { type: 'string' },
+  env: { type: 'string', default: '' },
+  short: { type: 'boolean', default: false },
+  local: { type: 'boolean', default: false },
+  slug: { type: 'string' },
+  expires: { type: 'string' },
 });
 
 function fail(message: string): never {
@@ -86,7 +105,11 @@ const key = secretOf(
 );
 if (!key) fail('set DECODE_KEY to the production decode key');
 
-const base = values.base ?? (production ? fail('--base is required with --env production') : 'http://localhost:8787');
+const base =
+  values.base ??
+  (production
+    ? process.env.LANDER_URL || fail('say where the production worker is: --base URL or LANDER_URL')
+    : process.env.LANDER_URL || localOrigin(process.env));
 const result = mintLink({ payload, plain: pairs(values.plain), base, key });
 if (!result.ok) fail(result.reason);
 console.log(result.url);

@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { cliArgs, helpIfAsked } from './lib/cli-args.ts';
 import { ROOT } from './lib/run.ts';
 
 const SDK = join(ROOT, 'sdk/android');
@@ -83,7 +84,28 @@ function testClasses(): string[] {
     );
 }
 
+const USAGE = 'usage: npm run sdk:android -- [--test CLASS] [-Dname=value …] [--no-test] [--out DIR]';
+
 function main(): void {
+  helpIfAsked('sdk:android', {
+    summary:
+      'Compiles the Android SDK (javac --release 8), runs its JUnit suite and writes sdk/android/dist/lander-sdk.jar.',
+    usage: USAGE,
+    flags: [
+      ['--test CLASS', 'run only that test class'],
+      ['-Dname=value', "passed to the tests (the end-to-end test's worker URL)"],
+      ['--no-test', 'only build'],
+      ['--out DIR', 'build in DIR instead of sdk/android/dist'],
+    ],
+    example: 'npm run sdk:android -- --no-test',
+  });
+  // -D properties go to the JVM as they are; everything else is a flag of this command.
+  cliArgs(
+    'sdk:android',
+    USAGE,
+    { test: { type: 'string' }, 'no-test': { type: 'boolean' }, out: { type: 'string' } },
+    args.filter((arg) => !arg.startsWith('-D')),
+  );
   const only = args.includes('--test') ? args[args.indexOf('--test') + 1] : undefined;
   const properties = args.filter((arg) => arg.startsWith('-D'));
   const classpath = compile();

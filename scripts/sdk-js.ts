@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { cliArgs, helpIfAsked } from './lib/cli-args.ts';
 import { ROOT, runTool } from './lib/run.ts';
 
 const SDK = join(ROOT, 'sdk/js');
@@ -69,6 +70,13 @@ function writeDeclarations(): void {
 }
 
 if (import.meta.main) {
+  helpIfAsked('sdk:js', {
+    summary: `Bundles the JS SDK into sdk/js/dist (ESM, minified, with types) and checks its ${SDK_GZIP_BUDGET} B gzip budget.`,
+    usage: 'usage: npm run sdk:js',
+    flags: [],
+    example: 'npm run sdk:js',
+  });
+  cliArgs('sdk:js', 'usage: npm run sdk:js', {});
   rmSync(join(SDK, 'dist'), { recursive: true, force: true });
   const sizes = await bundleSdk(true);
   for (const [name, size] of Object.entries(sizes)) {

@@ -10,12 +10,28 @@
 import { dayRefusal, rangeRefusal } from '../shared/day-range.ts';
 import { GROUPS, type StatsResult } from '../worker/funnel/stats-query.ts';
 import { adminTarget, callAdmin, errorOf } from './lib/admin-api.ts';
-import { cliArgs, refuse } from './lib/cli-args.ts';
+import { type CliHelp, cliArgs, helpIfAsked, refuse } from './lib/cli-args.ts';
 import { sinceDay, statsTable } from './lib/stats-table.ts';
 
 const USAGE =
   'usage: npm run stats -- [--since 7d | --from YYYY-MM-DD --to YYYY-MM-DD] [--by channel] [--channel X] ' +
   '[--inviter X] [--link SLUG] [--csv] [--local | --env development|production] [--base URL]';
+
+const HELP: CliHelp = {
+  summary: "Prints the funnel's figures of a running worker (GET /api/stats) as a table, or CSV.",
+  usage: USAGE,
+  flags: [
+    ['--since Nd', 'the N days ending today, both included (7d: today and the 6 days before)'],
+    ['--from DAY --to DAY', 'a range of days, YYYY-MM-DD, both included (at most 366 days)'],
+    ['--by GROUP', `rows by ${Object.keys(GROUPS).join(', ')} (default day)`],
+    ['--channel X, --inviter X, --link SLUG', 'only those visits'],
+    ['--csv', "the API's CSV instead of a table"],
+    ['--local', 'the dev server of npm start (http://localhost:$PORT, the default without LANDER_URL)'],
+    ['--env development|production', 'the worker at LANDER_URL, with ADMIN_TOKEN'],
+    ['--base URL', 'the worker at URL'],
+  ],
+  example: 'npm run stats -- --since 7d --by channel',
+};
 
 const OPTIONS = {
   since: { type: 'string' },
@@ -81,6 +97,7 @@ export function statsQuery(flags: StatsFlags, now = Date.now()): URLSearchParams
 }
 
 async function main(): Promise<void> {
+  helpIfAsked('stats', HELP);
   const { values } = cliArgs('stats', USAGE, OPTIONS);
   const found = adminTarget(values, process.env);
   if (!found.ok) refuse('stats', found.reason);

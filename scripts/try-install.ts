@@ -9,23 +9,41 @@
  * and with which token: as `npm run stats` (scripts/lib/admin-api.ts). Exit 0 once an install
  * arrived, 1 when none did in time, 2 when the worker refused.
  */
-import { parseArgs } from 'node:util';
 import type { LinkView, TestDeviceView, TestInstallView } from '../shared/admin-contract.ts';
 import { explanationLines } from '../shared/install-explanation.ts';
 import type { StatsResult } from '../worker/funnel/stats-query.ts';
 import { qrTerminal } from '../worker/lib/qr-code.ts';
 import { type AdminTarget, adminTarget, callAdmin, errorOf } from './lib/admin-api.ts';
+import { type CliHelp, cliArgs, helpIfAsked } from './lib/cli-args.ts';
 
-const { values } = parseArgs({
-  options: {
-    local: { type: 'boolean', default: false },
-    env: { type: 'string' },
-    base: { type: 'string' },
-    channel: { type: 'string', default: 'try-install' },
-    timeout: { type: 'string', default: '600' },
-    app: { type: 'string' },
-    'install-id': { type: 'string' },
-  },
+const USAGE =
+  'usage: npm run try-install -- [--local | --env development|production] [--base URL] [--channel NAME] ' +
+  '[--timeout SECONDS] [--app APP --install-id ID]';
+
+const HELP: CliHelp = {
+  summary:
+    'Walks you through a test install: prints a short link and its QR code, waits for the tap, then for the test install and why it was answered.',
+  usage: USAGE,
+  flags: [
+    ['--local', 'the dev server of npm start (http://localhost:$PORT; with HOST, the address a phone reaches)'],
+    ['--env development|production', 'the worker at LANDER_URL, with ADMIN_TOKEN'],
+    ['--base URL', 'the worker at URL'],
+    ['--channel NAME', "the short link's channel (default try-install)"],
+    ['--timeout SECONDS', 'how long to wait for the install (default 600)'],
+    ['--app APP --install-id ID', "register the phone's installation as a test device first"],
+  ],
+  example: 'HOST=192.168.1.20 npm run try-install -- --app com.example.app --install-id 3f2a…',
+};
+
+helpIfAsked('try-install', HELP);
+const { values } = cliArgs('try-install', USAGE, {
+  local: { type: 'boolean', default: false },
+  env: { type: 'string' },
+  base: { type: 'string' },
+  channel: { type: 'string', default: 'try-install' },
+  timeout: { type: 'string', default: '600' },
+  app: { type: 'string' },
+  'install-id': { type: 'string' },
 });
 
 /** How often the worker is asked whether the tap and the install have come. */

@@ -75,3 +75,9 @@ export function rangeRefusal({ from, to }: DayRange, now = Date.now()): string |
   if (daysIn(from, to) > MAX_RANGE_DAYS) return `from: at most ${MAX_RANGE_DAYS} days before to, both included`;
   return undefined;
 }
+
+/**
+ * The `count` days ending `today`, both ends included: what `7d` means to `npm run stats`,
+ * `npm run export` and the console's default range alike (docs/operators.md#ranges).
+ */
+export const lastDays = (count: number, today: string): DayRange => ({ from: addDays(today, 1 - count), to: today });

@@ -4,6 +4,7 @@
  * the `LANDER_URL` variable; `--base` always wins) and the token (`ADMIN_TOKEN`; the development default for a local or
  * development worker, never for production).
  */
+import { networkInterfaces } from 'node:os';
 import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 
 export interface AdminTarget {
@@ -21,7 +22,7 @@ export interface TargetOptions {
 }
 
 /** The variables the CLIs read. */
-export type AdminVars = Partial<Record<'LANDER_URL' | 'PORT' | 'ADMIN_TOKEN', string>>;
+export type AdminVars = Partial<Record<'LANDER_URL' | 'PORT' | 'HOST' | 'ADMIN_TOKEN', string>>;
 
 /** Where to call and with which token, from the CLI's options and `vars` (the process environment). */
 export function adminTarget({ env = '', local = false, base }: TargetOptions, vars: AdminVars): TargetResult {
@@ -30,7 +31,9 @@ export function adminTarget({ env = '', local = false, base }: TargetOptions, va
   }
   if (local && env !== '') return { ok: false, reason: '--local and --env exclude each other' };
   const production = env === 'production';
-  const origin = base ?? (env === '' ? `http://localhost:${vars.PORT ?? '8787'}` : vars.LANDER_URL);
+  // Without --env, LANDER_URL (when set) says where the worker runs; --local always means `npm start`'s.
+  const origin =
+    base ?? (local ? localOrigin(vars) : env === '' ? vars.LANDER_URL || localOrigin(vars) : vars.LANDER_URL);
   if (!origin) return { ok: false, reason: `say where the ${env} worker is: --base URL or LANDER_URL` };
   if (!URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol)) {
     return { ok: false, reason: `--base must be an http(s) origin, got ${JSON.stringify(origin)}` };
@@ -49,7 +52,10 @@ export async function callAdmin(target: AdminTarget, path: string, init: Request
       headers: { ...Object.fromEntries(new Headers(init.headers)), authorization: `Bearer ${target.token}` },
     });
   } catch (error) {
-    throw new Error(`cannot reach ${url}: ${error instanceof Error ? error.message : String(error)}`);
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `cannot reach ${url} (${why}): start the local worker with npm start, or say where it runs with --base URL or LANDER_URL`,
+    );
   }
 }
 
@@ -65,4 +71,23 @@ export async function errorOf(res: Response): Promise<string> {
     // not JSON: the status says enough
   }
   return `${res.status} ${res.statusText}`;
+}
+
+/**
+ * The origin of the local dev server `npm start` runs: `http://localhost:$PORT` (8787 by default), or
+ * with `HOST` set the address a phone on the same network reaches (docs/operators.md#try-it-on-a-phone).
+ */
+export function localOrigin(vars: Partial<Record<'PORT' | 'HOST', string>>): string {
+  const host = vars.HOST && vars.HOST !== '127.0.0.1' ? reachableHost(vars.HOST) : 'localhost';
+  return `http://${host.includes(':') ? `[${host}]` : host}:${vars.PORT || '8787'}`;
+}
+
+/**
+ * The address to print for a server listening on `host`: itself, or for a wildcard (`0.0.0.0`, `::`)
+ * this machine's first non-internal IPv4 address, which a phone on the same network can reach.
+ */
+export function reachableHost(host: string): string {
+  if (host !== '0.0.0.0' && host !== '::') return host;
+  const addresses = Object.values(networkInterfaces()).flat();
+  return addresses.find((a) => a && a.family === 'IPv4' && !a.internal)?.address ?? 'localhost';
 }

@@ -29,3 +29,64 @@ export function cliArgs<O extends NonNullable<ParseArgsConfig['options']>>(
     return refuse(name, `${said}; ${usage}`);
   }
 }
+
+/** What `--help` prints for a command: what it does, how to call it, its flags and an example. */
+export interface CliHelp {
+  summary: string;
+  usage: string;
+  flags: readonly (readonly [flag: string, meaning: string])[];
+  example: string;
+}
+
+/** Whether `args` ask for help: `--help` or `-h` before any `--`. */
+export function wantsHelp(args: readonly string[] = process.argv.slice(2)): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
+
+/** The text `--help` prints for `npm run <name>`. */
+export function helpText(name: string, help: CliHelp): string {
+  const width = Math.max(0, ...help.flags.map(([flag]) => flag.length));
+  const flags = help.flags.map(([flag, meaning]) => `  ${flag.padEnd(width)}  ${meaning}`);
+  return [
+    `npm run ${name}: ${help.summary}`,
+    '',
+    help.usage,
+    '',
+    'Flags:',
+    ...flags,
+    `  ${'-h, --help'.padEnd(width)}  this help`,
+    '',
+    'Example:',
+    `  ${help.example}`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Prints `help` and exits 0 when the process's arguments ask for it; called first, so `--help`
+ * answers before anything is read, built or called.
+ */
+export function helpIfAsked(name: string, help: CliHelp, args: readonly string[] = process.argv.slice(2)): void {
+  if (!wantsHelp(args)) return;
+  process.stdout.write(helpText(name, help));
+  process.exit(0);
+}
+
+/**
+ * `parseArgs` of `args` with positionals allowed (a command's FILE arguments); an unknown flag or a
+ * flag without its value is refused as {@link cliArgs} does.
+ */
+export function cliArgsWithFiles<O extends NonNullable<ParseArgsConfig['options']>>(
+  name: string,
+  usage: string,
+  options: O,
+  args: string[] = process.argv.slice(2),
+) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    const said = error instanceof Error ? (error.message.split(/\.\s/)[0] ?? error.message) : String(error);
+    return refuse(name, `${said}; ${usage}`);
+  }
+}

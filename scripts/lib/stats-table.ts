@@ -1,5 +1,5 @@
 /** The stats API's rows as a plain-text table for a terminal (docs/operators.md). */
-import { addDays, isDay, MAX_RANGE_DAYS } from '../../shared/day-range.ts';
+import { isDay, lastDays, MAX_RANGE_DAYS } from '../../shared/day-range.ts';
 import { percent } from '../../shared/stats-rates.ts';
 import type { StatsRow } from '../../worker/funnel/stats-query.ts';
 
@@ -57,5 +57,5 @@ export function sinceDay(since: string, to: string): string | undefined {
   const match = /^(\d{1,3})d$/.exec(since);
   const days = Number(match?.[1]);
   if (!match || days < 1 || days > MAX_RANGE_DAYS || !isDay(to)) return undefined;
-  return addDays(to, 1 - days);
+  return lastDays(days, to).from;
 }

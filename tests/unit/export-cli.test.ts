@@ -29,7 +29,7 @@ function filesUnder(root: string): string[] {
 
 describe('npm run export', { timeout: 60_000 }, () => {
   it('reads --since as days back or a first day, and refuses anything else', () => {
-    expect(firstDay('7d', Date.parse('2026-11-26T10:00:00Z'))).toBe('2026-11-19');
+    expect(firstDay('7d', Date.parse('2026-11-26T10:00:00Z'))).toBe('2026-11-20');
     expect(firstDay('2026-11-01')).toBe('2026-11-01');
     expect(firstDay('last week')).toBeUndefined();
     const refused = run('--since', 'yesterday');
@@ -79,7 +79,7 @@ describe('npm run export', { timeout: 60_000 }, () => {
   it('reads any --since or --env as options or one refusal naming the flag', () => {
     const now = Date.parse('2026-11-25T12:00:00Z');
     expect(exportOptions({ since: '7d', out: 'x' }, now)).toMatchObject({
-      from: '2026-11-18',
+      from: '2026-11-19',
       out: join(process.cwd(), 'x'),
     });
     fc.assert(

@@ -7,7 +7,7 @@
  * them and do not depend on the range: only Refresh lists them again.
  */
 import { type ChangeEvent, useCallback, useEffect, useMemo, useState } from 'react';
-import { FIRST_DAY, lastDay, rangeRefusal } from '../../../shared/day-range.ts';
+import { FIRST_DAY, lastDay, lastDays, rangeRefusal } from '../../../shared/day-range.ts';
 import type { Language } from '../../../shared/texts.ts';
 import { DEFAULT_TIME_ZONE, dayIn, isTimeZone } from '../../../shared/time-zone.ts';
 import { setSearch, useSearch } from './address.ts';
@@ -28,11 +28,9 @@ import { StorePostbacksPanel } from './store-postbacks-panel.tsx';
 import { TestInstallsPanel } from './test-installs-panel.tsx';
 import { WebhooksPanel } from './webhooks-panel.tsx';
 
-const DAY_MS = 86_400_000;
-
 /** The last 7 days up to today in `zone` (the operator's, docs/operators.md#days-and-time-zones), as the stats API's default. */
-function defaultRange(zone = DEFAULT_TIME_ZONE, now = Date.now()): Range {
-  return { from: dayIn(zone, now - 6 * DAY_MS), to: dayIn(zone, now) };
+export function defaultRange(zone = DEFAULT_TIME_ZONE, now = Date.now()): Range {
+  return lastDays(7, dayIn(zone, now));
 }
 
 const sameRange = (a: Range, b: Range) => a.from === b.from && a.to === b.to;
