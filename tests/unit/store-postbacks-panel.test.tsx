@@ -45,11 +45,15 @@ const view: StorePostbacksView = {
 describe('the Store postbacks tables', () => {
   it("show each day's totals and the aggregates Apple gave", () => {
     const html = renderToStaticMarkup(<StorePostbackTables view={view} to="2026-11-26" t={adminTexts('en')} />);
-    expect(html).toContain('<tr data-store-day="2026-11-26"><th scope="row">2026-11-26</th><td>0</td><td>3</td></tr>');
     expect(html).toContain(
-      '<tr data-store-source="1234"><th scope="row">2026-11-26</th><td>AdAttributionKit</td><td>1234</td><td>example.com</td><td>medium</td><td>2</td><td>US</td><td>yes</td><td>3</td></tr>',
+      '<tr data-store-day="2026-11-26"><th scope="row" data-label="Day">2026-11-26</th><td data-label="SKAdNetwork">0</td><td data-label="AdAttributionKit">3</td></tr>',
     );
-    expect(html).toContain('<td>SKAdNetwork 4.0</td><td>5239</td><td>example.com</td><td>63</td><td>1</td>');
+    expect(html).toContain(
+      '<tr data-store-source="1234"><th scope="row" data-label="Day">2026-11-26</th><td data-label="Framework">AdAttributionKit</td><td data-label="Source">1234</td><td data-label="Publisher">example.com</td><td data-label="Conversion value">medium</td><td data-label="Window">2</td><td data-label="Country">US</td><td data-label="Re-engagement">yes</td><td data-label="Postbacks">3</td></tr>',
+    );
+    expect(html).toContain(
+      '<td data-label="Framework">SKAdNetwork 4.0</td><td data-label="Source">5239</td><td data-label="Publisher">example.com</td><td data-label="Conversion value">63</td><td data-label="Window">1</td>',
+    );
   });
 
   it("leave out days after the range's end, and say so when nothing is left", () => {
