@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { applyMigrations } from './lib/d1.ts';
 import { runTool, startTool } from './lib/run.ts';
+import { startBanner } from './lib/start-banner.ts';
 import { seedLocal } from './seed-local.ts';
 
 const { values } = parseArgs({
@@ -37,4 +38,6 @@ const args = [
 if (persistTo) args.push('--persist-to', persistTo);
 const server = startTool('wrangler', args, { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+// Printed before wrangler's own output, so it is the first thing to read (with HOST, a QR code for a phone).
+console.log(startBanner(process.env));
 server.on('exit', (code) => process.exit(code ?? 0));

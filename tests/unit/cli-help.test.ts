@@ -9,9 +9,12 @@ import { defaultRange } from '../../client/app/admin/dashboard.tsx';
 import { firstDay } from '../../scripts/export.ts';
 import { adminTarget, localOrigin, reachableHost } from '../../scripts/lib/admin-api.ts';
 import { TOOL_ENV } from '../../scripts/lib/run.ts';
+import { startBanner } from '../../scripts/lib/start-banner.ts';
 import { sinceDay } from '../../scripts/lib/stats-table.ts';
 import { daysIn } from '../../shared/day-range.ts';
 import { utcDay } from '../../shared/time-zone.ts';
+import { qrTerminal } from '../../worker/lib/qr-code.ts';
+import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 
 const COMMANDS = {
   link: 'scripts/link.ts',
@@ -128,5 +131,16 @@ describe('7d', () => {
       }),
       { numRuns: 2_000 },
     );
+  });
+});
+
+describe('npm start on a phone', () => {
+  it('prints the page, the console with its token, and with HOST the reachable address as a QR code', () => {
+    const plain = startBanner({ PORT: '8861' });
+    expect(plain).toContain('http://localhost:8861/landing');
+    expect(plain).toContain(`http://localhost:8861/admin (token ${DEV_ADMIN_TOKEN})`);
+    const phone = startBanner({ HOST: '192.168.1.20', PORT: '8861' });
+    expect(phone).toContain('http://192.168.1.20:8861/landing');
+    expect(phone).toContain(qrTerminal('http://192.168.1.20:8861/landing') ?? 'no QR code');
   });
 });
