@@ -36,5 +36,7 @@ describe('times in the operator’s zone', () => {
     // New York: clocks back at 02:00 EDT on 2026-11-01, forward at 02:00 EST on 2026-03-08.
     expect(new Date(instantIn('America/New_York', '2026-11-01T01:30')).toISOString()).toBe('2026-11-01T05:30:00.000Z');
     expect(new Date(instantIn('America/New_York', '2026-03-08T02:30')).toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    // The first minute of Berlin's repeated hour (clocks back at 03:00 CEST): its first pass, in CEST.
+    expect(new Date(instantIn('Europe/Berlin', '2012-10-28T02:00')).toISOString()).toBe('2012-10-28T00:00:00.000Z');
   });
 });

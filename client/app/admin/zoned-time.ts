@@ -52,9 +52,12 @@ export function instantIn(zone: string, local: string): number {
   const wall = Date.parse(`${local}Z`);
   // The zone's offset at a time, as wall clock minus UTC.
   const offset = (time: number) => Date.parse(`${wallClock(zone, time)}Z`) - time;
-  // The offset at the guess, then at the instant it gives: two steps settle every zone's rules.
-  const first = wall - offset(wall);
-  const second = wall - offset(first);
-  const reads = [first, second].filter((time) => wallClock(zone, time).slice(0, 16) === local);
-  return reads.length > 0 ? Math.min(...reads) : Math.max(first, second);
+  // A change of offset near the wall clock has the offset before it a day earlier and the one after it
+  // a day later: each offset the day holds gives a candidate, and those that read back are the answers.
+  const before = offset(wall - DAY_MS);
+  const candidates = [before, offset(wall), offset(wall + DAY_MS)].map((shift) => wall - shift);
+  const reads = candidates.filter((time) => wallClock(zone, time).slice(0, 16) === local);
+  return reads.length > 0 ? Math.min(...reads) : wall - before;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
