@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureTool, ROOT } from '../../scripts/lib/run.ts';
+import { localSeed } from '../../scripts/seed-local.ts';
 import { UA } from '../../tests/fixtures/agents.ts';
 import { captureFloor } from '../bench/floor.ts';
 import { isolateHeap } from '../bench/heap.ts';
@@ -240,7 +241,8 @@ describe('bench server with the production bundle', () => {
     if (!existsSync(join(clientDir, '.vite/manifest.json'))) captureTool('vite', ['build', '--logLevel', 'warn']);
     const workerDir = tempDir();
     captureTool('wrangler', ['deploy', '--dry-run', '--outdir', workerDir, '--minify', '--env', 'production']);
-    server = await start({ workerDir });
+    // Production answers a 503 without a configuration of its own: the bench's demo one, as the bench seeds it.
+    server = await start({ workerDir, kv: localSeed() });
     ({ url, peerUrl } = server);
   }, 120_000);
 
