@@ -81,9 +81,7 @@ export class AttributionLedger extends SweptObject {
   async claimClick(clickId: string, claimant: string, now: number, seen: boolean): Promise<ClickClaim> {
     const click = this.lookupClick(clickId);
     if (seen && !click) return { outcome: 'unknown' };
-    const holder = this.sql
-      .exec<{ claimant: string }>('SELECT claimant FROM click_claims WHERE click_id = ?', clickId)
-      .toArray()[0]?.claimant;
+    const holder = this.holderOf(clickId);
     if (holder !== undefined && holder !== claimant) return { outcome: 'claimed' };
     if (holder === undefined) {
       const keepUntil = now + CLICK_INDEX_MS;
@@ -95,10 +93,15 @@ export class AttributionLedger extends SweptObject {
 
   /** Whether another install than `claimant` holds `clickId` (a test device's look, which claims nothing). */
   heldByOther(clickId: string, claimant: string): boolean {
-    const holder = this.sql
+    const holder = this.holderOf(clickId);
+    return holder !== undefined && holder !== claimant;
+  }
+
+  /** The install that holds `clickId`, if one does. */
+  private holderOf(clickId: string): string | undefined {
+    return this.sql
       .exec<{ claimant: string }>('SELECT claimant FROM click_claims WHERE click_id = ?', clickId)
       .toArray()[0]?.claimant;
-    return holder !== undefined && holder !== claimant;
   }
 
   async indexClick(clickId: string, click: IndexedClick): Promise<void> {
