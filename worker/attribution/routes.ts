@@ -122,7 +122,7 @@ attribution.post('/install', async (c) => {
     if (!first || test) return;
     // Ids made from the install's key: should it be decided twice (its storage down past the
     // catch-up, docs/reliability.md), the funnel counts it and the webhooks send it once.
-    countAnswer(c, 'install', answer, body.platform, installMessageId(key));
+    countAnswer(c, 'install', answer, { platform: body.platform, id: installMessageId(key) });
     // Flags are the operator's (docs/fraud.md): decided after the response, never in the answer.
     const flags = flagInstall(c, ctx, { key, body, answer });
     webhookAnswer(c, 'install', body, answer, flags, key);
@@ -146,7 +146,7 @@ attribution.post('/open', async (c) => {
     // (docs/operators.md#bounds).
     c.executionCtx.waitUntil(
       installKey(ctx.salt, body.app, body.installId).then((key) =>
-        countAnswer(c, 'open', answer, undefined, undefined, key),
+        countAnswer(c, 'open', answer, { install: key, at: ctx.now }),
       ),
     );
     webhookAnswer(c, 'open', body, answer);

@@ -45,10 +45,12 @@ async function tapLink(env: Env, body: ClickInput): Promise<string> {
  */
 export function countTap(c: Context<AppEnv>, body: ClickInput): void {
   const { decodeKey } = settingsOf(c.env);
+  // Counted on the day of the tap, though its link is looked up after the response.
+  const at = Date.now();
   // The token is decrypted here, after the response, not while the beacon waits.
   const count = (link: string) => {
     const campaign = signedOnly(body.d ? readToken(body.d, decodeKey) : undefined);
-    countEvent(c, { event: { type: 'tap', action: body.action }, dims: eventDimensions(c, campaign, link) });
+    countEvent(c, { event: { type: 'tap', action: body.action }, dims: eventDimensions(c, campaign, link), at });
     webhookClick(c, body.action, campaign.signed, link);
   };
   c.executionCtx.waitUntil(
@@ -70,15 +72,14 @@ export function appDimensions(c: Context<AppEnv>, answer: InstallAnswer | null, 
 /**
  * An install or an open, with how it was matched or why it was not. `id` is the message id of an
  * install (`installMessageId`): counted once however often it is decided. `install` is an open's
- * install key: its opens are counted up to a daily bound (docs/operators.md#bounds).
+ * install key: its opens are counted up to a daily bound (docs/operators.md#bounds). `at` is when it
+ * was decided, when it is counted later.
  */
 export function countAnswer(
   c: Context<AppEnv>,
   type: 'install' | 'open',
   answer: InstallAnswer,
-  platform?: OsFamily,
-  id?: string,
-  install?: string,
+  { platform, id, install, at }: { platform?: OsFamily; id?: string; install?: string; at?: number } = {},
 ): void {
   const event: FunnelEvent = answer.matched ? { type, method: answer.method } : { type, unmatched: answer.reason };
   countEvent(c, {
@@ -86,6 +87,7 @@ export function countAnswer(
     dims: appDimensions(c, answer, platform),
     ...(id ? { id } : {}),
     ...(install ? { install } : {}),
+    ...(at === undefined ? {} : { at }),
   });
 }
 

@@ -100,6 +100,8 @@ export interface EventInput {
   app?: string;
   /** The install's ledger key, for an open or an app event: its day's count is bounded. */
   install?: string;
+  /** When it happened (ms since the epoch), when that was before it is recorded: its day is that moment's. */
+  at?: number;
 }
 
 /** The queue message: the event, its dimensions, an id for idempotent counting, and the hashed visitor. */

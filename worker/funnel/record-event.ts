@@ -107,7 +107,7 @@ async function sendLater(env: Env, batch: Gathered[]): Promise<void> {
  * and the batch's messages (ids, visitor hashes) are made then, together, not one promise per event.
  */
 export function recordEvent(env: Env, ctx: Waiter, input: EventInput): void {
-  const gathered = { input, at: Date.now() };
+  const gathered = { input, at: input.at ?? Date.now() };
   const batch = open.get(env);
   if (batch && batch.length < MAX_BATCH) {
     batch.push(gathered);

@@ -3,7 +3,9 @@
  * (a failed read only briefly, so a store that recovers is used again soon), and one read shared by
  * the requests that arrive while it is under way. The read belongs to the request that started it
  * and the runtime may cancel it with that request, so a joiner never waits past the read's own
- * budget (it takes `late()` instead), and a read older than its budget is replaced, not joined.
+ * budget (it takes `late()` instead), and a read older than its budget, or one a joiner already
+ * waited out, is replaced, not joined (the clock alone cannot tell: it stands still while a request
+ * waits on nothing but timers).
  * The configuration and the uploaded APK parents are both read through this.
  */
 import { withinBudget } from '../lib/within-budget.ts';
@@ -41,8 +43,12 @@ export function sharedRead<T>({
   return function load(kv, ttlMs) {
     const start = now();
     if (cached && cached.until > start) return Promise.resolve(cached.value);
-    if (inflight?.kv === kv && start - inflight.startedAt < timeoutMs) {
-      return withinBudget(inflight.value, timeoutMs - (start - inflight.startedAt) + 25, late);
+    const joined = inflight;
+    if (joined?.kv === kv && start - joined.startedAt < timeoutMs) {
+      return withinBudget(joined.value, timeoutMs - (start - joined.startedAt) + 25, () => {
+        if (inflight === joined) inflight = null;
+        return late();
+      });
     }
     cached = null;
     const value = read(kv).then((result) => {
