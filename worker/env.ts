@@ -32,7 +32,7 @@ export interface AppVariables {
   apkParents: Promise<ApkParents>;
   /** Which page the request is for, once it was asked (lib/page-of.ts `pageOf`). */
   page?: PageIdentity;
-  /** On `/s/<slug>` only: the stored short link, or null when it is unknown or expired (funnel/short-link.ts). */
+  /** On `/s/<slug>` only: the stored short link, or null when it is unknown or expired (campaign/short-link.ts). */
   link?: StoredLink | null;
 }
 

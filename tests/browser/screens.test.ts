@@ -1,6 +1,6 @@
 /**
  * What visitors see on the screens other than the download page (docs/screens.md), on a phone and a
- * desktop in both languages: the layout checks behind README's screenshots, which these tests take.
+ * desktop in both languages: the layout checks behind the screenshots of docs/screens.md, which these tests take.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';

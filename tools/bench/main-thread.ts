@@ -2,7 +2,7 @@
  * What a first visit to `/` costs the main thread of a phone, in Chromium with the CPU slowed down
  * four times (Lighthouse's mobile preset): the long tasks (> 50 ms) until React has hydrated the
  * page, and those of FingerprintJS's probes, which start once the visitor has left the page alone
- * (client/browser/visitor-quiet.ts) and so fall outside Lighthouse's window. Blocking time is
+ * (client/browser/idle.ts) and so fall outside Lighthouse's window. Blocking time is
  * Lighthouse's measure: the part of each long task over 50 ms. Median of three runs.
  */
 import { chromium, type Page } from 'playwright-core';

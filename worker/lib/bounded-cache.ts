@@ -15,15 +15,15 @@ export const ISOLATE_CACHE_BUDGET = 8 * 2 ** 20;
 export const CACHE_SHARES = {
   /** Rendered pages (render/page-cache.ts): a few hundred pages of ~7 kB, one per kind of visitor and campaign. */
   pages: 4 * 2 ** 20,
-  /** Detected devices (middleware/visitor.ts): ~1 kB each with the agent, a few thousand agents. */
+  /** Detected devices (device/device-detection.ts): ~1 kB each with the agent, a few thousand agents. */
   devices: 3 * 2 ** 20,
-  /** Accept-Language values and what they give (middleware/visitor.ts): a few hundred bytes each. */
+  /** Accept-Language values and what they give (device/device-detection.ts): a few hundred bytes each. */
   languages: 256 * 2 ** 10,
   /** QR code images (lib/qr-code.ts): a few kB each. */
   qrCodes: 512 * 2 ** 10,
   /** Which page a path is (lib/page-of.ts): ~100 bytes each, a thousand paths. */
   pageIdentities: 128 * 2 ** 10,
-  /** Merged `Vary` values (middleware/visitor.ts): a handful. */
+  /** Merged `Vary` values (device/device-detection.ts): a handful. */
   vary: 16 * 2 ** 10,
 } as const;
 

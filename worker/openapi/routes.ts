@@ -1,7 +1,7 @@
 /**
  * `GET /api/openapi.json` — the OpenAPI 3.1 document (document.ts) — and `GET /api/docs`, the same
  * as a plain reference page for people: server HTML, no script, its one stylesheet from this origin,
- * so the CSP of every other answer (middleware/security-headers.ts) holds as it is.
+ * so the CSP of every other answer (lib/headers.ts) holds as it is.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';

@@ -48,7 +48,7 @@ export interface HandoffInputs {
   settings: Settings;
   /** The uploaded parent APKs: one object per record read from KV (apk/parents-loader.ts). */
   apkParents: ApkParents;
-  /** On `/s/<slug>`, the stored link's campaign token (funnel/short-link.ts); else null. */
+  /** On `/s/<slug>`, the stored link's campaign token (campaign/short-link.ts); else null. */
   linkToken: string | null;
 }
 

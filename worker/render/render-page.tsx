@@ -94,7 +94,7 @@ async function pageResponse(c: Context<AppEnv>): Promise<Response> {
     return html(found.body, found.status, [...found.headers, timing('shared', id)]);
   }
   const handoff = makeHandoff(inputs);
-  // An unknown or expired short link (funnel/short-link.ts) is no page.
+  // An unknown or expired short link (campaign/short-link.ts) is no page.
   const notFound = { status: 404, description: `Page not found: ${url.pathname}${url.search}` };
   if (c.get('link') === null) return renderStatic(handoff, notFound);
   const view = pageView(c, inputs.page, handoff.campaign);
