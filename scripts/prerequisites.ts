@@ -4,20 +4,35 @@
  * Debian's apt when it may (root, or sudo without a password), printing what it installs. Where it
  * may not, it stops at once, before anything is built, with the one command to run. Flags:
  *
- *   --check      only report: exit 1 with the command when something is missing, install nothing
- *   --root DIR   look for files under DIR instead of / (what a bare machine would be told)
+ *   --check         only report: exit 1 with the command when something is missing, install nothing
+ *   --root DIR      look for files under DIR instead of / (what a bare machine would be told)
+ *   --project NAME  only what that test project runs (unit, worker, browser, tools); repeatable
  */
 import { spawnSync } from 'node:child_process';
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type Lookup, PREREQUISITES, plan, systemLookup } from './lib/prerequisites.ts';
+import {
+  type Lookup,
+  PREREQUISITES,
+  type Prerequisite,
+  plan,
+  prerequisitesOf,
+  systemLookup,
+  TEST_PROJECTS,
+  type TestProject,
+} from './lib/prerequisites.ts';
 
 /** Checks, installs what it may, and returns the exit code; every line goes to `log`. */
-export function ensurePrerequisites(look: Lookup, check: boolean, log: (line: string) => void): number {
-  const first = plan(look);
+export function ensurePrerequisites(
+  look: Lookup,
+  check: boolean,
+  log: (line: string) => void,
+  table: readonly Prerequisite[] = PREREQUISITES,
+): number {
+  const first = plan(look, table);
   if (first.missing.length === 0) {
-    log(`Prerequisites: all ${PREREQUISITES.length} present.`);
+    log(`Prerequisites: all ${table.length} present.`);
     return 0;
   }
   log('Prerequisites missing:');
@@ -41,20 +56,30 @@ export function ensurePrerequisites(look: Lookup, check: boolean, log: (line: st
       return 1;
     }
   }
-  const after = plan(look);
+  const after = plan(look, table);
   if (after.missing.length > 0) {
     log(`Still missing after apt-get: ${after.missing.map((item) => item.name).join(', ')}. Run:`);
     log(`  ${after.command}`);
     return 1;
   }
-  log(`Prerequisites: all ${PREREQUISITES.length} present.`);
+  log(`Prerequisites: all ${table.length} present.`);
   return 0;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({
-    options: { check: { type: 'boolean', default: false }, root: { type: 'string', default: '/' } },
+    options: {
+      check: { type: 'boolean', default: false },
+      root: { type: 'string', default: '/' },
+      project: { type: 'string', multiple: true, default: [] },
+    },
   });
+  const unknown = values.project.filter((name) => !(TEST_PROJECTS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    console.error(`--project: "${unknown[0]}" is not a test project (${TEST_PROJECTS.join(', ')})`);
+    process.exit(2);
+  }
   const look = { ...systemLookup(), root: values.root };
-  process.exitCode = ensurePrerequisites(look, values.check, (line) => console.log(line));
+  const table = prerequisitesOf(values.project as TestProject[]);
+  process.exitCode = ensurePrerequisites(look, values.check, (line) => console.log(line), table);
 }

@@ -60,9 +60,15 @@ function miniBrowser(look: Lookup): boolean {
     );
 }
 
+/** The test projects of vitest.config.ts; each asks only for what its own tests run. */
+export const TEST_PROJECTS = ['unit', 'worker', 'browser', 'tools'] as const;
+export type TestProject = (typeof TEST_PROJECTS)[number];
+
 export interface Prerequisite {
   /** What is looked for, as a message names it. */
   name: string;
+  /** The test projects that run it (`browser` stands for both browser projects). */
+  projects: readonly TestProject[];
   /** The Debian package that brings it. */
   pkg: string;
   /** Which tests need it. */
@@ -71,8 +77,9 @@ export interface Prerequisite {
   present(look: Lookup): boolean;
 }
 
-const command = (name: string, pkg: string, neededBy: string): Prerequisite => ({
+const command = (name: string, pkg: string, neededBy: string, projects: readonly TestProject[]): Prerequisite => ({
   name,
+  projects,
   pkg,
   neededBy,
   present: (look) => which(look, name) !== undefined,
@@ -80,6 +87,8 @@ const command = (name: string, pkg: string, neededBy: string): Prerequisite => (
 
 const jar = (name: string, pkg: string): Prerequisite => ({
   name: `/usr/share/java/${name}`,
+  // The Android SDK's JUnit suite: tests/unit/sdk-android.test.ts and the browser's stamped-APK match.
+  projects: ['unit', 'browser'],
   pkg,
   neededBy: 'the Android SDK tests',
   present: (look) => file(look, `/usr/share/java/${name}`),
@@ -89,46 +98,63 @@ const jar = (name: string, pkg: string): Prerequisite => ({
 export const PREREQUISITES: readonly Prerequisite[] = [
   {
     name: 'Chromium',
+    projects: ['browser', 'tools'],
     pkg: 'chromium',
     neededBy: 'the browser tests and Lighthouse (CHROMIUM_PATH overrides /usr/bin/chromium)',
     present: (look) => file(look, look.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
   },
   {
     name: 'WebKitWebDriver',
+    projects: ['browser'],
     pkg: 'webkit2gtk-driver',
     neededBy: 'the WebKit browser tests',
     present: (look) => file(look, look.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver'),
   },
-  { name: 'MiniBrowser', pkg: 'webkit2gtk-driver', neededBy: 'the WebKit browser tests', present: miniBrowser },
+  {
+    name: 'MiniBrowser',
+    projects: ['browser'],
+    pkg: 'webkit2gtk-driver',
+    neededBy: 'the WebKit browser tests',
+    present: miniBrowser,
+  },
   {
     name: 'Xvfb',
+    projects: ['browser'],
     pkg: 'xvfb',
     neededBy: 'the WebKit browser tests',
     present: (look) => file(look, '/usr/bin/Xvfb'),
   },
   {
     name: 'a CJK font (fc-list :lang=zh)',
+    projects: ['browser'],
     pkg: 'fonts-noto-cjk',
     neededBy: "the screenshots' Chinese text",
     present: (look) => (output(look, 'fc-list', [':lang=zh']) ?? '').trim() !== '',
   },
-  command('fc-list', 'fontconfig', 'finding the CJK font'),
-  command('apksigner', 'apksigner', 'the stamped-APK tests'),
-  command('openssl', 'openssl', 'the stamped-APK tests (signing keys)'),
-  command('aapt', 'aapt', 'the real-APK fixtures'),
+  command('fc-list', 'fontconfig', 'finding the CJK font', ['browser']),
+  command('apksigner', 'apksigner', 'the stamped-APK tests', ['unit', 'worker', 'browser']),
+  command('openssl', 'openssl', 'the stamped-APK tests (signing keys)', ['unit', 'worker', 'browser', 'tools']),
+  command('aapt', 'aapt', 'the real-APK fixtures', ['unit', 'worker', 'browser']),
   {
     name: "the Android framework's resources (framework-res.apk)",
+    projects: ['unit', 'worker', 'browser'],
     pkg: 'android-framework-res',
     neededBy: 'the real-APK fixtures (aapt links against them)',
     present: (look) => file(look, '/usr/share/android-framework-res/framework-res.apk'),
   },
-  command('wrk', 'wrk', "the bench's tools tests"),
-  command('javac', 'openjdk-17-jdk-headless', 'the Android SDK tests'),
-  command('java', 'openjdk-17-jdk-headless', 'the Android SDK tests'),
+  command('wrk', 'wrk', "the bench's tools tests", ['tools']),
+  command('javac', 'openjdk-17-jdk-headless', 'the Android SDK tests', ['unit', 'browser']),
+  command('java', 'openjdk-17-jdk-headless', 'the Android SDK tests', ['unit', 'browser']),
   jar('junit4.jar', 'junit4'),
   jar('hamcrest-core.jar', 'libhamcrest-java'),
   jar('com.android.json.jar', 'libandroid-json-java'),
 ];
+
+/** The prerequisites of `projects` (all of them when none is named), in table order. */
+export function prerequisitesOf(projects: readonly TestProject[]): readonly Prerequisite[] {
+  if (projects.length === 0) return PREREQUISITES;
+  return PREREQUISITES.filter((item) => item.projects.some((project) => projects.includes(project)));
+}
 
 /** What is missing, the packages that bring it, and how to install them here. */
 export interface Plan {

@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Lookup, PREREQUISITES, plan, which } from '../../scripts/lib/prerequisites.ts';
+import { type Lookup, PREREQUISITES, plan, prerequisitesOf, which } from '../../scripts/lib/prerequisites.ts';
 import { ensurePrerequisites } from '../../scripts/prerequisites.ts';
 
 const dirs: string[] = [];
@@ -187,5 +187,33 @@ describe('the step', () => {
     expect(result.stdout).toContain(
       'apt-get install -y chromium webkit2gtk-driver xvfb fonts-noto-cjk fontconfig apksigner openssl aapt android-framework-res wrk openjdk-17-jdk-headless junit4 libhamcrest-java libandroid-json-java',
     );
+  });
+
+  it('asks each test project only for what its tests run: the unit tests need no browser, display, font or load tool', () => {
+    const unit = prerequisitesOf(['unit']).map((item) => item.name);
+    for (const name of ['Chromium', 'WebKitWebDriver', 'MiniBrowser', 'Xvfb', 'a CJK font (fc-list :lang=zh)', 'wrk'])
+      expect(unit).not.toContain(name);
+    expect(unit).toContain('apksigner');
+    expect(prerequisitesOf(['tools']).map((item) => item.name)).toContain('wrk');
+    // Every prerequisite is some project's, and all projects together are the whole table.
+    expect(prerequisitesOf(['unit', 'worker', 'browser', 'tools'])).toEqual(PREREQUISITES);
+    expect(prerequisitesOf([])).toEqual(PREREQUISITES);
+  });
+
+  it("--project unit on a bare machine names only the unit tests' programs; an unknown project exits 2", () => {
+    const look = machine();
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['scripts/prerequisites.ts', '--check', '--root', look.root, ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, PATH: look.path.join(delimiter) },
+      });
+    const unit = run('--project', 'unit');
+    expect(unit.status).toBe(1);
+    expect(unit.stdout).toContain('apksigner (Debian package apksigner)');
+    expect(unit.stdout).not.toContain('Chromium');
+    expect(unit.stdout).not.toContain('wrk');
+    const unknown = run('--project', 'nope');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('--project: "nope" is not a test project');
   });
 });
