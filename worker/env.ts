@@ -4,8 +4,8 @@ import type { Verdict } from '../shared/device/verdict.ts';
 import type { DeviceInfo } from '../shared/device.ts';
 import type { Language } from '../shared/texts.ts';
 import type { ApkParents } from './apk/parents.ts';
-import type { StoredLink } from './campaign/links.ts';
 import type { LoadedConfig } from './config/load-config.ts';
+import type { StoredLink } from './facts.ts';
 
 /** Which page a request is for, as the route table says (lib/page-of.ts). */
 export interface PageIdentity {

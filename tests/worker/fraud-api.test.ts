@@ -6,9 +6,9 @@
  */
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Dimensions } from '../../worker/facts.ts';
 import { keepInstall } from '../../worker/fraud/store.ts';
 import { writeRollup } from '../../worker/funnel/consume-batch.ts';
-import type { Dimensions } from '../../worker/funnel/events.ts';
 import { NO_DIMENSIONS } from '../../worker/funnel/events.ts';
 import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 import { DEMO } from '../fixtures/config.ts';

@@ -10,7 +10,7 @@ import { env, exports } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utcDay } from '../../shared/time-zone.ts';
-import { MAX_EVENT_VALUE } from '../../worker/funnel/bounds.ts';
+import { MAX_EVENT_VALUE } from '../../worker/facts.ts';
 import { type FunnelMessage, NO_DIMENSIONS } from '../../worker/funnel/events.ts';
 import { readLosses } from '../../worker/reliability/losses.ts';
 import { UA } from '../fixtures/agents.ts';

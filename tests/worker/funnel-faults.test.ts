@@ -7,18 +7,21 @@ import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_CAMPAIGN } from '../../shared/campaign.ts';
+import { announce, sceneOf } from '../../worker/announce.ts';
 import { deviceDetection } from '../../worker/device/device-detection.ts';
 import type { AppEnv } from '../../worker/env.ts';
-import { countEvent, eventDimensions, isCountedVisit, visitorSource } from '../../worker/funnel/from-request.ts';
+import { eventDimensions, isCountedVisit, visitorSource } from '../../worker/lib/visit.ts';
 import { UA } from '../fixtures/agents.ts';
 
-/** A page that counts a view of itself, as the page routes do. */
+/** A page that announces a view of itself, as the page routes do. */
 function countingApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(deviceDetection());
   app.get('/', (c) => {
-    countEvent(c, {
-      event: { type: 'view', page: 'download' },
+    announce(sceneOf(c), {
+      fact: 'page-viewed',
+      at: Date.now(),
+      page: 'download',
       dims: eventDimensions(c, NO_CAMPAIGN),
       visitor: visitorSource(c),
     });

@@ -1,6 +1,7 @@
 /** Funnel messages and D1 readers for the worker tests; each test names its own channel, so tests never share rows. */
 import { env } from 'cloudflare:workers';
-import { type Dimensions, type FunnelEvent, type FunnelMessage, NO_DIMENSIONS } from '../../worker/funnel/events.ts';
+import type { Dimensions } from '../../worker/facts.ts';
+import { type FunnelEvent, type FunnelMessage, NO_DIMENSIONS } from '../../worker/funnel/events.ts';
 
 let next = 0;
 

@@ -6,8 +6,15 @@ import * as v from 'valibot';
 import { CLICK_ACTIONS, CLICK_ID, type ClickBody } from '../../shared/attribution.ts';
 import { SLUG } from '../campaign/links.ts';
 import { MAX_TOKEN_LENGTH } from '../campaign/token.ts';
-import { MAX_EVENT_VALUE } from '../funnel/bounds.ts';
-import { EventNameSchema, INSTALL_METHODS, UNMATCHED_REASONS } from '../funnel/events.ts';
+import {
+  EVENT_NAME,
+  EVENT_NAME_RULE,
+  INSTALL_METHODS,
+  type InstallAnswer,
+  MAX_EVENT_VALUE,
+  OS_FAMILIES,
+  UNMATCHED_REASONS,
+} from '../facts.ts';
 import { ExplainViewSchema } from './explanation-schema.ts';
 
 /** Largest body any `/api/a/*` call accepts (413 above). */
@@ -45,7 +52,7 @@ export const ClickSchema = v.strictObject({
   hints: v.optional(v.strictObject({ platformVersion: v.optional(text(32)), model: v.optional(text(64)) })),
 }) satisfies v.GenericSchema<ClickBody>;
 
-export const PLATFORMS = ['ios', 'android', 'harmony'] as const;
+const EventNameSchema = v.pipe(v.string(), v.regex(EVENT_NAME, EVENT_NAME_RULE));
 
 const epochSeconds = v.pipe(
   v.number('must be a number of seconds'),
@@ -66,7 +73,7 @@ export const InstallReferrerSchema = v.strictObject({
 
 export const InstallSchema = v.strictObject({
   app: appId,
-  platform: v.picklist(PLATFORMS, `must be one of ${PLATFORMS.join(', ')}`),
+  platform: v.picklist(OS_FAMILIES, `must be one of ${OS_FAMILIES.join(', ')}`),
   osVersion: v.pipe(v.string(), v.regex(/^\d{1,3}(?:\.\d{1,4}){0,3}$/, 'must be a version such as "17.5.1"')),
   model: v.optional(text(64)),
   screen: v.strictObject({ w: dimension, h: dimension, scale: v.pipe(v.number(), v.minValue(0.5), v.maxValue(8)) }),
@@ -147,12 +154,9 @@ export type IdentifyInput = v.InferOutput<typeof IdentifySchema>;
 export type AppEventInput = v.InferOutput<typeof AppEventSchema>;
 export type AppEventBatchInput = v.InferOutput<typeof AppEventBatchSchema>;
 
-export const MATCH_METHODS = INSTALL_METHODS;
-export type MatchMethod = (typeof MATCH_METHODS)[number];
-
 const matchedAnswer = {
   matched: v.literal(true),
-  method: v.picklist(MATCH_METHODS),
+  method: v.picklist(INSTALL_METHODS),
   /** 0–100: 100 for a carrier. */
   confidence: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
   /** The token's campaign fields; `{}` for a click without a campaign. */
@@ -163,12 +167,11 @@ const matchedAnswer = {
 };
 const unmatchedAnswer = { matched: v.literal(false), reason: v.picklist(UNMATCHED_REASONS) };
 
-/** What `/api/a/install` and `/api/a/open` answer an app. */
+/** What `/api/a/install` and `/api/a/open` answer an app: the facts' `InstallAnswer`. */
 export const InstallAnswerSchema = v.variant('matched', [
   v.strictObject(matchedAnswer),
   v.strictObject(unmatchedAnswer),
-]);
-export type InstallAnswer = v.InferOutput<typeof InstallAnswerSchema>;
+]) satisfies v.GenericSchema<InstallAnswer>;
 
 /** The answer as sent: a test device's (`test: true`) also carries `explain` (docs/attribution.md). */
 export const AnswerResponseSchema = v.variant('matched', [

@@ -10,9 +10,8 @@
  */
 
 import type { Explanation } from '../../shared/install-explanation.ts';
-import type { Flag } from '../fraud/rules.ts';
+import type { Flag, InstallAnswer } from '../facts.ts';
 import type { ClickBucket } from './click-bucket.ts';
-import type { InstallAnswer } from './contract.ts';
 import { SweptObject } from './swept-object.ts';
 
 /** As long as Google Play keeps a referrer: a carrier may come back this late. */

@@ -4,7 +4,8 @@
  * network bucket, so the network is already shared.
  */
 import type { TupleField } from '../../shared/install-explanation.ts';
-import { type OsFamily, sameVersion } from './os-version.ts';
+import type { OsFamily } from '../facts.ts';
+import { sameVersion } from './os-version.ts';
 
 /** What a click or an install tells about the device, normalised so both sides compare. */
 export interface DeviceTuple {

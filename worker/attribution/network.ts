@@ -4,12 +4,7 @@
  * or carrier NAT share it; that is why a match there must be unique to count.
  */
 
-export interface Network {
-  /** `4:203.0.113` or `6:2001:db8:0:1`: the prefix, written one way only. */
-  prefix: string;
-  /** The whole address, written one way only. */
-  address: string;
-}
+import type { Network } from '../facts.ts';
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 

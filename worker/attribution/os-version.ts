@@ -10,10 +10,7 @@
  */
 import { detectHarmony } from '../../shared/device/harmony.ts';
 import type { ClientHints, DeviceInfo } from '../../shared/device/types.ts';
-import type { PLATFORMS } from './contract.ts';
-
-/** The OS families an app reports at install (its `platform`). */
-export type OsFamily = (typeof PLATFORMS)[number];
+import type { OsFamily } from '../facts.ts';
 
 export interface ReportedOs {
   family: OsFamily;

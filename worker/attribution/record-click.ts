@@ -5,10 +5,10 @@
  * network and the visitor id are stored, and the campaign token as the page sent it.
  */
 import type { ClientHints, DeviceInfo } from '../../shared/device/types.ts';
+import type { Network } from '../facts.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
 import type { ClickInput } from './contract.ts';
 import { bucketFor, ledgerFor } from './ledger.ts';
-import type { Network } from './network.ts';
 import { clickTuple } from './tuples.ts';
 
 /** What every attribution call works with (routes.ts builds it once per request). */

@@ -8,12 +8,13 @@
 
 import type { CarrierCheck, Explanation } from '../../shared/install-explanation.ts';
 import { readToken } from '../campaign/query-data.ts';
+import type { InstallAnswer, InstallMethod } from '../facts.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { ATTRIBUTION_BUDGET_MS, messageOf } from '../reliability/budget.ts';
 import { checkCarrier, type ResolvedCarrier } from './carrier.ts';
 import { isIssuedClickId } from './click-id.ts';
-import type { InstallAnswer, InstallInput, MatchMethod, OpenInput } from './contract.ts';
+import type { InstallInput, OpenInput } from './contract.ts';
 import { type AnswerRecord, bucketFor, type ClickClaim, ledgerFor } from './ledger.ts';
 import { type AttributionContext, networkKeys } from './record-click.ts';
 import { installTuple } from './tuples.ts';
@@ -22,7 +23,7 @@ const iso = (ms: number | null | undefined) => (typeof ms === 'number' ? new Dat
 
 /** A carrier's answer: its click and campaign, certain; `at` is when the tap was, if it was recorded. */
 const carrierAnswer = (
-  method: MatchMethod,
+  method: InstallMethod,
   carrier: ResolvedCarrier,
   at: number | null | undefined,
 ): InstallAnswer => ({
@@ -70,7 +71,7 @@ export interface Decided {
 type CarrierField = keyof NonNullable<InstallInput['carriers']>;
 
 /** The carriers, most reliable first, with the method each answers by. */
-const CARRIER_ORDER: readonly [MatchMethod, CarrierField][] = [
+const CARRIER_ORDER: readonly [InstallMethod, CarrierField][] = [
   ['apk', 'apk'],
   ['harmony', 'harmonyLink'],
   ['referrer', 'playReferrer'],

@@ -1,7 +1,7 @@
 /**
  * `/api/a/*` — attribution's API (docs/attribution.md): the page's click beacon, the app's install
- * and open calls, and its events (docs/operators.md); each is counted in the funnel
- * (funnel-events.ts). Every body is bounded (413) and checked (400 with the first problem); every
+ * and open calls, and its events (docs/operators.md); each is announced once as a fact
+ * (facts-of.ts, announce.ts) for the funnel, the fraud rules and the webhooks. Every body is bounded (413) and checked (400 with the first problem); every
  * network is rate-limited (429); bots are never recorded; production without `ATTRIBUTION_SALT`
  * answers 503 and the page goes on without attribution.
  */
@@ -9,29 +9,29 @@ import { type Context, Hono } from 'hono';
 import type * as v from 'valibot';
 import { CLICK_IDS_PER_CALL, type ClickIdsAnswer } from '../../shared/attribution.ts';
 import { clientHintsFromHeaders } from '../../shared/device.ts';
+import { announce, sceneOf } from '../announce.ts';
 import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
-import { flagInstall } from '../fraud/flag-install.ts';
-import { identify } from '../fraud/identify.ts';
-import { countAnswer, countAppEvent, countTap, eventKey, installMessageId } from '../funnel/count-attribution.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { ATTRIBUTION_BUDGET_MS, messageOf } from '../reliability/budget.ts';
 import { settingsOf } from '../settings.ts';
-import { webhookAnswer, webhookAppEvent } from '../webhooks/funnel-hooks.ts';
 import { issueClickId } from './click-id.ts';
 import {
   AppEventRequestSchema,
   ClickSchema,
+  type IdentifyInput,
   IdentifySchema,
   InstallSchema,
   MAX_BODY_BYTES,
   OpenSchema,
 } from './contract.ts';
 import { explainView } from './explanation-schema.ts';
+import { appDimensions, clickVisitor, eventKey, keepRaised, tapped } from './facts-of.ts';
 import { resolveWithinBudget } from './install-within-budget.ts';
 import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
+import { networkKeys } from './record-click.ts';
 import { recordClickWithinBudget } from './record-click-within-budget.ts';
 import { installKey, installRecordOf, type ResolvedInstall, resolveOpen } from './resolve-install.ts';
 import { noteTestAnswer } from './test-answers.ts';
@@ -60,6 +60,27 @@ async function readBody<S extends Schema>(c: Context<AppEnv>, schema: S): Promis
 /** Whether `app` is a package or bundle id of a configured app. */
 function isConfiguredApp(c: Context<AppEnv>, app: string): boolean {
   return c.get('config').config.appData.some((item) => item.package === app || item.bundle_id === app);
+}
+
+const logFlagsNotKept = (error: unknown) =>
+  console.error('Flags not kept', error instanceof Error ? error.message : String(error));
+
+/** Announces that a user signed in on an install, and keeps the flags it raised in the ledger. */
+async function identified(c: Context<AppEnv>, ctx: ReturnType<typeof contextOf>, body: IdentifyInput): Promise<void> {
+  const [key, install] = await Promise.all([
+    installKey(ctx.salt, body.app, body.installId),
+    installRecordOf(ctx, body.app, body.installId),
+  ]);
+  const visitor = await clickVisitor(ctx.env, install?.answer);
+  const raised = announce(sceneOf(c), {
+    fact: 'user-identified',
+    at: ctx.now,
+    userId: body.userId,
+    key,
+    install: install ? { answer: install.answer, test: install.test } : null,
+    clickVisitor: visitor,
+  });
+  await keepRaised(ctx.env, raised, ctx.now);
 }
 
 /** Mounted at `/api/a`. */
@@ -106,7 +127,9 @@ attribution.post('/click', async (c) => {
   if (!device.bot) {
     const ctx = { ...contextOf(c), device, headerHints: clientHintsFromHeaders((n) => c.req.header(n)) };
     await recordClickWithinBudget(ctx, body, c.executionCtx);
-    countTap(c, body);
+    // Counted on the day of the tap, though its link is looked up after the response.
+    const at = Date.now();
+    c.executionCtx.waitUntil(tapped(c, body, at).then((fact) => announce(sceneOf(c), fact)));
   }
   return c.body(null, 204);
 });
@@ -120,12 +143,33 @@ attribution.post('/install', async (c) => {
   // A retry gets the same answer and is the same install: counted and sent once; a test device's never.
   const settle = ({ answer, first, test, key }: ResolvedInstall) => {
     if (!first || test) return;
-    // Ids made from the install's key: should it be decided twice (its storage down past the
-    // catch-up, docs/reliability.md), the funnel counts it and the webhooks send it once.
-    countAnswer(c, 'install', answer, { platform: body.platform, id: installMessageId(key) });
+    // Counted on the day it was decided; its click's visitor and network are read after the response.
+    const at = Date.now();
+    const { app, installId, platform, installReferrer: referrer } = body;
+    const dims = appDimensions(c, answer, platform);
+    const fact = Promise.all([
+      // Within attribution's budget: an install is counted and sent whatever its ledger does.
+      withinBudget(clickVisitor(ctx.env, answer), ATTRIBUTION_BUDGET_MS).catch(() => ''),
+      ctx.network ? networkKeys(ctx.salt, ctx.network).then((keys) => keys.bucket) : '',
+    ]).then(([visitor, networkBucket]) =>
+      announce(sceneOf(c), {
+        fact: 'install-decided',
+        at,
+        app,
+        installId,
+        key,
+        answer,
+        dims,
+        platform,
+        referrer,
+        launchedAt: ctx.now,
+        clickVisitor: visitor,
+        network: ctx.network,
+        networkBucket,
+      }),
+    );
     // Flags are the operator's (docs/fraud.md): decided after the response, never in the answer.
-    const flags = flagInstall(c, ctx, { key, body, answer });
-    webhookAnswer(c, 'install', body, answer, flags, key);
+    c.executionCtx.waitUntil(keepRaised(ctx.env, fact, ctx.now).catch(logFlagsNotKept));
   };
   const { answer, explanation, first } = await resolveWithinBudget(ctx, body, c.executionCtx, settle);
   if (!body.test) return c.json(answer);
@@ -144,12 +188,13 @@ attribution.post('/open', async (c) => {
   if (!body.test) {
     // Counted under its install's key, hashed after the response: an install's opens are bounded a day
     // (docs/operators.md#bounds).
+    const { app, installId } = body;
+    const dims = appDimensions(c, answer);
     c.executionCtx.waitUntil(
-      installKey(ctx.salt, body.app, body.installId).then((key) =>
-        countAnswer(c, 'open', answer, { install: key, at: ctx.now }),
+      installKey(ctx.salt, app, installId).then((key) =>
+        announce(sceneOf(c), { fact: 'open-decided', at: ctx.now, app, installId, key, answer, dims }),
       ),
     );
-    webhookAnswer(c, 'open', body, answer);
     return c.json(answer);
   }
   const { app, installId } = body;
@@ -178,11 +223,12 @@ attribution.post('/event', async (c) => {
     Promise.all(events.map((event) => (event.id ? eventKey(ctx.salt, body.app, body.installId, event.id) : undefined))),
   ]);
   const answer = install?.answer ?? null;
+  const dims = appDimensions(c, answer);
+  const scene = sceneOf(c);
   // The app and the install bound the names and the day's count (docs/operators.md#bounds).
-  const source = { app: body.app, install: key };
-  events.forEach((event, at) => {
-    countAppEvent(c, event, answer, source, ids[at]);
-    webhookAppEvent(c, { app: body.app, installId: body.installId, ...event }, answer, ids[at]);
+  const call = { app: body.app, installId: body.installId, key, answer, dims };
+  events.forEach(({ name, value }, index) => {
+    announce(scene, { fact: 'app-event', at: Date.now(), ...call, name, value, id: ids[index] });
   });
   return c.body(null, 204);
 });
@@ -192,11 +238,7 @@ attribution.post('/identify', async (c) => {
   if (body instanceof Response) return body;
   const ctx = contextOf(c);
   // Kept and checked after the response: the app never waits for the operator's rules.
-  c.executionCtx.waitUntil(
-    identify(ctx.env, ctx.salt, body, ctx.now).catch((error: unknown) =>
-      console.error('Identity not kept', error instanceof Error ? error.message : String(error)),
-    ),
-  );
+  c.executionCtx.waitUntil(identified(c, ctx, body).catch(logFlagsNotKept));
   return c.body(null, 204);
 });
 

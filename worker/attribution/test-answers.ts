@@ -7,8 +7,8 @@
 import type { Context } from 'hono';
 import type { Explanation } from '../../shared/install-explanation.ts';
 import type { AppEnv } from '../env.ts';
+import type { InstallAnswer } from '../facts.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
-import type { InstallAnswer } from './contract.ts';
 
 /** How long a test answer is kept. */
 export const TEST_ANSWER_DAYS = 7;

@@ -4,7 +4,8 @@
  * Its campaign cannot change: the token printed on posters and QR codes is what it is.
  */
 import * as v from 'valibot';
-import { type LinkRow, linkOf, SLUG, type StoredLink } from './links.ts';
+import type { StoredLink } from '../facts.ts';
+import { type LinkRow, linkOf, SLUG } from './links.ts';
 
 /** The body of `PATCH /api/links/<slug>`. */
 export const LinkChangeSchema = v.strictObject({

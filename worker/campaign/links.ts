@@ -6,6 +6,7 @@
 
 import * as v from 'valibot';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../shared/admin-contract.ts';
+import type { StoredLink } from '../facts.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { LINK_BUDGET_MS } from '../reliability/budget.ts';
 import { settingsOf } from '../settings.ts';
@@ -32,17 +33,6 @@ export const LinkRequestSchema = v.strictObject({
   ),
 });
 export type LinkRequest = v.InferOutput<typeof LinkRequestSchema>;
-
-/** A stored link, as `resolveLink` gives it. */
-export interface StoredLink {
-  slug: string;
-  /** The signed campaign token (`d`). */
-  token: string;
-  /** The campaign fields the token carries. */
-  data: Record<string, string>;
-  createdAt: number;
-  expiresAt: number | null;
-}
 
 export type CreateResult = { ok: true; link: StoredLink } | { ok: false; status: 400 | 409 | 503; error: string };
 

@@ -1,17 +1,18 @@
 /**
  * The links API (docs/operators.md): `POST /api/links` mints and stores a short link, `GET /api/links`
  * lists them, `PATCH /api/links/<slug>` moves its expiry, `DELETE /api/links/<slug>` removes it (admin
- * only; each change is a webhook, docs/webhooks.md); `GET /s/<slug>.svg` and `.png` are a stored link's QR code.
+ * only; each change is announced, a webhook's event, docs/webhooks.md); `GET /s/<slug>.svg` and `.png` are a stored link's QR code.
  */
 import { Hono } from 'hono';
 import { type LinkView, SLUG_PATTERN } from '../../shared/admin-contract.ts';
 import { adminAuth } from '../admin/admin-auth.ts';
+import { announce, sceneOf } from '../announce.ts';
 import type { AppEnv } from '../env.ts';
+import type { StoredLink } from '../facts.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { qrPng, qrSvg } from '../lib/qr-code.ts';
-import { webhookLink } from '../webhooks/funnel-hooks.ts';
 import { changeLink, deleteLink, LinkChangeSchema, storedLink } from './link-changes.ts';
-import { createLink, LinkRequestSchema, listLinks, resolveLink, type StoredLink } from './links.ts';
+import { createLink, LinkRequestSchema, listLinks, resolveLink } from './links.ts';
 
 /** The most bytes a link request may have. */
 const MAX_BODY = 8_192;
@@ -39,7 +40,7 @@ linksRoute.post('/', jsonBodyLimit(MAX_BODY), async (c) => {
   if (body instanceof Response) return body;
   const result = await createLink(c.env, body);
   if (!result.ok) return c.json({ error: result.error }, result.status);
-  webhookLink(c, 'link.created', result.link);
+  announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'created', link: result.link });
   return c.json(linkView(new URL(c.req.url).origin, result.link), 201);
 });
 
@@ -55,7 +56,7 @@ linksRoute.patch(`/:slug{${SLUG_PATTERN}}`, jsonBodyLimit(MAX_BODY), async (c) =
   if (body instanceof Response) return body;
   const result = await changeLink(c.env, link, body);
   if (!result.ok) return c.json({ error: result.error }, 400);
-  webhookLink(c, 'link.updated', result.link);
+  announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'updated', link: result.link });
   return c.json(linkView(new URL(c.req.url).origin, result.link));
 });
 
@@ -63,7 +64,7 @@ linksRoute.delete(`/:slug{${SLUG_PATTERN}}`, async (c) => {
   const link = await storedLink(c.env, c.req.param('slug'));
   if (!link) return c.json({ error: 'slug: no such link' }, 404);
   await deleteLink(c.env, link);
-  webhookLink(c, 'link.deleted', link);
+  announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'deleted', link });
   return c.body(null, 204);
 });
 

@@ -5,11 +5,10 @@
  * answers and the operator sees the flag; an install farm behind one address is marked the same way.
  */
 
-import type { Network } from '../attribution/network.ts';
+import type { Flag, Network } from '../facts.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { LIMITER_BUDGET_MS } from '../reliability/budget.ts';
-import type { Flag } from './rules.ts';
 
 /** First installs per network a minute past which a network is busy (the binding's `simple.limit`). */
 export const BUSY_NETWORK_INSTALLS = 300;

@@ -3,36 +3,29 @@
  * its click's visitor id, then flags `self_referral` on the installs credited to that same user from
  * this device: this install itself, and earlier ones whose click had this visitor id.
  */
-import type { IdentifyInput } from '../attribution/contract.ts';
-import { ledgerFor } from '../attribution/ledger.ts';
-import { installKey, installRecordOf } from '../attribution/resolve-install.ts';
-import { clickVisitor } from './flag-install.ts';
-import type { Flag } from './rules.ts';
+import type { RaisedFlags, UserIdentified } from '../facts.ts';
 import { rememberUse } from './self-referral.ts';
 import { keepFlags } from './store.ts';
 
 const CREDITED =
   "SELECT id FROM fraud_installs WHERE inviter = ?1 AND id != ?2 AND visitor = ?3 AND ?3 != '' LIMIT 100";
 
-/** Keeps the identity and flags what it reveals; answers the keys of the installs it flagged. */
-export async function identify(env: Env, salt: string, body: IdentifyInput, now: number): Promise<string[]> {
-  const key = await installKey(salt, body.app, body.installId);
-  const record = await installRecordOf({ env, salt }, body.app, body.installId);
-  const visitor = await clickVisitor(env, record?.answer);
-  await rememberUse(env.FUNNEL_DB, salt, body.userId, { install: key, visitor }, now);
+/** Keeps the identity and the flags it reveals in D1; answers them, per install, for the ledger. */
+export async function flagIdentified(env: Env, salt: string, fact: UserIdentified): Promise<RaisedFlags[]> {
+  const { key, install, clickVisitor: visitor, userId, at } = fact;
+  await rememberUse(env.FUNNEL_DB, salt, userId, { install: key, visitor }, at);
   const flagged: string[] = [];
   // A test device's install is never counted, so there is nothing to flag on it.
-  if (record && !record.test && record.answer.matched && record.answer.data.inviter === body.userId) flagged.push(key);
-  const others = await env.FUNNEL_DB.prepare(CREDITED).bind(body.userId, key, visitor).all<{ id: string }>();
+  if (install && !install.test && install.answer.matched && install.answer.data.inviter === userId) flagged.push(key);
+  const others = await env.FUNNEL_DB.prepare(CREDITED).bind(userId, key, visitor).all<{ id: string }>();
   flagged.push(...others.results.map((row) => row.id));
+  const raised: RaisedFlags[] = [];
   for (const id of flagged) {
-    const flag: Flag = {
-      rule: 'self_referral',
-      reason:
-        id === key ? 'signed in as the inviter on this install' : "this click's visitor id was used by the inviter",
-    };
-    await ledgerFor(env, id).flag(id, [flag], now);
-    await keepFlags(env.FUNNEL_DB, id, [flag], now);
+    const reason =
+      id === key ? 'signed in as the inviter on this install' : "this click's visitor id was used by the inviter";
+    const flags = [{ rule: 'self_referral' as const, reason }];
+    await keepFlags(env.FUNNEL_DB, id, flags, at);
+    raised.push({ install: id, flags });
   }
-  return flagged;
+  return raised;
 }

@@ -3,24 +3,7 @@
  * flag with its reason. A flag marks an install for the operator; the app's answer never changes.
  * Self-referral needs stored identities and is decided in self-referral.ts.
  */
-import type { FraudRule } from '../../shared/config/schema.ts';
-
-/** A rule's mark on an install and why, in numbers (never an identifier). */
-export interface Flag {
-  rule: FraudRule;
-  reason: string;
-}
-
-/**
- * The Play Install Referrer's timestamps as the app read them (`ReferrerDetails`), in seconds; `0`
- * (Play's "unknown") and absent alike mean unknown.
- */
-export interface ReferrerTimes {
-  referrerClickTimestampSeconds?: number;
-  installBeginTimestampSeconds?: number;
-  referrerClickTimestampServerSeconds?: number;
-  installBeginTimestampServerSeconds?: number;
-}
+import type { Flag, ReferrerTimes } from '../facts.ts';
 
 /** What the time rules read of one install. */
 export interface InstallTimes {

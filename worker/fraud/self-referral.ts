@@ -5,8 +5,9 @@
  * of its click was the visitor id of a click whose install was identified as I. Only keyed hashes of
  * user ids and visitor ids are kept (the attribution salt).
  */
+
+import type { Flag } from '../facts.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
-import type { Flag } from './rules.ts';
 
 /** The keyed hash of an app user id, as an inviter or as identified. */
 export const userHash = (salt: string, userId: string): Promise<string> => keyedHash(salt, `user\n${userId}`);

@@ -5,9 +5,8 @@
  */
 
 import { utcDay } from '../../shared/time-zone.ts';
-import type { Dimensions } from '../funnel/events.ts';
+import type { Dimensions, Flag } from '../facts.ts';
 import { DIMENSION_COLUMNS } from '../funnel/rollup.ts';
-import type { Flag } from './rules.ts';
 
 /** An install as the fraud tables keep it: keyed hashes only. */
 export interface FraudInstall {

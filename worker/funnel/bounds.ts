@@ -5,8 +5,8 @@
  * whatever reaches it (a message queued before the bound existed), so D1 never sees a non-finite sum.
  */
 
-/** The largest `value` of one app event, either sign: a trillion of any currency's smallest unit. */
-export const MAX_EVENT_VALUE = 1e12;
+import { MAX_EVENT_VALUE } from '../facts.ts';
+
 /**
  * The largest `value_sum` one funnel_daily row holds, either sign: a million events at the largest
  * value. Far below the largest double, so a read that adds up every row of a range stays finite too.

@@ -4,29 +4,20 @@
  * build an `EventInput` and hand it to `recordEvent`; only the consumer reads `FunnelMessage`.
  */
 import * as v from 'valibot';
+import {
+  type Dimensions,
+  EVENT_NAME,
+  EVENT_NAME_RULE,
+  INSTALL_METHODS,
+  MAX_DIMENSION,
+  PAGE_KINDS,
+  TAP_ACTIONS,
+  UNMATCHED_REASONS,
+  type VisitorSource,
+} from '../facts.ts';
 
-/** Which page a view was of: `/`, `/landing`, `/i/<carrier>`, `/s/<slug>`. */
-export const PAGE_KINDS = ['download', 'landing', 'carrier', 'short'] as const;
-/** The primary actions of a page a tap records. */
-export const TAP_ACTIONS = ['download', 'store', 'open', 'guide'] as const;
-/** How an install (or an open) was matched to a tap. */
-export const INSTALL_METHODS = ['clipboard', 'referrer', 'apk', 'harmony', 'probabilistic'] as const;
-/**
- * Why an install was not matched; `unavailable`: attribution's storage did not answer within its budget
- * (docs/reliability.md); `claimed`: its carrier's click already credited another install
- * (docs/attribution.md, "Which clicks credit").
- */
-export const UNMATCHED_REASONS = ['none', 'ambiguous', 'expired', 'unavailable', 'claimed'] as const;
-
-export type PageKind = (typeof PAGE_KINDS)[number];
-export type TapAction = (typeof TAP_ACTIONS)[number];
-export type InstallMethod = (typeof INSTALL_METHODS)[number];
-export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
-
-/** An app event's name: lower-case letters, digits, `_ . -`, at most 40 (e.g. `register`). */
-export const EVENT_NAME = /^[a-z0-9][a-z0-9_.-]{0,39}$/;
-/** An app event's name, for the schemas of the routes that accept them. */
-export const EventNameSchema = v.pipe(v.string(), v.regex(EVENT_NAME, 'names are a-z 0-9 _ . - (at most 40)'));
+/** An app event's name (facts.ts `EVENT_NAME`). */
+const EventNameSchema = v.pipe(v.string(), v.regex(EVENT_NAME, EVENT_NAME_RULE));
 
 /** One thing that happened: a page view, a tap, an install, an app opened by a link, an app event. */
 export const FunnelEventSchema = v.union([
@@ -45,9 +36,6 @@ export const FunnelEventSchema = v.union([
 ]);
 export type FunnelEvent = v.InferOutput<typeof FunnelEventSchema>;
 
-/** Longest dimension value kept; longer ones are cut. */
-export const MAX_DIMENSION = 128;
-
 const Dimension = v.pipe(v.string(), v.maxLength(MAX_DIMENSION));
 
 /**
@@ -65,8 +53,7 @@ export const DimensionsSchema = v.object({
   lang: Dimension,
   plainChannel: Dimension,
   plainInviter: Dimension,
-});
-export type Dimensions = v.InferOutput<typeof DimensionsSchema>;
+}) satisfies v.GenericSchema<Dimensions>;
 
 export const NO_DIMENSIONS: Dimensions = Object.freeze({
   channel: '',
@@ -79,12 +66,6 @@ export const NO_DIMENSIONS: Dimensions = Object.freeze({
   plainChannel: '',
   plainInviter: '',
 });
-
-/** Who a page view is from, before hashing (visitor-key.ts): what every view of one browser carries, its first included. */
-export interface VisitorSource {
-  address: string;
-  agent: string;
-}
 
 /** What a producer hands to `recordEvent`. */
 export interface EventInput {

@@ -3,8 +3,10 @@
  * per day, dimension combination and metric, one row per visitor, day and combination, and the
  * events' ids. However many events a batch holds, D1 then sees a fixed number of statements.
  */
+
+import type { Dimensions } from '../facts.ts';
 import { clamp, heldValue, MAX_VALUE_SUM } from './bounds.ts';
-import { type Dimensions, type FunnelMessage, metricOf } from './events.ts';
+import { type FunnelMessage, metricOf } from './events.ts';
 
 /** The dimensions in their D1 column order, with their column names. */
 export const DIMENSION_COLUMNS = [

@@ -4,7 +4,7 @@
  * with `'`, since keys are whatever a campaign link carried.
  */
 import { FRAUD_RULES } from '../../shared/config/schema.ts';
-import { INSTALL_METHODS, TAP_ACTIONS, UNMATCHED_REASONS } from './events.ts';
+import { INSTALL_METHODS, TAP_ACTIONS, UNMATCHED_REASONS } from '../facts.ts';
 import type { StatsRow } from './stats-query.ts';
 
 const FORMULA = /^[=+\-@\t\r]/;

@@ -10,8 +10,9 @@
  * the secret counts events but no visitors (logged once per isolate): a known key would make the
  * hashes reversible by anyone who guesses an address.
  */
+
+import type { VisitorSource } from '../facts.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
-import type { VisitorSource } from './events.ts';
 
 /** 128 bits of HMAC-SHA256(salt, day ‖ address ‖ agent), URL-safe base64: equal for one visitor within one day only. */
 export async function visitorHash(salt: string, day: string, source: VisitorSource): Promise<string> {

@@ -6,11 +6,11 @@
  * identity, which means nothing to another isolate) and of this deploy (its version id, the client
  * build, the page's headers), so a deploy never answers with the previous one's pages. The entry holds the page's bytes and its headers, the per-response ones
  * aside (`Server-Timing`); pages have no cookie and no nonce, and the view's dimensions are the page's
- * (funnel/from-request.ts), not the visitor's. Reads are raced against a short budget: a slow or
+ * (lib/visit.ts), not the visitor's. Reads are raced against a short budget: a slow or
  * failing cache costs a render, never the page.
  */
 import manifest from '../../dist/client/.vite/manifest.json';
-import type { PageView } from '../funnel/from-request.ts';
+import type { PageView } from '../lib/visit.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import type { HandoffInputs } from './handoff.ts';
 

@@ -9,8 +9,8 @@
  * part: a complete page has no inline script, so its CSP needs no nonce (docs/security.md). The page's
  * view for the funnel is kept with it, so a kept page's view is counted without being built again.
  */
-import type { PageView } from '../funnel/from-request.ts';
 import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
+import type { PageView } from '../lib/visit.ts';
 import type { HandoffInputs } from './handoff.ts';
 
 /** A kept page, ready to answer with: the same bytes and headers for every request with its key. */
@@ -23,7 +23,7 @@ export interface KeptPage {
    * response copies a `Headers` natively, where a list of pairs is read and checked pair by pair.
    */
   headers: Headers;
-  /** What a view of the page counts (funnel/from-request.ts); null for a page that is not counted. */
+  /** What a view of the page counts (lib/visit.ts); null for a page that is not counted. */
   view: PageView | null;
 }
 

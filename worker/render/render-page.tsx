@@ -6,7 +6,7 @@
  * A page rendered before from the same inputs is answered from this isolate's page cache (page-cache.ts),
  * else from the one every isolate of the location shares (location-pages.ts), else it is rendered.
  * A person's view of a counted page is sent to the funnel once its response is decided, kept pages
- * included, after the response (funnel/from-request.ts).
+ * included, after the response (render/count-view.ts).
  */
 import type { Context } from 'hono';
 import { preinit, preloadModule } from 'react-dom';
@@ -22,10 +22,11 @@ import { type Handoff, serializeHandoff } from '../../shared/handoff.ts';
 import { appLinkRedirect } from '../app-links/app-link-fallback.ts';
 import { readShortLink } from '../campaign/short-link.ts';
 import type { AppEnv } from '../env.ts';
-import { countView, pageView } from '../funnel/from-request.ts';
 import { complete, newNonce } from '../lib/headers.ts';
 import { pageOf } from '../lib/page-of.ts';
+import { pageView } from '../lib/visit.ts';
 import { type PageAssets, pageAssets } from './assets.ts';
+import { countView } from './count-view.ts';
 import { handoffInputs, makeHandoff } from './handoff.ts';
 import { locationKey, locationPage, shareWithLocation } from './location-pages.ts';
 import { metaPageHtml } from './meta-page.ts';

@@ -1,13 +1,13 @@
 /**
- * Counting from a request (docs/operators.md): the dimensions of a visit, from the detected device
- * (device/device-detection.ts), the campaign (campaign/query-data.ts) and Cloudflare's country, and
- * who the visitor is before hashing; and the page views.
+ * A visit as a request shows it (docs/operators.md): the dimensions of a visit, from the detected
+ * device (device/device-detection.ts), the campaign (campaign/query-data.ts) and Cloudflare's country;
+ * who the visitor is before hashing; whether it is a person's view; and a page's view as a fact.
  *
  * A person's view of `/`, `/landing`, `/i/…` or `/s/…`, however the router spells them
- * (lib/page-of.ts), is counted once the page's response is decided, kept pages included, after the
- * response (`countEvent` runs under `ctx.waitUntil`). A view's event and dimensions depend only on
- * what the page was made from, so they are built once per page (`pageView`) and kept with a kept
- * page; a request adds only its country, its language and its visitor.
+ * (lib/page-of.ts), is announced once the page's response is decided, kept pages included
+ * (render/count-view.ts). A view's page and dimensions depend only on what the page was made from, so
+ * they are built once per page (`pageView`) and kept with a kept page; a request adds only its
+ * country, its language, its visitor and its time (`viewed`).
  */
 import type { Context } from 'hono';
 import type { Campaign } from '../../shared/campaign.ts';
@@ -15,14 +15,12 @@ import { MAX_USER_AGENT } from '../../shared/device.ts';
 import type { AppEnv, PageIdentity } from '../env.ts';
 import {
   type Dimensions,
-  type EventInput,
-  type FunnelEvent,
   MAX_DIMENSION,
   PAGE_KINDS,
   type PageKind,
+  type PageViewed,
   type VisitorSource,
-} from './events.ts';
-import { recordEvent } from './record-event.ts';
+} from '../facts.ts';
 
 const cut = (value: string | undefined): string => (value ?? '').slice(0, MAX_DIMENSION);
 
@@ -71,19 +69,11 @@ export function isCountedVisit(c: Context<AppEnv>): boolean {
 }
 
 /**
- * `recordEvent` for a Hono handler: sent after the response (`waitUntil`), counted on the day of the
- * operator's time zone when the route loaded the configuration, else UTC (docs/operators.md#days-and-time-zones).
+ * A page's view, as kept with the page: the event and its dimensions without the country and the
+ * language. Kept pages of the location carry it as JSON (render/location-pages.ts), so its shape stays.
  */
-export function countEvent(c: Context<AppEnv>, input: EventInput): void {
-  // Routes without appConfig() have no configuration: `get` answers undefined there, whatever the type says.
-  const loaded: AppEnv['Variables']['config'] | undefined = c.get('config');
-  const zone = loaded?.config.funnel.time_zone;
-  recordEvent(c.env, c.executionCtx, zone && zone !== 'UTC' ? { ...input, zone } : input);
-}
-
-/** A page's view, as counted: the event and its dimensions without the country and the language. */
 export interface PageView {
-  event: FunnelEvent;
+  event: { type: 'view'; page: PageKind };
   dims: Dimensions;
 }
 
@@ -97,14 +87,15 @@ export function pageView(c: Context<AppEnv>, { page }: PageIdentity, campaign: C
 }
 
 /**
- * Counts `view` for the request of `c`, answered with `status`: only a person's `GET` (never a bot,
- * `HEAD` or prefetch) of a page that was found. Its visitor is the day's keyed hash of address and
- * agent, never the `user_id` cookie: a browser's first view has no cookie yet, and its reload has one,
- * so keying by the cookie counted one browser as two (docs/operators.md#visitors).
+ * The fact of `view` for the request of `c`, answered with `status`; null unless it is a person's
+ * `GET` (never a bot, `HEAD` or prefetch) of a page that was found. Its visitor is the address and
+ * agent (hashed with the day's key by the funnel), never the `user_id` cookie: a browser's first view
+ * has no cookie yet, and its reload has one, so keying by the cookie counted one browser as two
+ * (docs/operators.md#visitors).
  */
-export function countView(c: Context<AppEnv>, view: PageView | null, status: number): void {
-  if (!view || status >= 400 || !isCountedVisit(c)) return;
+export function viewed(c: Context<AppEnv>, view: PageView | null, status: number): PageViewed | null {
+  if (!view || status >= 400 || !isCountedVisit(c)) return null;
   // The country and the language are the visitor's own, not the page's (one page serves many of each).
   const dims = { ...view.dims, ...visitorPlace(c) };
-  countEvent(c, { event: view.event, dims, visitor: visitorSource(c) });
+  return { fact: 'page-viewed', at: Date.now(), page: view.event.page, dims, visitor: visitorSource(c) };
 }

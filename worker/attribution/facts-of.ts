@@ -1,0 +1,85 @@
+/**
+ * What attribution's routes announce (docs/attribution.md, docs/operators.md): each fact made whole
+ * before it is announced — a tap's campaign decoded and its short link verified, an app call's
+ * dimensions, an install's click visitor and network bucket, an app event's keyed id — and the flags
+ * the announcement raised kept in the ledger beside the install's answer.
+ */
+import type { Context } from 'hono';
+import { type Campaign, NO_CAMPAIGN } from '../../shared/campaign.ts';
+import type { DeviceInfo } from '../../shared/device.ts';
+import { resolveLink } from '../campaign/links.ts';
+import { readToken } from '../campaign/query-data.ts';
+import type { AppEnv } from '../env.ts';
+import type { Dimensions, InstallAnswer, OsFamily, RaisedFlags, Tapped } from '../facts.ts';
+import { keyedHash } from '../lib/keyed-hash.ts';
+import { eventDimensions } from '../lib/visit.ts';
+import { settingsOf } from '../settings.ts';
+import type { ClickInput } from './contract.ts';
+import { ledgerFor } from './ledger.ts';
+
+const OS_OF: Record<OsFamily, DeviceInfo['operatingSystem']> = {
+  ios: 'iOS',
+  android: 'Android',
+  harmony: 'Harmony',
+};
+
+const signedOnly = (data: Record<string, string> | undefined): Campaign =>
+  data ? { signed: data, plain: {} } : NO_CAMPAIGN;
+
+/**
+ * The short link a tap was made on: the slug the page sent, when the stored link carries the very
+ * token the tap reports; else none. A forged slug can name only a link whose token it also has.
+ */
+async function tapLink(env: Env, body: ClickInput): Promise<string> {
+  if (!body.link || !body.d) return '';
+  const link = await resolveLink(env, body.link);
+  return link?.token === body.d ? body.link : '';
+}
+
+/**
+ * A person's tap (never a bot's: the caller checks), under the campaign of the token the page carried
+ * and, on a short link's page, under that link. Made after the response: the token is decrypted and
+ * the link looked up then, not while the beacon waits; it happened at `at`, when the tap arrived.
+ */
+export async function tapped(c: Context<AppEnv>, body: ClickInput, at: number): Promise<Tapped> {
+  const link = await tapLink(c.env, body).catch(() => '');
+  const campaign = signedOnly(body.d ? readToken(body.d, settingsOf(c.env).decodeKey) : undefined);
+  return {
+    fact: 'tapped',
+    at,
+    action: body.action,
+    campaign: campaign.signed,
+    link,
+    dims: eventDimensions(c, campaign, link),
+  };
+}
+
+/**
+ * The dimensions of a call from the app: the answer's campaign, the request's country and language;
+ * the OS the app says it runs on, if it says, since an app's HTTP client names no browser.
+ */
+export function appDimensions(c: Context<AppEnv>, answer: InstallAnswer | null, platform?: OsFamily): Dimensions {
+  const dims = eventDimensions(c, signedOnly(answer?.matched ? answer.data : undefined));
+  return { ...dims, os: platform ? OS_OF[platform] : '', inapp: '' };
+}
+
+/**
+ * The keyed id of the app event `id` of `(app, installId)`: a retried event is the same event (counted
+ * once, funnel/consume-batch.ts; sent once) and the install id is not stored.
+ */
+export async function eventKey(salt: string, app: string, installId: string, id: string): Promise<string> {
+  return `event:${await keyedHash(salt, `event\n${app}\n${installId}\n${id}`)}`;
+}
+
+/** The keyed visitor hash of the click an answer was matched to, `''` without one. */
+export async function clickVisitor(env: Env, answer: InstallAnswer | null | undefined): Promise<string> {
+  if (!answer?.matched) return '';
+  return (await ledgerFor(env, answer.clickId).visitorOf(answer.clickId)) ?? '';
+}
+
+/** Keeps the flags an announcement raised beside their installs' answers in the ledger (docs/fraud.md). */
+export async function keepRaised(env: Env, raised: Promise<RaisedFlags[]>, now: number): Promise<void> {
+  for (const { install, flags } of await raised) {
+    if (flags.length > 0) await ledgerFor(env, install).flag(install, flags, now);
+  }
+}
