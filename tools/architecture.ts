@@ -2,7 +2,8 @@
  * Figures and import-graph facts of the product code, for docs/architecture.md: files and lines per
  * folder, the modules the worker loads for `/`, the folder import rules, and import cycles. Prints them
  * and writes them to docs/generated/architecture.md (a tools test checks that file against the code).
- * Exits non-zero when it finds a cycle or a broken folder rule.
+ * Exits non-zero when it finds a cycle, a broken folder rule, a folder cycle inside `worker/`, or a
+ * wing importing another wing without a declared use (tools/architecture/wings.ts).
  *
  *   npm run architecture
  *   npm run architecture -- --request-path   # also the files a request for / crosses, measured on
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import ts from 'typescript';
 import { formatRequestPaths, measureRequestPaths } from './architecture/request-path.ts';
+import { folderCycles, hubBreaks, mutualWings, WING_USES, wingBreaks } from './architecture/wings.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -234,28 +236,6 @@ export function ruleBreaks(graph: ImportGraph): string[] {
   return breaks.sort();
 }
 
-/**
- * The worker's hubs (docs/architecture.md): what every subsystem may use, so none of them may import
- * a subsystem ("wing": any other folder of `worker/`). `worker/index.ts` composes the wings and
- * `worker/env.ts` names their per-request types, so both stand aside.
- */
-const HUBS = ['worker/lib/', 'worker/kv/', 'worker/middleware/', 'worker/settings.ts'];
-const ASIDE = ['worker/index.ts', 'worker/env.ts'];
-
-function isWing(file: string): boolean {
-  return /^worker\/[^/]+\//.test(file) && !HUBS.some((hub) => file.startsWith(hub));
-}
-
-/** Imports from a hub of the worker into a wing, as `from → to`. */
-export function hubBreaks(graph: ImportGraph): string[] {
-  const breaks: string[] = [];
-  for (const [file, imports] of graph) {
-    if (ASIDE.includes(file) || !HUBS.some((hub) => file.startsWith(hub))) continue;
-    for (const { target } of imports) if (isWing(target)) breaks.push(`${file} → ${target}`);
-  }
-  return breaks.sort();
-}
-
 function folderOf(file: string): string {
   const parts = file.split('/');
   return parts[0] === 'client' ? parts.slice(0, 2).join('/') : (parts[0] ?? file);
@@ -295,15 +275,32 @@ export function architectureFigures(root: string): { text: string; failed: boole
   const cycles = findCycles(graph);
   const breaks = ruleBreaks(graph);
   const fromHubs = hubBreaks(graph);
+  const folderLoops = folderCycles(graph);
+  const pairs = mutualWings(graph);
+  const acrossWings = wingBreaks(graph);
   out.push('', `Import cycles: ${cycles.length}`, '');
   for (const cycle of cycles) out.push(`- ${cycle.join(' → ')}`);
   out.push(`Folder rule breaks: ${breaks.length}`, '');
   for (const line of breaks) out.push(`- ${line}`);
   out.push(`Arrows from a hub into a wing: ${fromHubs.length}`, '');
   for (const line of fromHubs) out.push(`- ${line}`);
+  out.push(`Folder cycles inside worker/: ${folderLoops.length}`, '');
+  for (const group of folderLoops) out.push(`- ${group.join(' ⇄ ')}`);
+  out.push(`Pairs of wings importing each other: ${pairs.length}`, '');
+  for (const pair of pairs) out.push(`- ${pair}`);
+  out.push(`Arrows from a wing into another wing, not declared: ${acrossWings.length}`, '');
+  for (const line of acrossWings) out.push(`- ${line}`);
+  out.push('Declared one-way uses of a wing by another:', '');
+  for (const [wing, { uses, why }] of Object.entries(WING_USES)) out.push(`- ${wing} → ${uses.join(', ')}: ${why}`);
   return {
     text: page('Architecture figures', 'npm run architecture', out),
-    failed: cycles.length > 0 || breaks.length > 0 || fromHubs.length > 0,
+    failed:
+      cycles.length > 0 ||
+      breaks.length > 0 ||
+      fromHubs.length > 0 ||
+      folderLoops.length > 0 ||
+      pairs.length > 0 ||
+      acrossWings.length > 0,
   };
 }
 

@@ -28,4 +28,28 @@ describe('the generated architecture figures', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('name a wing importing another and the folder cycle it closes, and fail on them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lander-figures-'));
+    try {
+      mkdirSync(join(dir, 'worker/funnel'), { recursive: true });
+      mkdirSync(join(dir, 'worker/webhooks'), { recursive: true });
+      writeFileSync(
+        join(dir, 'worker/funnel/count.ts'),
+        "import { s } from '../webhooks/send.ts';\nexport const c = s;\n",
+      );
+      writeFileSync(join(dir, 'worker/webhooks/send.ts'), 'export const s = 1;\n');
+      writeFileSync(
+        join(dir, 'worker/webhooks/hooks.ts'),
+        "import { c } from '../funnel/count.ts';\nexport const h = c;\n",
+      );
+      const { text, failed } = architectureFigures(dir);
+      expect(failed).toBe(true);
+      expect(text).toContain('Folder cycles inside worker/: 1\n\n- worker/funnel/ ⇄ worker/webhooks/');
+      expect(text).toContain('Pairs of wings importing each other: 1\n\n- funnel ⇄ webhooks');
+      expect(text).toContain('Arrows from a wing into another wing, not declared: 2\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findCycles, hubBreaks, importGraph, ROOT, requestPath, ruleBreaks, WORKER_ENTRY } from '../architecture.ts';
+import { folderCycles, hubBreaks, mutualWings, wingBreaks } from '../architecture/wings.ts';
+import { findCycles, importGraph, ROOT, requestPath, ruleBreaks, WORKER_ENTRY } from '../architecture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lander-architecture-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,7 +20,71 @@ describe('architecture', () => {
     expect(findCycles(graph)).toEqual([]);
     expect(ruleBreaks(graph)).toEqual([]);
     expect(hubBreaks(graph)).toEqual([]);
+    expect(folderCycles(graph)).toEqual([]);
+    expect(mutualWings(graph)).toEqual([]);
+    expect(wingBreaks(graph)).toEqual([]);
     expect(requestPath(graph)[0]).toBe(WORKER_ENTRY);
+  });
+
+  /** A worker of fixture files under a fresh root, graphed. */
+  function worker(name: string, files: Record<string, string>) {
+    const root = join(dir, name);
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    return importGraph(root, ['worker']);
+  }
+
+  it('reports a cycle of folders inside the worker, though no file imports itself again', () => {
+    const graph = worker('folder-cycle', {
+      'worker/funnel/count.ts': "import { tap } from '../attribution/tap.ts';\nexport const count = tap;\n",
+      'worker/attribution/tap.ts': 'export const tap = 1;\n',
+      'worker/attribution/routes.ts': "import { count } from '../funnel/count.ts';\nexport const r = count;\n",
+    });
+    expect(findCycles(graph)).toEqual([]);
+    expect(folderCycles(graph)).toEqual([['worker/attribution/', 'worker/funnel/']]);
+    expect(mutualWings(graph)).toEqual(['attribution ⇄ funnel']);
+  });
+
+  it('reports a listener that imports its producer back through the announcing composer', () => {
+    const graph = worker('through-announce', {
+      'worker/facts.ts': 'export type Fact = { fact: string };\n',
+      'worker/announce.ts':
+        "import { countFact } from './funnel/count-facts.ts';\nexport const announce = countFact;\n",
+      'worker/funnel/count-facts.ts':
+        "import { tapLink } from '../attribution/tap-link.ts';\nexport const countFact = tapLink;\n",
+      'worker/attribution/tap-link.ts': 'export const tapLink = 1;\n',
+      'worker/attribution/routes.ts': "import { announce } from '../announce.ts';\nexport const r = announce;\n",
+    });
+    expect(folderCycles(graph)).toEqual([['worker/announce.ts', 'worker/attribution/', 'worker/funnel/']]);
+  });
+
+  it('passes producer → announce → listeners, one way, with the facts as a hub', () => {
+    const graph = worker('one-way', {
+      'worker/facts.ts': "import { A } from '../shared/a.ts';\nexport type Fact = { fact: typeof A };\n",
+      'worker/announce.ts':
+        "import type { Fact } from './facts.ts';\nimport { countFact } from './funnel/count-facts.ts';\nexport const announce = (f: Fact) => countFact(f);\n",
+      'worker/funnel/count-facts.ts':
+        "import type { Fact } from '../facts.ts';\nexport const countFact = (f: Fact) => f;\n",
+      'worker/attribution/routes.ts': "import { announce } from '../announce.ts';\nexport const r = announce;\n",
+    });
+    expect(folderCycles(graph)).toEqual([]);
+    expect(wingBreaks(graph)).toEqual([]);
+    expect(hubBreaks(graph)).toEqual([]);
+  });
+
+  it('reports a wing importing another wing unless that one-way use is declared', () => {
+    const graph = worker('wing-to-wing', {
+      'worker/webhooks/send.ts': "import { flag } from '../fraud/flag.ts';\nexport const send = flag;\n",
+      'worker/fraud/flag.ts': "import { MAX } from '../facts.ts';\nexport const flag = MAX;\n",
+      'worker/facts.ts': 'export const MAX = 1;\n',
+      'worker/config/read.ts': 'export const read = 1;\n',
+      'worker/exports/daily.ts': "import { read } from '../config/read.ts';\nexport const d = read;\n",
+    });
+    expect(wingBreaks(graph)).toEqual(['worker/webhooks/send.ts → worker/fraud/flag.ts']);
+    expect(wingBreaks(graph, { webhooks: { uses: ['fraud'] } })).toEqual([]);
+    expect(mutualWings(graph)).toEqual([]);
   });
 
   it('reports an arrow from a hub into a wing, but not from the entry or the environment types', () => {
