@@ -30,6 +30,10 @@ export const kindOf = (type: WebhookEventType): ExportKind => type.split('.')[0]
 /** How an install or an open was matched, as attribution answers it (docs/attribution.md). */
 export const MATCH_METHODS = ['clipboard', 'referrer', 'apk', 'harmony', 'probabilistic'] as const;
 export type MatchMethod = (typeof MATCH_METHODS)[number];
+/** Why an install or an open was not matched (docs/attribution.md). */
+export const UNMATCHED_REASONS = ['none', 'ambiguous', 'expired', 'unavailable', 'claimed'] as const;
+/** The OS families an app reports at install (its `platform`). */
+export const OS_FAMILIES = ['ios', 'android', 'harmony'] as const;
 
 // The payloads are schemas, not only types: the OpenAPI document's webhooks section is generated
 // from them (worker/openapi/document.ts), so it cannot drift from what is sent.
@@ -43,7 +47,7 @@ const IsoTime = v.pipe(v.string(), v.isoTimestamp());
 export const InstallDataSchema = v.object({
   app: v.string(),
   /** `ios`, `android`, `harmony`; null on an open, which names none. */
-  platform: v.nullable(v.picklist(['ios', 'android', 'harmony'])),
+  platform: v.nullable(v.picklist(OS_FAMILIES)),
   install: v.string(),
   matched: v.boolean(),
   method: v.nullable(v.picklist(MATCH_METHODS)),
@@ -54,7 +58,7 @@ export const InstallDataSchema = v.object({
   /** ISO 8601 time of the matched tap, null when unknown or not matched. */
   clickedAt: v.nullable(IsoTime),
   /** Why it was not matched: `none`, `ambiguous`, `expired`, `unavailable` (docs/reliability.md); null when matched. */
-  reason: v.nullable(v.picklist(['none', 'ambiguous', 'expired', 'unavailable', 'claimed'])),
+  reason: v.nullable(v.picklist(UNMATCHED_REASONS)),
   /** The fraud rules that flagged the install when it was answered (docs/fraud.md): `click_injection`, `too_fast`, `self_referral`, `busy_network`. */
   flags: v.array(v.string()),
   /** Cloudflare's two-letter country of the call, `''` when unknown. */

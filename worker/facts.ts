@@ -11,7 +11,7 @@
  */
 import { CLICK_ACTIONS } from '../shared/attribution.ts';
 import type { FraudRule, LanderConfig } from '../shared/config/schema.ts';
-import { MATCH_METHODS } from '../shared/webhooks.ts';
+import { MATCH_METHODS, OS_FAMILIES, UNMATCHED_REASONS } from '../shared/webhooks.ts';
 
 /** Which page a view was of: `/`, `/landing`, `/i/<carrier>`, `/s/<slug>`. */
 export const PAGE_KINDS = ['download', 'landing', 'carrier', 'short'] as const;
@@ -20,13 +20,12 @@ export const TAP_ACTIONS = CLICK_ACTIONS;
 /** How an install (or an open) was matched to a tap. */
 export const INSTALL_METHODS = MATCH_METHODS;
 /**
- * Why an install was not matched; `unavailable`: attribution's storage did not answer within its budget
- * (docs/reliability.md); `claimed`: its carrier's click already credited another install
- * (docs/attribution.md, "Which clicks credit").
+ * Why an install was not matched (`UNMATCHED_REASONS`); `unavailable`: attribution's storage did not
+ * answer within its budget (docs/reliability.md); `claimed`: its carrier's click already credited
+ * another install (docs/attribution.md, "Which clicks credit"). The OS families an app reports at
+ * install (`OS_FAMILIES`, its `platform`). Both are also the webhooks' words, so they live in `shared/`.
  */
-export const UNMATCHED_REASONS = ['none', 'ambiguous', 'expired', 'unavailable', 'claimed'] as const;
-/** The OS families an app reports at install (its `platform`). */
-export const OS_FAMILIES = ['ios', 'android', 'harmony'] as const;
+export { OS_FAMILIES, UNMATCHED_REASONS };
 /** An app event's name: lower-case letters, digits, `_ . -`, at most 40 (e.g. `register`). */
 export const EVENT_NAME = /^[a-z0-9][a-z0-9_.-]{0,39}$/;
 /** What a 400 says of a name that is not an `EVENT_NAME`. */
