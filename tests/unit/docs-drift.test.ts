@@ -34,7 +34,7 @@ const SOURCE_ROOTS = [
 ];
 const TOP = ['.ci', 'docs', 'worker', 'client', 'shared', 'scripts', 'tools', 'tests', 'sdk', 'migrations', 'public'];
 
-/** A path from the repository's root (`worker/x.ts`, `docs/`), or one with an extension relative to a folder. */
+/** A path from the repository's root (a top folder, a slash, the rest), or one with an extension relative to a folder. */
 const FROM_ROOT = new RegExp(
   String.raw`(?<![\w./@:-])((?:${TOP.map((t) => t.replace('.', '\\.')).join('|')})/[\w./-]*[\w/])`,
   'g',
