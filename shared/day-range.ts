@@ -6,14 +6,13 @@
  * strings: past 9999-12-31 a date's ISO string becomes `+010000-…`, which sorts before `9999-…`, and a
  * loop that compared strings never ended.
  */
-import { utcDay } from './time-zone.ts';
+import { DAY_MS, utcDay } from './time-zone.ts';
 
 /** The first day any range may name: nothing Lander counts is older. */
 export const FIRST_DAY = '2000-01-01';
 /** The longest range, in days, both ends included: a leap year. */
 export const MAX_RANGE_DAYS = 366;
 
-const DAY_MS = 86_400_000;
 // The zone furthest ahead of UTC (Pacific/Kiritimati, UTC+14): its today is the latest today on Earth.
 const FURTHEST_AHEAD_MS = 14 * 3_600_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

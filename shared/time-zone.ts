@@ -33,7 +33,8 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-const DAY_MS = 86_400_000;
+/** A day in milliseconds: a UTC day's length (a zone's day may be an hour longer or shorter). */
+export const DAY_MS = 86_400_000;
 let today = { start: Number.NaN, day: '' };
 
 /** The UTC day of `time` (ms), `YYYY-MM-DD`. */

@@ -10,14 +10,15 @@
  */
 
 import type { Explanation } from '../../shared/install-explanation.ts';
+import { DAY_MS } from '../../shared/time-zone.ts';
 import type { Flag, InstallAnswer } from '../facts.ts';
 import type { ClickBucket } from './click-bucket.ts';
 import { SweptObject } from './swept-object.ts';
 
 /** As long as Google Play keeps a referrer: a carrier may come back this late. */
-export const CLICK_INDEX_MS = 90 * 24 * 60 * 60 * 1000;
+export const CLICK_INDEX_MS = 90 * DAY_MS;
 /** How long a retry of the same install gets the same answer. */
-export const ANSWER_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
+export const ANSWER_MEMORY_MS = 30 * DAY_MS;
 
 export interface IndexedClick {
   /** The network bucket's name. */

@@ -6,6 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { Explanation } from '../../shared/install-explanation.ts';
+import { DAY_MS } from '../../shared/time-zone.ts';
 import type { AppEnv } from '../env.ts';
 import type { InstallAnswer } from '../facts.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
@@ -62,7 +63,7 @@ export async function keepTestAnswer(db: D1Database, salt: string, input: TestAn
         JSON.stringify(input.explanation),
         input.repeat ? 1 : 0,
       ),
-    db.prepare(FORGET).bind(now - TEST_ANSWER_DAYS * 86_400_000),
+    db.prepare(FORGET).bind(now - TEST_ANSWER_DAYS * DAY_MS),
   ]);
 }
 

@@ -4,14 +4,13 @@
  * 30 days that "resend" and a late re-export may need.
  */
 
-import { utcDay } from '../../shared/time-zone.ts';
+import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
 import { forgetFraud } from '../fraud/store.ts';
 import { countLoss } from '../reliability/losses.ts';
 import { exportDay } from './daily-export.ts';
 
 /** Days events and deliveries are kept. */
 export const KEEP_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 /** Removes what is older than `KEEP_DAYS` before `now`. */
 export async function forgetOld(db: D1Database, now: number): Promise<void> {

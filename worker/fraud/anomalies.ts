@@ -8,7 +8,7 @@
  * - `network_share`: its share of installs from its busiest network reaches `network_share`.
  */
 import type { FraudConfig } from '../../shared/config/schema.ts';
-import { utcDay } from '../../shared/time-zone.ts';
+import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
 
 export const ANOMALY_RULES = ['spike', 'too_fast_share', 'network_share'] as const;
 export type AnomalyRule = (typeof ANOMALY_RULES)[number];
@@ -38,7 +38,6 @@ export interface GroupDay {
   topNetwork: number;
 }
 
-const DAY_MS = 86_400_000;
 const shift = (day: string, days: number): string => utcDay(Date.parse(day) + days * DAY_MS);
 const percent = (share: number): string => `${Math.round(share * 100)} %`;
 

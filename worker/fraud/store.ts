@@ -4,7 +4,7 @@
  * a late flag arriving before its install's row all come out the same.
  */
 
-import { utcDay } from '../../shared/time-zone.ts';
+import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
 import type { Dimensions, Flag } from '../facts.ts';
 import { DIMENSION_COLUMNS } from '../funnel/rollup.ts';
 
@@ -53,7 +53,7 @@ export const FRAUD_KEEP_DAYS = 90;
 
 /** Forgets fraud rows older than `FRAUD_KEEP_DAYS` before `now` (the daily Cron run). */
 export async function forgetFraud(db: D1Database, now: number): Promise<void> {
-  const cutoff = now - FRAUD_KEEP_DAYS * 86_400_000;
+  const cutoff = now - FRAUD_KEEP_DAYS * DAY_MS;
   await db.batch([
     db.prepare('DELETE FROM fraud_installs WHERE at < ?1').bind(cutoff),
     db.prepare('DELETE FROM fraud_flags WHERE at < ?1').bind(cutoff),

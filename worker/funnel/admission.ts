@@ -9,7 +9,7 @@
  * (`admissionWrites`), so a redelivered batch is decided once. A message without an install or an
  * app (one queued before the bounds) is counted as before.
  */
-import { utcDay } from '../../shared/time-zone.ts';
+import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
 import { EVENT_NAMES_PER_APP, EVENTS_PER_INSTALL_DAY, OPENS_PER_INSTALL_DAY, OTHER_EVENT_NAME } from './bounds.ts';
 import type { FunnelMessage } from './events.ts';
 
@@ -146,7 +146,7 @@ export function admissionWrites(db: D1Database, admission: Admission, now: numbe
   const writes: D1PreparedStatement[] = [];
   if (admission.uses.length > 0) {
     writes.push(db.prepare(ADD_USES).bind(JSON.stringify(admission.uses)));
-    writes.push(db.prepare(FORGET_USES).bind(utcDay(now - INSTALL_DAYS * 86_400_000)));
+    writes.push(db.prepare(FORGET_USES).bind(utcDay(now - INSTALL_DAYS * DAY_MS)));
   }
   if (admission.names.length > 0) {
     writes.push(db.prepare(ADD_NAMES).bind(JSON.stringify(admission.names), utcDay(now)));

@@ -15,7 +15,7 @@
  * message never becomes valid: it is acknowledged and counted as lost (`funnel-malformed`).
  */
 import * as v from 'valibot';
-import { utcDay } from '../../shared/time-zone.ts';
+import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
 import { countLoss } from '../reliability/losses.ts';
 import { type AdmissionRows, admissionReads, admissionWrites, admit } from './admission.ts';
 import { SQL_MAX_VALUE_SUM } from './bounds.ts';
@@ -73,7 +73,7 @@ export async function writeRollup(db: D1Database, messages: readonly FunnelMessa
     db.prepare(ADD_DAILY).bind(JSON.stringify(rollup.daily)),
     db.prepare(ADD_VISITORS).bind(JSON.stringify(rollup.visitors)),
     ...admissionWrites(db, admission, now),
-    db.prepare(FORGET_IDS).bind(utcDay(now - ID_DAYS * 86_400_000)),
+    db.prepare(FORGET_IDS).bind(utcDay(now - ID_DAYS * DAY_MS)),
   ]);
 }
 

@@ -7,11 +7,9 @@
 import type { StatsRow } from '../../shared/admin-contract.ts';
 import type { FraudRule } from '../../shared/config/schema.ts';
 import { ratesOf } from '../../shared/stats-rates.ts';
-import { utcDay } from '../../shared/time-zone.ts';
+import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
 import { countedInstalls } from './flagged-counts.ts';
 import { add, emptyRow, readStats, type StatsQuery, type StatsResult } from './stats-query.ts';
-
-const DAY_MS = 86_400_000;
 
 /** The range of the same length that ends the day before `from`. */
 export function previousRange(from: string, to: string): { from: string; to: string } {

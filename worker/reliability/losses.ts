@@ -8,7 +8,7 @@
  */
 
 import * as v from 'valibot';
-import { utcDay } from '../../shared/time-zone.ts';
+import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
 
 /** What can be lost, each named where it is given up on. */
 export const LOSS_KINDS = [
@@ -49,7 +49,7 @@ export async function countLoss(env: Env, what: LossKind, n: number, now = Date.
 
 /** The counts of the last `days` UTC days, by kind (every kind present, 0 when nothing was lost). */
 export async function readLosses(env: Env, days: number, now = Date.now()): Promise<Record<LossKind, number>> {
-  const from = utcDay(now - (days - 1) * 86_400_000);
+  const from = utcDay(now - (days - 1) * DAY_MS);
   const { results } = await env.FUNNEL_DB.prepare('SELECT what, SUM(n) AS n FROM losses WHERE day >= ? GROUP BY what')
     .bind(from)
     .all<{ what: string; n: number }>();

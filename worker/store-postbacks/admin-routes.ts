@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { MAX_RANGE_DAYS } from '../../shared/day-range.ts';
-import { utcDay } from '../../shared/time-zone.ts';
+import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
 import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { StorePostbacksQuerySchema } from './contract.ts';
@@ -13,7 +13,6 @@ import { readPostbacks } from './storage.ts';
 
 /** The longest span one answer covers, in days: the stats' (shared/day-range.ts). */
 export const MAX_DAYS = MAX_RANGE_DAYS;
-const DAY_MS = 86_400_000;
 
 /** The first day `since` names (`7d`, `2026-11-01`), or why it is refused. `now` (ms) is today. */
 export function sinceDay(since: string | undefined, now = Date.now()): string | { error: string } {

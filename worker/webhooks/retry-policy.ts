@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../shared/time-zone.ts';
 /**
  * When a delivery is tried again (docs/webhooks.md#retries): after a timeout, a network error, 408,
  * 409, 429 or a 5xx, with growing delays over more than 24 hours (the Standard Webhooks schedule),
@@ -12,7 +13,7 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 /** The longest delay a queue message may be given (12 hours). */
 const MAX_QUEUE_DELAY_SECONDS = 43_200;
 /** An endpoint failing every attempt for this long is disabled. */
-export const DISABLE_AFTER_MS = 3 * 86_400_000;
+export const DISABLE_AFTER_MS = 3 * DAY_MS;
 
 /** The answer of a receiver that is gone for good: its endpoint is disabled (Standard Webhooks' advice). */
 export const GONE_STATUS = 410;
