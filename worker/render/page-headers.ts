@@ -3,7 +3,7 @@
  * place (lib/headers.ts), and says in `Server-Timing` whether it was kept by this isolate (decision
  * 005), by another isolate of the location (decision 010), or rendered.
  */
-import { answerHeaders, contentSecurityPolicy, NONCE_FREE_CSP } from '../lib/headers.ts';
+import { answerHeaders, complete, contentSecurityPolicy, NONCE_FREE_CSP } from '../lib/headers.ts';
 import type { LocationPage } from './location-pages.ts';
 import type { KeptPage } from './page-cache.ts';
 
@@ -57,4 +57,9 @@ export function pageHeaders(nonce?: string, kept?: { state: KeptState; id: strin
 /** What the location keeps of a kept page: the same, `Server-Timing` aside (it is per response). */
 export function sharedPage({ status, body, view }: KeptPage): LocationPage {
   return { status, body, view, headers: [...PAGE_HEADERS] };
+}
+
+/** A complete HTML response (lib/headers.ts): no middleware adds headers to it. */
+export function html(body: BodyInit, status: number, headers: HeadersInit = pageHeaders()): Response {
+  return complete(new Response(body, { status, headers }));
 }
