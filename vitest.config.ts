@@ -7,7 +7,6 @@
 import { availableParallelism } from 'node:os';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { KV_WRITERS } from './tests/browser/kv-writers.ts';
 
 // The worker tests' D1 starts empty: a setup file applies the repository's migrations to it.
@@ -27,33 +26,11 @@ const browser = {
 /** The browser test files that change the started worker's KV (tests/browser/kv-writers.ts). */
 const changesKv = [...KV_WRITERS];
 
-/**
- * The fault matrix's files spend minutes waiting out the worker's budgets and retries with the
- * processor idle (docs/reliability.md). vitest runs the longest files first, so they would start
- * together and hold both test workers asleep; spread through the order, each waits beside files that
- * work.
- */
-const WAITS_ON_TIMERS = ['tests/worker/engine-faults.test.ts', 'tests/worker/attribution-faults.test.ts'];
-
-class TimerSpreadSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const waits = (spec: TestSpecification) => WAITS_ON_TIMERS.some((path) => spec.moduleId.endsWith(path));
-    const sleepers = sorted.filter(waits);
-    const rest = sorted.filter((spec) => !waits(spec));
-    sleepers.forEach((spec, i) => {
-      rest.splice(Math.round((i * rest.length) / sleepers.length) + i, 0, spec);
-    });
-    return rest;
-  }
-}
-
 export default defineConfig({
   test: {
     // Test files wait on timers, browsers and workerd as much as on the processor: two at a time even
     // where vitest's default (one fewer than the cores) would run one.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    sequence: { sequencer: TimerSpreadSequencer },
     // vitest's own report, then one plain `N passed, N failed` line for whoever reads the log.
     reporters: ['default', './tests/plain-summary-reporter.ts'],
     projects: [
