@@ -1,18 +1,18 @@
 /**
- * Mints a campaign link (docs/campaign-links.md) after checking it with the worker's own rules, so a
- * link this accepts is one the worker reads back to the same data: the token's payload against the
- * worker's schema, the token against its length limit, plain parameters against the rules the
- * worker applies to them.
+ * Mints a campaign link (docs/campaign-links.md) with the worker's own `mintToken`, the one `POST
+ * /api/links` uses, so a link this accepts is one the worker reads back to the same data; plain
+ * parameters are checked against the rules the worker applies to them, and every refusal is worded
+ * for the command line.
  */
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import {
   isAcceptableParam,
   isFieldName,
-  PayloadSchema,
+  mintToken,
   PLAIN_PARAMS,
   QUERY_LIMITS,
 } from '../../worker/campaign/query-data.ts';
-import { encryptToken, MAX_TOKEN_LENGTH } from '../../worker/campaign/token.ts';
+import { MAX_TOKEN_LENGTH } from '../../worker/campaign/token.ts';
 
 export interface LinkRequest {
   /** Signed fields, carried in the `d` token. */
@@ -44,9 +44,9 @@ export function mintLink({ payload, plain, base, key }: LinkRequest): MintResult
       reason: `the worker would refuse the field name ${JSON.stringify(badName)}: letters, digits, _ . - (at most 32), not __proto__, prototype or constructor`,
     };
   }
-  const checked = v.safeParse(PayloadSchema, payload);
-  if (!checked.success) {
-    return { ok: false, reason: `the worker would refuse this token: ${checked.issues.map(problemOf).join('; ')}` };
+  const minted = mintToken(payload, key);
+  if (!minted.ok && minted.refused === 'data') {
+    return { ok: false, reason: `the worker would refuse this token: ${minted.issues.map(problemOf).join('; ')}` };
   }
   let url: URL;
   try {
@@ -57,14 +57,14 @@ export function mintLink({ payload, plain, base, key }: LinkRequest): MintResult
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return { ok: false, reason: `--base must be an http(s) origin, got ${JSON.stringify(base)}` };
   }
-  const token = encryptToken(JSON.stringify(payload), key);
-  if (token.length > MAX_TOKEN_LENGTH) {
-    return {
-      ok: false,
-      reason: `the token would be ${token.length} characters; the worker reads at most ${MAX_TOKEN_LENGTH}`,
-    };
+  if (!minted.ok) {
+    const reason =
+      minted.refused === 'key'
+        ? 'DECODE_KEY must be exactly 16 bytes'
+        : `the token would be ${minted.length} characters; the worker reads at most ${MAX_TOKEN_LENGTH}`;
+    return { ok: false, reason };
   }
-  url.searchParams.set('d', token);
+  url.searchParams.set('d', minted.token);
   for (const [name, value] of plain) {
     if (!isAcceptableParam(name, value)) {
       return {

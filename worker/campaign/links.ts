@@ -10,8 +10,7 @@ import type { StoredLink } from '../facts.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { LINK_BUDGET_MS } from '../reliability/budget.ts';
 import { settingsOf } from '../settings.ts';
-import { PayloadSchema } from './query-data.ts';
-import { encryptToken, MAX_TOKEN_LENGTH } from './token.ts';
+import { mintToken, PayloadSchema } from './query-data.ts';
 
 /** A slug: 3 to 48 of a–z, 0–9 and `-`. */
 export const SLUG = new RegExp(`^${SLUG_PATTERN}$`);
@@ -55,14 +54,14 @@ export async function createLink(env: Env, request: LinkRequest, now = Date.now(
   const data: Record<string, string> = { ...request.data };
   if (request.channel !== undefined) data.channel = request.channel;
   if (request.inviter !== undefined) data.inviter = request.inviter;
-  const checked = v.safeParse(PayloadSchema, data);
-  if (!checked.success) return { ok: false, status: 400, error: v.summarize(checked.issues) };
-  const key = settingsOf(env).decodeKey;
-  if (!key)
-    return { ok: false, status: 503, error: 'Campaign links are off: set the DECODE_KEY secret (docs/config.md)' };
-  const token = encryptToken(JSON.stringify(data), key);
-  if (token.length > MAX_TOKEN_LENGTH)
-    return { ok: false, status: 400, error: 'the campaign data is too long for a link' };
+  const minted = mintToken(data, settingsOf(env).decodeKey);
+  if (!minted.ok) {
+    if (minted.refused === 'key')
+      return { ok: false, status: 503, error: 'Campaign links are off: set the DECODE_KEY secret (docs/config.md)' };
+    const error = minted.refused === 'data' ? v.summarize(minted.issues) : 'the campaign data is too long for a link';
+    return { ok: false, status: 400, error };
+  }
+  const { token } = minted;
   // A made-up slug that is taken is made up again; a chosen one is the caller's to change.
   for (let attempt = 0; attempt < 4; attempt += 1) {
     const slug = request.slug ?? randomSlug();

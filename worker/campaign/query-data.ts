@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import type { Campaign } from '../../shared/campaign.ts';
-import { decryptToken, MAX_TOKEN_LENGTH } from './token.ts';
+import { decryptToken, encryptToken, MAX_TOKEN_LENGTH } from './token.ts';
 
 export const QUERY_LIMITS = { maxParams: 20, maxKeyLength: 32, maxValueLength: 256 } as const;
 
@@ -69,6 +69,28 @@ export function readToken(token: string, key: string | undefined): QueryData | u
   }
   console.error('Decryption failed', 'payload is not a valid campaign object');
   return undefined;
+}
+
+/** A campaign's data minted into a `d` token, or why it was not: each caller words the reason for its reader. */
+export type MintedToken =
+  | { ok: true; token: string }
+  | { ok: false; refused: 'data'; issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]] }
+  | { ok: false; refused: 'key' }
+  | { ok: false; refused: 'length'; length: number };
+
+/**
+ * Mints the `d` token that carries `data`, encrypted with the 16-byte decode `key`: the one way a
+ * campaign link is made, by `npm run link` and by `POST /api/links` alike, so a token minted is one
+ * `readToken` reads back to the same data. Data the schema refuses comes first (it is the caller's to
+ * fix, key or no key); then no key, no token; and a token too long to be read is never handed out.
+ */
+export function mintToken(data: QueryData, key: string | undefined): MintedToken {
+  const checked = v.safeParse(PayloadSchema, data);
+  if (!checked.success) return { ok: false, refused: 'data', issues: checked.issues };
+  if (!key) return { ok: false, refused: 'key' };
+  const token = encryptToken(JSON.stringify(data), key);
+  if (token.length > MAX_TOKEN_LENGTH) return { ok: false, refused: 'length', length: token.length };
+  return { ok: true, token };
 }
 
 /**
