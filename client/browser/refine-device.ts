@@ -5,32 +5,24 @@
  * high-entropy client hints, iPadOS behind a Mac agent, Telegram's injected objects — and puts the
  * result in the learned state in one update; the hand-off keeps the worker's copy for /test.
  */
-import { type ClientHints, cleanClientHints, detectDevice } from '../../shared/device.ts';
+import { type ClientHints, detectDevice } from '../../shared/device.ts';
 import type { LearnedStore } from '../app/store.tsx';
-
-/** `navigator.userAgentData` (Chromium); not in TypeScript's DOM types yet. */
-interface UserAgentData {
-  mobile: boolean;
-  platform: string;
-  getHighEntropyValues(hints: string[]): Promise<{ model?: string; platformVersion?: string }>;
-}
+import { readClientHints } from './client-hints.ts';
 
 /** High-entropy hints can stall on some builds; detection does not wait longer than this. */
 const HINTS_TIMEOUT_MS = 1000;
 
-async function readClientHints(): Promise<ClientHints> {
-  const data = (navigator as Navigator & { userAgentData?: UserAgentData }).userAgentData;
-  if (!data) return {};
-  const high = await Promise.race([
-    data.getHighEntropyValues(['model', 'platformVersion']).catch(() => ({})),
-    new Promise<Record<string, never>>((resolve) => setTimeout(() => resolve({}), HINTS_TIMEOUT_MS)),
+/** The page's hints, or none once `HINTS_TIMEOUT_MS` has passed without them. */
+function hintsInTime(): Promise<ClientHints> {
+  return Promise.race([
+    readClientHints(),
+    new Promise<ClientHints>((resolve) => setTimeout(() => resolve({}), HINTS_TIMEOUT_MS)),
   ]);
-  return cleanClientHints({ mobile: data.mobile, platform: data.platform, ...high });
 }
 
 /** Refines the learned `deviceInfo` with the browser's own signals. */
 export async function refineDevice(learned: LearnedStore): Promise<void> {
-  const hints = await readClientHints();
+  const hints = await hintsInTime();
   const deviceInfo = detectDevice({
     userAgent: navigator.userAgent,
     referrer: document.referrer,

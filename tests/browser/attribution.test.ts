@@ -50,7 +50,7 @@ interface Visit {
   close(): Promise<void>;
 }
 
-async function visit(profile: BrowserContextOptions, url: string): Promise<Visit> {
+async function visit(profile: BrowserContextOptions, url: string, init?: () => void): Promise<Visit> {
   const context = await browser.newContext(profile);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const page = await context.newPage();
@@ -70,6 +70,7 @@ async function visit(profile: BrowserContextOptions, url: string): Promise<Visit
       event.preventDefault();
     });
   });
+  if (init) await page.addInitScript(init);
   await page.clock.install();
   await page.goto(url);
   await hydrated(page);
@@ -215,6 +216,30 @@ describe("Android: the Play link carries the tap's carrier as its install referr
       clickId: referrer.split('.')[0],
       data: { channel: 'spring-sale', inviter: 'Ann Lee' },
     });
+    await close();
+  });
+
+  it('asks the browser for its high-entropy hints once: the tap and the device share the answer', async () => {
+    const profile = { ...DEVICES.android, userAgent: UA.androidChrome };
+    const { page, clicks, close } = await visit(profile, mintLink('/'), () => {
+      const counted = window as unknown as { hintsAsked: number };
+      counted.hintsAsked = 0;
+      const data = {
+        mobile: true,
+        platform: 'Android',
+        brands: [],
+        getHighEntropyValues: async () => {
+          counted.hintsAsked += 1;
+          return { model: 'Pixel 8', platformVersion: '14.0.0' };
+        },
+      };
+      Object.defineProperty(Navigator.prototype, 'userAgentData', { configurable: true, get: () => data });
+    });
+    await page.waitForFunction(() => document.documentElement.dataset.deviceRefined === 'true');
+    await page.tap('.button-primary');
+    await expect.poll(() => clicks.length).toBe(1);
+    expect(clicks[0]).toMatchObject({ hints: { model: 'Pixel 8', platformVersion: '14.0.0' } });
+    expect(await page.evaluate(() => (window as unknown as { hintsAsked: number }).hintsAsked)).toBe(1);
     await close();
   });
 });

@@ -22,6 +22,7 @@ import {
   fillCarrier,
   newClickId,
 } from '../../../shared/attribution.ts';
+import { readClientHints } from '../client-hints.ts';
 
 /** The links a tap attributes: open-app links (`data-open`) and download buttons (`data-kind`). */
 const PRIMARY_ACTION = 'a[data-open], a[data-kind]';
@@ -104,18 +105,16 @@ export function clickIdSupply(fetchIds: () => Promise<string[]> = fetchClickIds)
 
 type Hints = NonNullable<ClickBody['hints']>;
 
-/** The high-entropy hints Chrome gives on request; read ahead of any tap, since a tap cannot wait. */
+/**
+ * The high-entropy hints Chrome gives on request (client-hints.ts), filled in as they arrive: read
+ * ahead of any tap, since a tap cannot wait.
+ */
 function readHints(): Hints {
   const hints: Hints = {};
-  const data = (navigator as Navigator & { userAgentData?: { getHighEntropyValues(h: string[]): Promise<Hints> } })
-    .userAgentData;
-  data
-    ?.getHighEntropyValues(['platformVersion', 'model'])
-    .then(({ platformVersion, model }) => {
-      if (platformVersion) hints.platformVersion = platformVersion.slice(0, 32);
-      if (model) hints.model = model.slice(0, 64);
-    })
-    .catch(() => {});
+  void readClientHints().then(({ platformVersion, model }) => {
+    if (platformVersion) hints.platformVersion = platformVersion;
+    if (model) hints.model = model;
+  });
   return hints;
 }
 
