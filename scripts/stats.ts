@@ -7,8 +7,9 @@
  * development default where there is one). Flags are checked against the API's bounds
  * (shared/day-range.ts) before any call; a bad flag or a refused call prints one line, exit 2.
  */
+import { STATS_GROUPINGS } from '../shared/admin-contract.ts';
 import { dayRefusal, rangeRefusal } from '../shared/day-range.ts';
-import { GROUPS, type StatsResult } from '../worker/funnel/stats-query.ts';
+import type { StatsResult } from '../worker/funnel/stats-query.ts';
 import { adminTarget, callAdmin, errorOf } from './lib/admin-api.ts';
 import { type CliHelp, cliArgs, helpIfAsked, refuse } from './lib/cli-args.ts';
 import { sinceDay, statsTable } from './lib/stats-table.ts';
@@ -23,7 +24,7 @@ const HELP: CliHelp = {
   flags: [
     ['--since Nd', 'the N days ending today, both included (7d: today and the 6 days before)'],
     ['--from DAY --to DAY', 'a range of days, YYYY-MM-DD, both included (at most 366 days)'],
-    ['--by GROUP', `rows by ${Object.keys(GROUPS).join(', ')} (default day)`],
+    ['--by GROUP', `rows by ${STATS_GROUPINGS.join(', ')} (default day)`],
     ['--channel X, --inviter X, --link SLUG', 'only those visits'],
     ['--csv', "the API's CSV instead of a table"],
     ['--local', 'the dev server of npm start (http://localhost:$PORT, the default without LANDER_URL)'],
@@ -65,7 +66,9 @@ export interface StatsFlags {
  */
 export function statsQuery(flags: StatsFlags, now = Date.now()): URLSearchParams | { error: string } {
   const by = flags.by ?? 'day';
-  if (!Object.hasOwn(GROUPS, by)) return { error: `--by: one of ${Object.keys(GROUPS).join(', ')}; got ${by}` };
+  if (!(STATS_GROUPINGS as readonly string[]).includes(by)) {
+    return { error: `--by: one of ${STATS_GROUPINGS.join(', ')}; got ${by}` };
+  }
   const query = new URLSearchParams({ by });
   for (const name of ['from', 'to'] as const) {
     const day = flags[name];

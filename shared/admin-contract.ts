@@ -13,6 +13,25 @@ export const SLUG_PATTERN = '[a-z0-9\\-]{3,48}';
 /** The longest channel or inviter a link request may give. */
 export const MAX_LINK_FIELD = 256;
 
+/**
+ * What `GET /api/stats` may group its rows by (`by`, docs/operators.md): the worker's query, its
+ * OpenAPI document, the console and `npm run stats` all take this list.
+ */
+export const STATS_GROUPINGS = [
+  'day',
+  'channel',
+  'inviter',
+  'link',
+  'os',
+  'inapp',
+  'country',
+  'lang',
+  'plain:channel',
+  'plain:inviter',
+] as const;
+/** One of `STATS_GROUPINGS`. */
+export type StatsGrouping = (typeof STATS_GROUPINGS)[number];
+
 /** One row of `GET /api/stats`. */
 export interface StatsRow {
   /** The grouping's value: a day, a channel, an inviter, a link… (`''` for none). */

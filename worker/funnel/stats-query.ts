@@ -6,7 +6,7 @@
  */
 
 import * as v from 'valibot';
-import type { StatsRow } from '../../shared/admin-contract.ts';
+import { STATS_GROUPINGS, type StatsGrouping, type StatsRow } from '../../shared/admin-contract.ts';
 import type { FraudRule } from '../../shared/config/schema.ts';
 import {
   addDays,
@@ -25,8 +25,8 @@ import { addFlagged, countedInstalls, type FlaggedCount, flaggedQuery } from './
 
 const SUM_VALUES = `SUM(max(-${SQL_MAX_VALUE_SUM}, min(${SQL_MAX_VALUE_SUM}, value_sum)))`;
 
-/** What `by` may name, and the column each reads. */
-export const GROUPS = {
+/** The rollups' column each grouping reads. */
+const GROUPS = {
   day: 'day',
   channel: 'channel',
   inviter: 'inviter',
@@ -37,8 +37,7 @@ export const GROUPS = {
   lang: 'lang',
   'plain:channel': 'plain_channel',
   'plain:inviter': 'plain_inviter',
-} as const;
-export type Group = keyof typeof GROUPS;
+} as const satisfies Record<StatsGrouping, string>;
 
 /** The longest range one request reads (shared/day-range.ts). */
 export const MAX_DAYS = MAX_RANGE_DAYS;
@@ -48,7 +47,7 @@ export const DEFAULT_DAYS = 7;
 export interface StatsQuery {
   from: string;
   to: string;
-  by: Group;
+  by: StatsGrouping;
   channel?: string;
   inviter?: string;
   link?: string;
@@ -75,7 +74,7 @@ const Filter = (field: string) => v.optional(v.pipe(v.string(), v.maxLength(128,
 export const StatsQuerySchema = v.object({
   from: Day('from'),
   to: Day('to'),
-  by: v.optional(v.picklist(Object.keys(GROUPS) as Group[], `by: one of ${Object.keys(GROUPS).join(', ')}`), 'day'),
+  by: v.optional(v.picklist(STATS_GROUPINGS, `by: one of ${STATS_GROUPINGS.join(', ')}`), 'day'),
   channel: Filter('channel'),
   inviter: Filter('inviter'),
   link: Filter('link'),

@@ -4,19 +4,19 @@
  * code; the request schemas are the routes' own, imported as they are.
  */
 import * as v from 'valibot';
-import type {
-  InstallLookupView,
-  LinkView,
-  StatsRow,
-  TestDeviceView,
-  TestInstallView,
+import {
+  type InstallLookupView,
+  type LinkView,
+  STATS_GROUPINGS,
+  type StatsRow,
+  type TestDeviceView,
+  type TestInstallView,
 } from '../../shared/admin-contract.ts';
 import { CLICK_ID, type ClickIdsAnswer } from '../../shared/attribution.ts';
 import type { DeviceInfo } from '../../shared/device/types.ts';
 import { InstallAnswerSchema } from '../attribution/contract.ts';
 import { ExplainViewSchema } from '../attribution/explanation-schema.ts';
 import type { StatsResult } from '../funnel/stats-query.ts';
-import { GROUPS, type Group } from '../funnel/stats-query.ts';
 
 const counts = v.record(v.string(), v.number());
 const iso = v.pipe(v.string(), v.isoTimestamp());
@@ -100,7 +100,7 @@ const StatsRowSchema = v.strictObject({
 export const StatsResultSchema = v.strictObject({
   from: v.pipe(v.string(), v.isoDate()),
   to: v.pipe(v.string(), v.isoDate()),
-  by: v.picklist(Object.keys(GROUPS) as Group[]),
+  by: v.picklist(STATS_GROUPINGS),
   channel: v.optional(v.string()),
   inviter: v.optional(v.string()),
   link: v.optional(v.string()),

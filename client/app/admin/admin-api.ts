@@ -6,7 +6,13 @@
  */
 
 import { FetchError } from 'ofetch';
-import type { InstallLookupView, LinkView, StatsRow, TestInstallView } from '../../../shared/admin-contract.ts';
+import type {
+  InstallLookupView,
+  LinkView,
+  StatsGrouping,
+  StatsRow,
+  TestInstallView,
+} from '../../../shared/admin-contract.ts';
 import type { StorePostbacksView } from '../../../shared/store-postbacks.ts';
 import { type HttpClient, HttpError, http } from '../http-client.ts';
 import type { AdminTexts } from './admin-texts.ts';
@@ -35,8 +41,8 @@ export function keepToken(token: string | null): void {
   }
 }
 
-/** `/api/stats` groupings the console shows or exports. */
-export type Grouping = 'day' | 'channel' | 'inviter' | 'link' | 'os' | 'inapp';
+/** `/api/stats` groupings (shared/admin-contract.ts). */
+export type Grouping = StatsGrouping;
 
 /** The stats API's filters: only events of that channel, inviter or short link. */
 export type StatsFilter = Partial<Record<'channel' | 'inviter' | 'link', string>>;
