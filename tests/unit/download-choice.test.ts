@@ -42,7 +42,11 @@ const HARMONY_NEXT = UA.harmonyNext;
 describe('the download chosen for a device', () => {
   it('sends iOS to the App Store id of its item', () => {
     const choice = chooseDownload({ appData: [android, ios], device: device('iOS'), downloadOrigin: ORIGIN });
-    expect(choice.primary).toEqual({ kind: 'app-store', href: 'https://apps.apple.com/app/id123456789' });
+    expect(choice.primary).toEqual({
+      kind: 'app-store',
+      href: 'https://apps.apple.com/app/id123456789',
+      appStoreId: '123456789',
+    });
     expect(choice.app).toBe(ios);
   });
 

@@ -14,6 +14,8 @@ export interface DownloadTarget {
   href: string;
   /** For an APK: its path on the download domains; the browser rebuilds `href` from the reachable domain. */
   apkPath?: string;
+  /** For the App Store: the app's id, which `href` links to and the Smart App Banner names. */
+  appStoreId?: string;
 }
 
 export interface DownloadChoice {
@@ -41,7 +43,8 @@ export interface ChooseInput {
 // An iOS item without its App Store id offers no App Store button: never another app's id (docs/config.md#production).
 function appStore(item: AppItem | undefined, query = ''): DownloadTarget | null {
   if (!item?.app_store_id) return null;
-  return { kind: 'app-store', href: `https://apps.apple.com/app/id${item.app_store_id}${query}` };
+  const appStoreId = item.app_store_id;
+  return { kind: 'app-store', href: `https://apps.apple.com/app/id${appStoreId}${query}`, appStoreId };
 }
 
 function android(item: AppItem | undefined, downloadOrigin: string): DownloadTarget | null {

@@ -78,7 +78,7 @@ export function downloadView({
       : null,
     smartBannerAppId:
       layout === 'iOS' && !device.inApp && choice.primary?.kind === 'app-store'
-        ? (/\/id(\d+)/.exec(choice.primary.href)?.[1] ?? null)
+        ? (choice.primary.appStoreId ?? null)
         : null,
   };
 }
