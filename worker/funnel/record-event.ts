@@ -11,9 +11,7 @@
  */
 
 import { dayIn, utcDay } from '../../shared/time-zone.ts';
-import { withinBudget } from '../lib/within-budget.ts';
-import { QUEUE_SEND_BUDGET_MS } from '../reliability/budget.ts';
-import { countLoss } from '../reliability/losses.ts';
+import { sendOrCountLoss } from '../reliability/queue-send.ts';
 import { settingsOf } from '../settings.ts';
 import type { EventInput, FunnelMessage } from './events.ts';
 import { visitorHash } from './visitor-key.ts';
@@ -41,8 +39,6 @@ export async function messageOf(env: Env, input: EventInput, now = Date.now()): 
 
 /** How long an isolate gathers events before sending them. */
 export const FLUSH_MS = 100;
-/** How long before a refused batch is sent again. */
-export const RESEND_MS = 250;
 /** The most events one send carries (a queue batch holds at most 100 messages). */
 export const MAX_BATCH = 50;
 
@@ -60,25 +56,6 @@ const open = new WeakMap<object, Gathered[]>();
 const report = (error: unknown) =>
   console.error('Funnel event not sent', error instanceof Error ? error.message : String(error));
 
-/**
- * Sends `messages`, once more after `RESEND_MS` when the queue refuses them (their ids are kept, so
- * the consumer counts each once even if both sends landed); then counts them as lost
- * (docs/reliability.md).
- */
-async function sendOrCountLoss(env: Env, messages: FunnelMessage[]): Promise<void> {
-  const batch = messages.map((body) => ({ body }));
-  try {
-    await withinBudget(env.FUNNEL_QUEUE.sendBatch(batch), QUEUE_SEND_BUDGET_MS);
-  } catch (error) {
-    report(error);
-    await new Promise((resolve) => setTimeout(resolve, RESEND_MS));
-    await withinBudget(env.FUNNEL_QUEUE.sendBatch(batch), QUEUE_SEND_BUDGET_MS).catch(async (again: unknown) => {
-      report(again);
-      await countLoss(env, 'funnel-events', messages.length);
-    });
-  }
-}
-
 async function sendLater(env: Env, batch: Gathered[]): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, FLUSH_MS));
   if (open.get(env) === batch) open.delete(env);
@@ -95,7 +72,14 @@ async function sendLater(env: Env, batch: Gathered[]): Promise<void> {
     );
     const messages = made.filter((message) => message !== null);
     // Structured clone (the queue's default): serialized natively, where 'json' cost a JSON.stringify per message.
-    await sendOrCountLoss(env, messages);
+    const sent = messages.map((body) => ({ body }));
+    // A retry carries the same ids: the consumer counts each event once even if both sends landed.
+    await sendOrCountLoss(env, {
+      send: () => env.FUNNEL_QUEUE.sendBatch(sent),
+      loss: 'funnel-events',
+      count: messages.length,
+      report,
+    });
   } catch (error) {
     report(error);
   }

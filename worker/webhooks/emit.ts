@@ -5,9 +5,7 @@
  */
 import { toBase64Url } from '../../shared/base64url.ts';
 import type { WebhookDataOf, WebhookEventType, WebhookPayload } from '../../shared/webhooks.ts';
-import { withinBudget } from '../lib/within-budget.ts';
-import { QUEUE_SEND_BUDGET_MS } from '../reliability/budget.ts';
-import { countLoss } from '../reliability/losses.ts';
+import { sendOrCountLoss } from '../reliability/queue-send.ts';
 import type { EventMessage } from './messages.ts';
 
 type Waiter = Pick<ExecutionContext, 'waitUntil'>;
@@ -26,27 +24,20 @@ export function eventMessage<T extends WebhookEventType>(
   return { k: 'event', id, type, at, body: JSON.stringify(payload) };
 }
 
-/** How long before a refused event is queued again. */
-const RESEND_MS = 250;
-
 const report = (error: unknown) =>
   console.error('Webhook event not queued', error instanceof Error ? error.message : String(error));
 
 /**
- * Queues `message`, once more after `RESEND_MS` when the queue refuses it (its id is kept: a
- * receiver tells a repeat by its `webhook-id`, docs/webhooks.md); then counts it as lost (docs/reliability.md).
+ * Queues `message`, retried once and then counted as lost (worker/reliability/queue-send.ts); a
+ * retry keeps its id, so a receiver tells a repeat by its `webhook-id` (docs/webhooks.md).
  */
-async function sendOrCountLoss(env: Env, message: EventMessage): Promise<void> {
-  try {
-    await withinBudget(env.WEBHOOK_QUEUE.send(message), QUEUE_SEND_BUDGET_MS);
-  } catch (error) {
-    report(error);
-    await new Promise((resolve) => setTimeout(resolve, RESEND_MS));
-    await withinBudget(env.WEBHOOK_QUEUE.send(message), QUEUE_SEND_BUDGET_MS).catch(async (again: unknown) => {
-      report(again);
-      await countLoss(env, 'webhook-events', 1);
-    });
-  }
+function queueEvent(env: Env, message: EventMessage): Promise<void> {
+  return sendOrCountLoss(env, {
+    send: () => env.WEBHOOK_QUEUE.send(message),
+    loss: 'webhook-events',
+    count: 1,
+    report,
+  });
 }
 
 /**
@@ -63,7 +54,7 @@ export function emitWebhook<T extends WebhookEventType>(
   const at = Date.now();
   ctx.waitUntil(
     Promise.resolve(data)
-      .then((made) => sendOrCountLoss(env, eventMessage(type, made, at, id)))
+      .then((made) => queueEvent(env, eventMessage(type, made, at, id)))
       .catch(report),
   );
 }
