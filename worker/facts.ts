@@ -11,21 +11,20 @@
  */
 import { CLICK_ACTIONS } from '../shared/attribution.ts';
 import type { FraudRule, LanderConfig } from '../shared/config/schema.ts';
-import { MATCH_METHODS, OS_FAMILIES, UNMATCHED_REASONS } from '../shared/webhooks.ts';
+import { MATCH_METHODS, type MatchMethod, OS_FAMILIES, UNMATCHED_REASONS } from '../shared/webhooks.ts';
 
 /** Which page a view was of: `/`, `/landing`, `/i/<carrier>`, `/s/<slug>`. */
 export const PAGE_KINDS = ['download', 'landing', 'carrier', 'short'] as const;
 /** The primary actions of a page a tap records. */
 export const TAP_ACTIONS = CLICK_ACTIONS;
-/** How an install (or an open) was matched to a tap. */
-export const INSTALL_METHODS = MATCH_METHODS;
 /**
- * Why an install was not matched (`UNMATCHED_REASONS`); `unavailable`: attribution's storage did not
- * answer within its budget (docs/reliability.md); `claimed`: its carrier's click already credited
- * another install (docs/attribution.md, "Which clicks credit"). The OS families an app reports at
- * install (`OS_FAMILIES`, its `platform`). Both are also the webhooks' words, so they live in `shared/`.
+ * How an install or an open was matched to a tap (`MATCH_METHODS`). Why one was not matched
+ * (`UNMATCHED_REASONS`); `unavailable`: attribution's storage did not answer within its budget
+ * (docs/reliability.md); `claimed`: its carrier's click already credited another install
+ * (docs/attribution.md, "Which clicks credit"). The OS families an app reports at install
+ * (`OS_FAMILIES`, its `platform`). All three are also the webhooks' words, so they live in `shared/`.
  */
-export { OS_FAMILIES, UNMATCHED_REASONS };
+export { MATCH_METHODS, type MatchMethod, OS_FAMILIES, UNMATCHED_REASONS };
 /** An app event's name: lower-case letters, digits, `_ . -`, at most 40 (e.g. `register`). */
 export const EVENT_NAME = /^[a-z0-9][a-z0-9_.-]{0,39}$/;
 /** What a 400 says of a name that is not an `EVENT_NAME`. */
@@ -35,7 +34,6 @@ export const MAX_EVENT_VALUE = 1e12;
 
 export type PageKind = (typeof PAGE_KINDS)[number];
 export type TapAction = (typeof TAP_ACTIONS)[number];
-export type InstallMethod = (typeof INSTALL_METHODS)[number];
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
 export type OsFamily = (typeof OS_FAMILIES)[number];
 
@@ -43,7 +41,7 @@ export type OsFamily = (typeof OS_FAMILIES)[number];
 export type InstallAnswer =
   | {
       matched: true;
-      method: InstallMethod;
+      method: MatchMethod;
       /** 0–100: 100 for a carrier. */
       confidence: number;
       /** The token's campaign fields; `{}` for a click without a campaign. */

@@ -9,8 +9,8 @@ import { MAX_TOKEN_LENGTH } from '../campaign/token.ts';
 import {
   EVENT_NAME,
   EVENT_NAME_RULE,
-  INSTALL_METHODS,
   type InstallAnswer,
+  MATCH_METHODS,
   MAX_EVENT_VALUE,
   OS_FAMILIES,
   UNMATCHED_REASONS,
@@ -156,7 +156,7 @@ export type AppEventBatchInput = v.InferOutput<typeof AppEventBatchSchema>;
 
 const matchedAnswer = {
   matched: v.literal(true),
-  method: v.picklist(INSTALL_METHODS),
+  method: v.picklist(MATCH_METHODS),
   /** 0–100: 100 for a carrier. */
   confidence: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
   /** The token's campaign fields; `{}` for a click without a campaign. */

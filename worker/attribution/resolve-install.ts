@@ -8,7 +8,7 @@
 
 import type { CarrierCheck, Explanation } from '../../shared/install-explanation.ts';
 import { readToken } from '../campaign/query-data.ts';
-import type { InstallAnswer, InstallMethod } from '../facts.ts';
+import type { InstallAnswer, MatchMethod } from '../facts.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { ATTRIBUTION_BUDGET_MS, messageOf } from '../reliability/budget.ts';
@@ -23,7 +23,7 @@ const iso = (ms: number | null | undefined) => (typeof ms === 'number' ? new Dat
 
 /** A carrier's answer: its click and campaign, certain; `at` is when the tap was, if it was recorded. */
 const carrierAnswer = (
-  method: InstallMethod,
+  method: MatchMethod,
   carrier: ResolvedCarrier,
   at: number | null | undefined,
 ): InstallAnswer => ({
@@ -71,7 +71,7 @@ export interface Decided {
 type CarrierField = keyof NonNullable<InstallInput['carriers']>;
 
 /** The carriers, most reliable first, with the method each answers by. */
-const CARRIER_ORDER: readonly [InstallMethod, CarrierField][] = [
+const CARRIER_ORDER: readonly [MatchMethod, CarrierField][] = [
   ['apk', 'apk'],
   ['harmony', 'harmonyLink'],
   ['referrer', 'playReferrer'],

@@ -8,7 +8,7 @@ import {
   type Dimensions,
   EVENT_NAME,
   EVENT_NAME_RULE,
-  INSTALL_METHODS,
+  MATCH_METHODS,
   MAX_DIMENSION,
   PAGE_KINDS,
   TAP_ACTIONS,
@@ -23,7 +23,7 @@ const EventNameSchema = v.pipe(v.string(), v.regex(EVENT_NAME, EVENT_NAME_RULE))
 export const FunnelEventSchema = v.union([
   v.strictObject({ type: v.literal('view'), page: v.picklist(PAGE_KINDS) }),
   v.strictObject({ type: v.literal('tap'), action: v.picklist(TAP_ACTIONS) }),
-  v.strictObject({ type: v.picklist(['install', 'open']), method: v.picklist(INSTALL_METHODS) }),
+  v.strictObject({ type: v.picklist(['install', 'open']), method: v.picklist(MATCH_METHODS) }),
   v.strictObject({ type: v.picklist(['install', 'open']), unmatched: v.picklist(UNMATCHED_REASONS) }),
   // Any number, or null (what JSON makes of a non-finite one): the API bounds a value
   // (attribution/contract.ts), and the consumer counts whatever value a message carries within that

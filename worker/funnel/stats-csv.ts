@@ -4,7 +4,7 @@
  * with `'`, since keys are whatever a campaign link carried.
  */
 import { FRAUD_RULES } from '../../shared/config/schema.ts';
-import { INSTALL_METHODS, TAP_ACTIONS, UNMATCHED_REASONS } from '../facts.ts';
+import { MATCH_METHODS, TAP_ACTIONS, UNMATCHED_REASONS } from '../facts.ts';
 import type { StatsRow } from './stats-query.ts';
 
 const FORMULA = /^[=+\-@\t\r]/;
@@ -19,7 +19,7 @@ export function csvCell(value: string | number): string {
 /** A rate as a share (0–1, docs/operators.md#rates); empty for a share of nothing. */
 const rateCell = (value: number | null): string | number => value ?? '';
 
-const METHODS = [...INSTALL_METHODS, ...UNMATCHED_REASONS.map((reason) => `unmatched:${reason}`)];
+const METHODS = [...MATCH_METHODS, ...UNMATCHED_REASONS.map((reason) => `unmatched:${reason}`)];
 
 /**
  * `rows` as a CSV document: fixed columns (the installs attributed and organic, the rates beside
