@@ -7,11 +7,10 @@
 import { Hono } from 'hono';
 import { STAMPED_PATH } from '../shared/apk-parent.ts';
 import { routeRules as rules } from '../shared/route-rules.ts';
-import { adminWrites } from './admin/admin-writes.ts';
 import { apkParents } from './apk/parents-loader.ts';
 import { apkDownload } from './apk/routes.ts';
 import { wellKnown } from './app-links/routes.ts';
-import { installLookupRoute, testDevicesRoute, testInstallsRoute } from './attribution/admin-routes.ts';
+import { installLookupRoute, testDevicesRoute, testInstallsRoute } from './attribution/operator-routes.ts';
 import { attribution } from './attribution/routes.ts';
 import { builds } from './builds/routes.ts';
 import { linkQrRoute, linksRoute } from './campaign/routes.ts';
@@ -32,7 +31,8 @@ import { handleQueue } from './queues.ts';
 import { onEngineError } from './reliability/on-error.ts';
 import { lossesRoute } from './reliability/routes.ts';
 import { renderPage } from './render/render-page.tsx';
-import { storePostbacksRoute } from './store-postbacks/admin-routes.ts';
+import { crossSiteWrites } from './sign-in/cross-site-writes.ts';
+import { storePostbacksRoute } from './store-postbacks/operator-routes.ts';
 import { storePostbacks } from './store-postbacks/routes.ts';
 import { webhooksRoute } from './webhooks/routes.ts';
 
@@ -45,7 +45,7 @@ app.use(deviceDetection());
 app.use(routeRules({ rules }));
 
 // Every write under /api but the public's is an admin write: JSON only, and same-origin when a cookie signs it in.
-app.use('/api/*', adminWrites({ publicApis: ['/api/a', '/api/trace', '/api/device', '/api/health'] }));
+app.use('/api/*', crossSiteWrites({ publicApis: ['/api/a', '/api/trace', '/api/device', '/api/health'] }));
 app.get('/api/health', (c) => c.json({ ok: true }));
 app.route('/api/device', deviceRoute);
 app.route('/api/trace', trace);

@@ -5,7 +5,7 @@
  * the same host (same site), from another host (cross site), from a `data:` page. None is made.
  *
  * A worker of its own runs with Access set to a local stand-in team (http://127.0.0.1:<port>, which
- * development takes, worker/admin/access-jwt.ts) serving a key made here. As Access's edge does for
+ * development takes, worker/sign-in/access-jwt.ts) serving a key made here. As Access's edge does for
  * a browser holding its cookie, every request the browser makes to the worker carries the signed
  * assertion, whichever page made it: the worst case, an Access cookie with `SameSite=None`.
  */

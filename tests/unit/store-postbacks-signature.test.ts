@@ -6,10 +6,10 @@ import { createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto'
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { parseKeyTable } from '../../worker/settings.ts';
-import { sinceDay } from '../../worker/store-postbacks/admin-routes.ts';
 import { DEVELOPMENT_KEYS, keySetOf, PRODUCTION_KEYS } from '../../worker/store-postbacks/apple-keys.ts';
 import { SkanPostbackSchema } from '../../worker/store-postbacks/contract.ts';
 import { base64Bytes, rawSignatureOf } from '../../worker/store-postbacks/der-signature.ts';
+import { sinceDay } from '../../worker/store-postbacks/operator-routes.ts';
 import { SEPARATOR, signedString } from '../../worker/store-postbacks/skan-signature.ts';
 import {
   APPLE_SKAN_KEY,

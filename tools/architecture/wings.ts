@@ -12,7 +12,7 @@ export type Graph = Map<string, readonly { target: string; lazy: boolean }[]>;
 /**
  * The worker's hubs: what every subsystem may use, so none of them may import a subsystem ("wing":
  * any other folder of `worker/`). `facts.ts` names what happened and imports only `shared/`;
- * `admin/` (who may call the admin API), `reliability/` (budgets, losses) and `config/` (the
+ * `sign-in/` (who may call the operators' API), `reliability/` (budgets, losses) and `config/` (the
  * operator's configuration) serve every wing.
  */
 export const HUBS = [
@@ -21,7 +21,7 @@ export const HUBS = [
   'worker/middleware/',
   'worker/settings.ts',
   'worker/facts.ts',
-  'worker/admin/',
+  'worker/sign-in/',
   'worker/reliability/',
   'worker/config/',
 ];

@@ -5,12 +5,12 @@
  */
 import { Hono } from 'hono';
 import { type LinkView, SLUG_PATTERN } from '../../shared/admin-contract.ts';
-import { adminAuth } from '../admin/admin-auth.ts';
 import { announce, sceneOf } from '../announce.ts';
 import type { AppEnv } from '../env.ts';
 import type { StoredLink } from '../facts.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { qrPng, qrSvg } from '../lib/qr-code.ts';
+import { operatorAuth } from '../sign-in/operator-auth.ts';
 import { changeLink, deleteLink, LinkChangeSchema, storedLink } from './link-changes.ts';
 import { createLink, LinkRequestSchema, listLinks, resolveLink } from './links.ts';
 
@@ -33,7 +33,7 @@ function linkView(origin: string, link: StoredLink): LinkView {
 
 export const linksRoute = new Hono<AppEnv>();
 
-linksRoute.use(adminAuth());
+linksRoute.use(operatorAuth());
 
 linksRoute.post('/', jsonBodyLimit(MAX_BODY), async (c) => {
   const body = await readJson(c, LinkRequestSchema);

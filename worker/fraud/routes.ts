@@ -3,14 +3,14 @@
  * channel, with the anomalies and the flagged installs' reasons (the console's Fraud panel).
  */
 import { Hono } from 'hono';
-import { adminAuth } from '../admin/admin-auth.ts';
 import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
+import { operatorAuth } from '../sign-in/operator-auth.ts';
 import { parseFraudQuery, readFraudReport } from './report.ts';
 
 export const fraudRoute = new Hono<AppEnv>();
 
-fraudRoute.use(adminAuth());
+fraudRoute.use(operatorAuth());
 fraudRoute.use(appConfig());
 
 fraudRoute.get('/', async (c) => {

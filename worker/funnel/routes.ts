@@ -3,16 +3,16 @@
  * dimension, as JSON, or as CSV when the request accepts `text/csv`. Admin only.
  */
 import { Hono } from 'hono';
-import { adminAuth } from '../admin/admin-auth.ts';
 import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
+import { operatorAuth } from '../sign-in/operator-auth.ts';
 import { readStatsCompared } from './previous-period.ts';
 import { statsCsv } from './stats-csv.ts';
 import { parseStatsQuery } from './stats-query.ts';
 
 export const statsRoute = new Hono<AppEnv>();
 
-statsRoute.use(adminAuth());
+statsRoute.use(operatorAuth());
 // `fraud.exclude` says which flagged installs leave the counted figures (docs/fraud.md); `funnel.time_zone`
 // dates today.
 statsRoute.use(appConfig());

@@ -7,11 +7,6 @@
 import { StorePostbacksViewSchema } from '../../shared/store-postbacks.ts';
 import { WEBHOOK_EVENT_TYPES, webhookPayloadSchema } from '../../shared/webhooks.ts';
 import {
-  InstallLookupQuerySchema,
-  TestDeviceRequestSchema,
-  TestInstallsQuerySchema,
-} from '../attribution/admin-queries.ts';
-import {
   AnswerResponseSchema,
   AppEventBodySchema,
   ClickSchema,
@@ -19,6 +14,11 @@ import {
   InstallSchema,
   OpenSchema,
 } from '../attribution/contract.ts';
+import {
+  InstallLookupQuerySchema,
+  TestDeviceRequestSchema,
+  TestInstallsQuerySchema,
+} from '../attribution/operator-queries.ts';
 import { LinkRequestSchema } from '../campaign/links.ts';
 import { FraudQuerySchema } from '../fraud/report.ts';
 import { StatsQuerySchema } from '../funnel/stats-query.ts';

@@ -3,15 +3,15 @@
  * (losses.ts), for an operator. Admin only; 503 when the store itself is down.
  */
 import { Hono } from 'hono';
-import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
+import { operatorAuth } from '../sign-in/operator-auth.ts';
 import { readLosses } from './losses.ts';
 
 const DAYS = 7;
 
 export const lossesRoute = new Hono<AppEnv>();
 
-lossesRoute.use(adminAuth());
+lossesRoute.use(operatorAuth());
 
 lossesRoute.get('/', async (c) => {
   c.header('cache-control', 'no-store');

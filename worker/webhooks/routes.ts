@@ -13,10 +13,10 @@ import {
   ResendSchema,
   type WebhookEventType,
 } from '../../shared/webhooks.ts';
-import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { firstIssue, jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { settingsOf } from '../settings.ts';
+import { operatorAuth } from '../sign-in/operator-auth.ts';
 import { attemptDelivery } from './deliver.ts';
 import { logTestAttempt, recentAttempts } from './delivery-log.ts';
 import { checkEndpointUrl } from './endpoint-url.ts';
@@ -54,7 +54,7 @@ export const AttemptsQuerySchema = v.object({
 
 export const webhooksRoute = new Hono<AppEnv>();
 
-webhooksRoute.use(adminAuth());
+webhooksRoute.use(operatorAuth());
 webhooksRoute.use(jsonBodyLimit(MAX_BODY));
 
 /**

@@ -6,8 +6,8 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { MAX_RANGE_DAYS } from '../../shared/day-range.ts';
 import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
-import { adminAuth } from '../admin/admin-auth.ts';
 import type { AppEnv } from '../env.ts';
+import { operatorAuth } from '../sign-in/operator-auth.ts';
 import { StorePostbacksQuerySchema } from './contract.ts';
 import { readPostbacks } from './storage.ts';
 
@@ -31,7 +31,7 @@ export function sinceDay(since: string | undefined, now = Date.now()): string | 
 }
 
 export const storePostbacksRoute = new Hono<AppEnv>();
-storePostbacksRoute.use(adminAuth());
+storePostbacksRoute.use(operatorAuth());
 
 storePostbacksRoute.get('/', async (c) => {
   const query = v.safeParse(StorePostbacksQuerySchema, c.req.query());

@@ -16,8 +16,8 @@ function bearer(header: string | undefined): string | undefined {
 }
 
 /** Lets through only signed-in operators; sets `Cache-Control: no-store` on every admin answer. */
-export function adminAuth(): MiddlewareHandler<AppEnv> {
-  return async function adminAuthMiddleware(c, next) {
+export function operatorAuth(): MiddlewareHandler<AppEnv> {
+  return async function operatorAuthMiddleware(c, next) {
     c.header('Cache-Control', 'no-store');
     const settings = settingsOf(c.env);
     const token = settings.adminToken;

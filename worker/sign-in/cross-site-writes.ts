@@ -11,7 +11,7 @@ import type { AppEnv } from '../env.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export interface AdminWritesOptions {
+export interface CrossSiteWritesOptions {
   /** The APIs under the mount whose writes are the public's (the page's beacon, the app's calls), by path prefix. */
   publicApis: readonly string[];
 }
@@ -44,8 +44,8 @@ export function crossOriginReason(request: Request): string | undefined {
 }
 
 /** Refuses admin writes that are not JSON (415), and cross-origin writes signed in by a cookie (403). */
-export function adminWrites({ publicApis }: AdminWritesOptions): MiddlewareHandler<AppEnv> {
-  return async function adminWritesMiddleware(c, next) {
+export function crossSiteWrites({ publicApis }: CrossSiteWritesOptions): MiddlewareHandler<AppEnv> {
+  return async function crossSiteWritesMiddleware(c, next) {
     const { path } = c.req;
     if (!WRITES.has(c.req.method) || publicApis.some((api) => path === api || path.startsWith(`${api}/`))) {
       return next();

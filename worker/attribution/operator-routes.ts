@@ -8,18 +8,18 @@
  */
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { adminAuth } from '../admin/admin-auth.ts';
 import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
 import { firstIssue, jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { settingsOf } from '../settings.ts';
+import { operatorAuth } from '../sign-in/operator-auth.ts';
+import { explainView } from './explanation-schema.ts';
 import {
   InstallLookupQuerySchema,
   TEST_DEVICE_ID,
   TestDeviceRequestSchema,
   TestInstallsQuerySchema,
-} from './admin-queries.ts';
-import { explainView } from './explanation-schema.ts';
+} from './operator-queries.ts';
 import { installRecordOf } from './resolve-install.ts';
 import { deviceHash, listTestAnswers } from './test-answers.ts';
 import { forgetTestDevice, listTestDevices, registerTestDevice } from './test-devices.ts';
@@ -38,7 +38,7 @@ function saltOf(c: Context<AppEnv>): string | Response {
 }
 
 export const testInstallsRoute = new Hono<AppEnv>();
-testInstallsRoute.use(adminAuth());
+testInstallsRoute.use(operatorAuth());
 
 testInstallsRoute.get('/', async (c) => {
   const query = queryOf(c, TestInstallsQuerySchema);
@@ -64,7 +64,7 @@ testInstallsRoute.get('/', async (c) => {
 });
 
 export const installLookupRoute = new Hono<AppEnv>();
-installLookupRoute.use(adminAuth());
+installLookupRoute.use(operatorAuth());
 
 installLookupRoute.get('/', async (c) => {
   const query = queryOf(c, InstallLookupQuerySchema);
@@ -89,7 +89,7 @@ function storeDown(c: Context<AppEnv>, error: unknown): Response {
 }
 
 export const testDevicesRoute = new Hono<AppEnv>();
-testDevicesRoute.use(adminAuth());
+testDevicesRoute.use(operatorAuth());
 
 testDevicesRoute.get('/', async (c) => {
   try {

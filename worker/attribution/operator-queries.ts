@@ -1,5 +1,5 @@
 /**
- * The queries of the operators' answer routes (admin-routes.ts), apart from the routes so the
+ * The queries of the operators' answer routes (operator-routes.ts), apart from the routes so the
  * OpenAPI document (worker/openapi/document.ts) reads them without the Durable Objects.
  */
 import * as v from 'valibot';
