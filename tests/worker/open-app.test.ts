@@ -118,11 +118,16 @@ describe('"Open the app" on / — the href in the server HTML per device', () =>
 });
 
 describe('the /landing button', () => {
-  it('opens the app with the decrypted query data and hands over the d token to copy', async () => {
+  it('opens the app with the signed d token, never its decrypted fields as plain parameters', async () => {
     const link = new URL(inject('campaignLink'));
-    const html = await page('androidFirefox', `${link.pathname}${link.search}`);
-    expect(openLink(html, 'button-landing')?.href).toBe('pebblenotes-dev://open?channel=spring-sale&inviter=Ann+Lee');
-    expect(handoffOf(html).handoff.campaign.token).toBe(link.searchParams.get('d'));
+    const d = link.searchParams.get('d') ?? '';
+    const html = await page('androidFirefox', `${link.pathname}${link.search}&channel=forged`);
+    expect(openLink(html, 'button-landing')?.href).toBe(`pebblenotes-dev://open?channel=forged&d=${d}`);
+    expect(handoffOf(html).handoff.campaign.token).toBe(d);
+    const ios = await page('iPhoneSafari', `${link.pathname}${link.search}`);
+    expect(openLink(ios, 'button-landing')?.href).toBe(`https://open.pebble-notes.example/open/?d=${d}`);
+    const chrome = await page('androidChrome', `${link.pathname}${link.search}`);
+    expect(openLink(chrome, 'button-landing')?.href).toMatch(new RegExp(`^intent://open\\?d=${d}#Intent;`));
   });
 
   it('is the download where no scheme is configured', async () => {

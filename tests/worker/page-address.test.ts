@@ -45,7 +45,7 @@ describe.each(['/', '/landing'])('%s with tracking parameters beside the campaig
     const targets = linkTargets(html);
     for (const target of targets) for (const name of LEFT_OUT) expect(target).not.toContain(name);
     const { openApp } = handoffOf(html).handoff;
-    expect(openApp.href).toBe('https://open.pebble-notes.example/open/?inviter=Ann&channel=a');
+    expect(openApp.href).toBe(`https://open.pebble-notes.example/open/?channel=a&d=${D}`);
     expect(targets).toContain(openApp.href);
   });
 

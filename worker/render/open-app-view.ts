@@ -2,7 +2,7 @@
  * The "Open the app" link for one request (docs/screens.md): the href a tap follows on this
  * device, decided here so the server HTML already carries it, worded in the visitor's language.
  */
-import { type Campaign, campaignFields } from '../../shared/campaign.ts';
+import { type Campaign, campaignQuery } from '../../shared/campaign.ts';
 import type { LanderConfig } from '../../shared/config/schema.ts';
 import type { Verdict } from '../../shared/device/verdict.ts';
 import type { DownloadView } from '../../shared/download-view.ts';
@@ -45,7 +45,7 @@ export function openAppView({
     device,
     env,
     pageHost: pageUrl.hostname,
-    queryData: campaignFields(campaign),
+    queryData: campaignQuery(campaign),
     download: fallbackOf(download),
     onSameHost: (domain) =>
       console.error(
