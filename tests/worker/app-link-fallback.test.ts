@@ -1,6 +1,9 @@
+import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { matchesAppLinkPath } from '../../worker/app-links/app-link-fallback.ts';
-import { UA } from '../fixtures/agents.ts';
+import { encryptToken } from '../../worker/campaign/token.ts';
+import { DEV_DECODE_KEY } from '../../worker/settings.ts';
+import { AGENTS, UA } from '../fixtures/agents.ts';
 import { DEMO as demo } from '../fixtures/config.ts';
 import { clearConfig, get, storeConfig } from './helpers.ts';
 
@@ -12,19 +15,42 @@ afterEach(async () => {
   await clearConfig();
 });
 
-describe('app links that reach the browser', () => {
-  it('send /open/ with its query to /landing with the same query (the demo paths: /open/*)', async () => {
-    const res = await get('/open/?channel=spring&inviter=Ann%20Lee');
-    expect(res.status).toBe(307);
-    expect(res.headers.get('location')).toBe('/landing?channel=spring&inviter=Ann%20Lee');
-    const bare = await get('/open/', { userAgent: UA.androidChrome });
+const D = encryptToken(JSON.stringify({ channel: 'spring', inviter: 'Ann Lee' }), DEV_DECODE_KEY);
+const APP_STORE = 'https://apps.apple.com/app/id6740858208';
+const APK = `${env.DOWNLOAD_ORIGIN}/android/pebble-notes-2.4.0.apk`;
+
+describe('app links that reach the browser (the app is not installed)', () => {
+  it('send an iPhone on to the App Store, its campaign from the signed token, never from a plain parameter', async () => {
+    const res = await get(`/open/?d=${D}&channel=forged`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`${APP_STORE}?pt=118342&ct=spring`);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect((await get('/open/?channel=plain')).headers.get('location')).toBe(`${APP_STORE}?pt=118342&ct=plain`);
+  });
+
+  it('send Android on to its download, HarmonyOS NEXT to AppGallery, as the download page offers', async () => {
+    expect((await get(`/open/?d=${D}`, { userAgent: UA.androidChrome })).headers.get('location')).toBe(APK);
+    expect((await get('/open/', { userAgent: UA.androidFirefox })).headers.get('location')).toBe(APK);
+    expect((await get(`/open/?d=${D}`, { userAgent: AGENTS.harmonyNext.agent })).headers.get('location')).toBe(
+      'https://appgallery.huawei.com/app/detail?id=C110123456',
+    );
+  });
+
+  it('send a desktop, a bot and an in-app browser that blocks the download to /landing, keeping d', async () => {
+    for (const userAgent of [UA.desktop, UA.googlebot, AGENTS.weChatAndroid.agent]) {
+      const res = await get(`/open/?d=${D}&channel=spring&utm_source=mail`, { userAgent });
+      expect(res.status).toBe(307);
+      expect(res.headers.get('location')).toBe(`/landing?d=${D}&channel=spring`);
+    }
+    const bare = await get('/open/', { userAgent: UA.desktop });
     expect(bare.headers.get('location')).toBe('/landing');
   });
 
   it('follow the configured paths, read from KV on each request', async () => {
     await seedPaths(['/go/*', '/invite/?????']);
-    expect((await get('/go/x?channel=a')).headers.get('location')).toBe('/landing?channel=a');
-    expect((await get('/invite/ab12c')).headers.get('location')).toBe('/landing');
+    const desktop = { userAgent: UA.desktop };
+    expect((await get('/go/x?channel=a', desktop)).headers.get('location')).toBe('/landing?channel=a');
+    expect((await get('/invite/ab12c', desktop)).headers.get('location')).toBe('/landing');
     expect((await get('/invite/ab12')).status).toBe(404);
     expect((await get('/open/')).status).toBe(404);
   });
@@ -33,7 +59,7 @@ describe('app links that reach the browser', () => {
     await seedPaths(['/*']);
     expect((await get('/')).status).toBe(200);
     expect((await get('/landing?channel=a')).status).toBe(200);
-    expect((await get('/somewhere')).headers.get('location')).toBe('/landing');
+    expect((await get('/somewhere', { userAgent: UA.desktop })).headers.get('location')).toBe('/landing');
   });
 
   it('leave other unknown paths a 404', async () => {
@@ -41,14 +67,17 @@ describe('app links that reach the browser', () => {
     expect((await get('/open')).status).toBe(404);
   });
 
-  it('always redirect on this site: the request gives its query, never the target', async () => {
+  it('redirect only to this site or the configured download: the request gives its query, never the target', async () => {
     for (const path of ['/open//evil.com', '/open/%2F%2Fevil.com', '/open/\\evil.com', '/open/?next=//evil.com']) {
-      // A path with an empty segment first goes to its one address (docs/routes.md), then on.
-      let location = (await get(path)).headers.get('location') ?? '';
-      expect(new URL(location, 'https://lander.test').host).toBe('lander.test');
-      if (!location.startsWith('/landing')) location = (await get(location)).headers.get('location') ?? '';
-      expect(location.startsWith('/landing')).toBe(true);
-      expect(new URL(location, 'https://lander.test').host).toBe('lander.test');
+      for (const userAgent of [UA.desktop, UA.iPhoneSafari]) {
+        // A path with an empty segment first goes to its one address (docs/routes.md), then on.
+        let location = (await get(path, { userAgent })).headers.get('location') ?? '';
+        if (new URL(location, 'https://lander.test').host === 'lander.test' && !location.startsWith('/landing')) {
+          location = (await get(location, { userAgent })).headers.get('location') ?? '';
+        }
+        const expected = userAgent === UA.desktop ? 'https://lander.test/landing' : `${APP_STORE}?pt=118342`;
+        expect(new URL(location, 'https://lander.test').href).toBe(expected);
+      }
     }
   });
 });

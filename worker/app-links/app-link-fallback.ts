@@ -1,14 +1,14 @@
 /**
  * An app link that a browser opens means the app is not installed: iOS and Android hand Universal
- * Links and App Links to the app when it is. So a visitor who tapped "Open the app" without the app
- * arrives at `https://<universal_link_domain>/open/?channel=…`. When Lander serves that domain too,
- * it sends them to the campaign page with the same query — the download button and the inviter —
- * instead of a 404 (docs/screens.md, docs/config.md). Only paths Lander has no page for are redirected, and the
- * target is always `/landing` on this site: the request contributes its query, never the target.
+ * Links and App Links to the app when it is. So a visitor who tapped the app link without the app
+ * arrives at `https://<universal_link_domain>/open/?d=…`. When Lander serves that domain too, the
+ * request is answered instead of a 404 (docs/screens.md, docs/config.md): where it goes is decided by
+ * worker/render/app-link-answer.ts. Only paths Lander has no page for are app link paths here.
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 
+/** Where a device with no download goes: the campaign page on this site, the request's campaign kept. */
 export const APP_LINK_TARGET = '/landing';
 
 /**
@@ -41,14 +41,10 @@ export function matchesAppLinkPath(pattern: string, path: string): boolean {
   return p === pattern.length;
 }
 
-/**
- * The redirect to `/landing` for a page Lander does not have (the not-found page, render/render-page.tsx)
- * at a configured app link path, or null when the path is none of them.
- */
-export function appLinkRedirect(c: Context<AppEnv>): Response | null {
+/** Whether `c` asks for a configured app link path (the caller asks only for paths Lander has no page for). */
+export function atAppLinkPath(c: Context<AppEnv>): boolean {
   const { paths } = c.get('config').config.links;
   // Hono's path is the URL's, decoded where it has escapes: only those need the URL's own spelling.
   const pathname = c.req.url.includes('%') ? new URL(c.req.url).pathname : c.req.path;
-  if (!paths.some((pattern) => matchesAppLinkPath(pattern, pathname))) return null;
-  return c.redirect(`${APP_LINK_TARGET}${new URL(c.req.url).search}`, 307);
+  return paths.some((pattern) => matchesAppLinkPath(pattern, pathname));
 }

@@ -12,11 +12,11 @@ import { routeContext } from '../../client/app/route-context.ts';
 import { routes } from '../../client/app/routes.tsx';
 import { ErrorScreen } from '../../client/app/shell/error-page.tsx';
 import { type Handoff, serializeHandoff } from '../../shared/handoff.ts';
-import { appLinkRedirect } from '../app-links/app-link-fallback.ts';
 import { readShortLink } from '../campaign/short-link.ts';
 import type { AppEnv } from '../env.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { pageView } from '../lib/visit.ts';
+import { appLinkAnswer } from './app-link-answer.ts';
 import { countView } from './count-view.ts';
 import { handoffInputs, makeHandoff } from './handoff.ts';
 import { keptAnswer, type PageAnswer } from './kept-answer.ts';
@@ -44,8 +44,8 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 async function pageAnswer(c: Context<AppEnv>): Promise<PageAnswer> {
   const url = new URL(c.req.url);
   const { page, slug } = pageOf(c);
-  // An app link Lander has no page for goes to the campaign page (docs/screens.md).
-  const redirect = page === 'not-found' ? appLinkRedirect(c) : null;
+  // An app link Lander has no page for goes to the device's download or the campaign page (docs/screens.md).
+  const redirect = page === 'not-found' ? appLinkAnswer(c) : null;
   if (redirect) return { response: redirect, view: null };
   const linkRead = page === 'short' ? await readShortLink(c, slug ?? '') : true;
   const inputs = handoffInputs(c, url, await c.get('apkParents'));
