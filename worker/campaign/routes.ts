@@ -1,6 +1,7 @@
 /**
  * The links API (docs/operators.md): `POST /api/links` mints and stores a short link, `GET /api/links`
- * lists them, `PATCH /api/links/<slug>` moves its expiry, `DELETE /api/links/<slug>` removes it (admin
+ * lists them, `GET /api/links/<slug>` answers one (expired or not: what `npm run import` compares),
+ * `PATCH /api/links/<slug>` moves its expiry, `DELETE /api/links/<slug>` removes it (admin
  * only; each change is announced, a webhook's event, docs/webhooks.md); `GET /s/<slug>.svg` and `.png` are a stored link's QR code.
  */
 import { Hono } from 'hono';
@@ -47,6 +48,12 @@ linksRoute.post('/', jsonBodyLimit(MAX_BODY), async (c) => {
 linksRoute.get('/', async (c) => {
   const origin = new URL(c.req.url).origin;
   return c.json({ links: (await listLinks(c.env)).map((link) => linkView(origin, link)) });
+});
+
+linksRoute.get(`/:slug{${SLUG_PATTERN}}`, async (c) => {
+  const link = await storedLink(c.env, c.req.param('slug'));
+  if (!link) return c.json({ error: 'slug: no such link' }, 404);
+  return c.json(linkView(new URL(c.req.url).origin, link));
 });
 
 linksRoute.patch(`/:slug{${SLUG_PATTERN}}`, jsonBodyLimit(MAX_BODY), async (c) => {

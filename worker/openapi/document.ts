@@ -4,6 +4,7 @@
  * dialect): bodies and queries as the routes check them (their input), answers as answer-schemas.ts
  * holds them to the routes' types. Only the paths, methods and statuses are written here.
  */
+import { SLUG_PATTERN } from '../../shared/admin-contract.ts';
 import { StorePostbacksViewSchema } from '../../shared/store-postbacks.ts';
 import { WEBHOOK_EVENT_TYPES, webhookPayloadSchema } from '../../shared/webhooks.ts';
 import {
@@ -196,6 +197,18 @@ function build(): Json {
             400: refusal('A field is wrong.'),
             409: refusal('The slug is taken.'),
             ...ADMIN_WRITE_ERRORS,
+          },
+        },
+      },
+      '/api/links/{slug}': {
+        get: {
+          ...admin,
+          summary: 'One short link, expired or not (what `npm run import` compares before it stores).',
+          parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string', pattern: SLUG_PATTERN } }],
+          responses: {
+            200: answer('The link.', LinkViewSchema),
+            404: refusal('No such link.'),
+            ...ADMIN_ERRORS,
           },
         },
       },
