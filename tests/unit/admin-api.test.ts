@@ -1,13 +1,15 @@
 /**
- * The console's calls (client/app/admin/admin-api.ts, docs/operators.md): signed in with a token,
- * each call carries it; behind Cloudflare Access (no token), none carries an Authorization header,
- * so Access's own assertion is what signs it in. A refused call shows the API's message.
+ * The console's calls (client/app/admin/admin-api.ts, client/app/admin/shared/admin-client.ts,
+ * docs/operators.md): signed in with a token, each call carries it; behind Cloudflare Access (no
+ * token), none carries an Authorization header, so Access's own assertion is what signs it in. A
+ * refused call shows the API's message.
  */
 
 import { FetchError } from 'ofetch';
 import { describe, expect, it } from 'vitest';
-import { adminApi, errorText } from '../../client/app/admin/admin-api.ts';
+import { adminApi } from '../../client/app/admin/admin-api.ts';
 import { adminTexts } from '../../client/app/admin/admin-texts.ts';
+import { errorText } from '../../client/app/admin/shared/admin-client.ts';
 import { type HttpClient, HttpError, type HttpOptions } from '../../client/app/http-client.ts';
 
 function recordingClient(answer: unknown): { client: HttpClient; calls: [string, HttpOptions | undefined][] } {

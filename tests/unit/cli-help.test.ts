@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultRange } from '../../client/app/admin/dashboard.tsx';
+import { defaultRange } from '../../client/app/admin/range.ts';
 import { firstDay } from '../../scripts/export.ts';
 import { adminTarget, localOrigin, reachableHost } from '../../scripts/lib/admin-api.ts';
 import { TOOL_ENV } from '../../scripts/lib/run.ts';

@@ -1,6 +1,6 @@
 /** The console's drill-down address (docs/operators.md#drill-down): the query string holds the view. */
 import { describe, expect, it } from 'vitest';
-import { drillOf, drillSearch, filterOf, rangeOf } from '../../client/app/admin/drill-down.ts';
+import { drillOf, drillSearch, filterOf, rangeOf } from '../../client/app/admin/shared/drill-down.ts';
 
 const range = { from: '2026-11-01', to: '2026-11-07' };
 

@@ -1,7 +1,7 @@
 /** A console panel's failure (docs/operators.md): one alert a screen reader announces, or nothing. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ErrorAlert } from '../../client/app/admin/error-alert.tsx';
+import { ErrorAlert } from '../../client/app/admin/shared/error-alert.tsx';
 
 describe("a console panel's error", () => {
   it('is said in an alert', () => {

@@ -5,10 +5,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { adminTexts } from '../../client/app/admin/admin-texts.ts';
-import { DrillDownFigures } from '../../client/app/admin/drill-down-panel.tsx';
-import { changeOf, changeText } from '../../client/app/admin/figure-change.ts';
-import { breakdown, FunnelTable } from '../../client/app/admin/funnel-table.tsx';
-import { Headline, headlineOf } from '../../client/app/admin/headline.tsx';
+import { DrillDownFigures } from '../../client/app/admin/funnel/drill-down-panel.tsx';
+import { changeOf, changeText } from '../../client/app/admin/funnel/figure-change.ts';
+import { breakdown, FunnelTable } from '../../client/app/admin/funnel/funnel-table.tsx';
+import { Headline, headlineOf } from '../../client/app/admin/funnel/headline.tsx';
 import type { StatsRow } from '../../shared/admin-contract.ts';
 import { ratesOf, splitInstalls } from '../../shared/stats-rates.ts';
 

@@ -1,8 +1,8 @@
 /** The console's Fraud panel (docs/fraud.md): groups with their flags, anomalies, the drill-down's reasons. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { FraudView } from '../../client/app/admin/fraud-panel.tsx';
-import { fraudTexts } from '../../client/app/admin/fraud-texts.ts';
+import { FraudView } from '../../client/app/admin/fraud/fraud-panel.tsx';
+import { fraudTexts } from '../../client/app/admin/fraud/fraud-texts.ts';
 import type { FraudReport } from '../../shared/fraud-contract.ts';
 
 const report: FraudReport = {

@@ -1,6 +1,6 @@
 /** The console's figures as the range changes (docs/operators.md): a late answer for an old range is dropped. */
 import { describe, expect, it } from 'vitest';
-import { latestOnly, STALE } from '../../client/app/admin/latest-only.ts';
+import { latestOnly, STALE } from '../../client/app/admin/shared/latest-only.ts';
 
 /** A promise and the functions that settle it, so a test decides the order answers land in. */
 function pending<T>() {

@@ -1,6 +1,6 @@
-/** The console's range once the stats name the operator's time zone (client/app/admin/dashboard.tsx). */
+/** The console's range once the stats name the operator's time zone (client/app/admin/range.ts). */
 import { describe, expect, it } from 'vitest';
-import { zonedRange } from '../../client/app/admin/dashboard.tsx';
+import { zonedRange } from '../../client/app/admin/range.ts';
 
 const NOW = Date.parse('2026-11-26T20:00:00Z');
 const utcWeek = { from: '2026-11-20', to: '2026-11-26' };

@@ -1,7 +1,7 @@
 /** The console's tables (docs/operators.md): rows under their headings, or a sentence when there are none. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DataTable } from '../../client/app/admin/data-table.tsx';
+import { DataTable } from '../../client/app/admin/shared/data-table.tsx';
 
 describe('a console table', () => {
   it('shows its headings and rows', () => {

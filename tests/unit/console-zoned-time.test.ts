@@ -1,7 +1,7 @@
-/** Times in the operator's zone (client/app/admin/zoned-time.ts): shown and read on its wall clock. */
+/** Times in the operator's zone (client/app/admin/shared/zoned-time.ts): shown and read on its wall clock. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { instantIn, localInputIn, timeIn } from '../../client/app/admin/zoned-time.ts';
+import { instantIn, localInputIn, timeIn } from '../../client/app/admin/shared/zoned-time.ts';
 
 const ZONES = ['UTC', 'Asia/Shanghai', 'Asia/Kolkata', 'America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe'];
 

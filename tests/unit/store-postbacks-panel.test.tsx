@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { adminTexts } from '../../client/app/admin/admin-texts.ts';
-import { StorePostbackTables } from '../../client/app/admin/store-postbacks-panel.tsx';
+import { StorePostbackTables } from '../../client/app/admin/store-postbacks/store-postbacks-panel.tsx';
 import type { StorePostbackGroup, StorePostbacksView } from '../../shared/store-postbacks.ts';
 
 const group = (day: string, extra: Partial<StorePostbackGroup>): StorePostbackGroup => ({

@@ -11,10 +11,12 @@ import { useHandoff } from '../store.tsx';
 // asset URLs): a stylesheet imported as a chunk dependency would add its file to the visitors' entry
 // chunk (docs/routes.md). The console shows nothing but a heading before it is in.
 import adminCss from './admin.css?url';
-import { type AdminApi, adminApi, keepToken, type LinkView, statusOf, storedToken } from './admin-api.ts';
+import { type AdminApi, adminApi } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
 import { Dashboard } from './dashboard.tsx';
-import { ErrorAlert } from './error-alert.tsx';
+import type { LinkView } from './links/links-api.ts';
+import { keepToken, statusOf, storedToken } from './shared/admin-client.ts';
+import { ErrorAlert } from './shared/error-alert.tsx';
 
 /**
  * Where signing in stands: checking, asking for the token, signed in, or no admin API here. Signed in

@@ -1,56 +1,17 @@
-/** The console's strings (docs/screens.md), in its own chunk with it. */
-import type { Language } from '../../../shared/texts.ts';
-
 /**
- * What a refused call is, in one language: by its HTTP status (0: the server was not reached), or a
- * fault in the console itself (`null`). These are the words of a call that says nothing of its own,
- * and in Chinese the lead of what the API says (its messages are English, one language for every
- * client: docs/operators.md).
+ * The console's strings (docs/screens.md), in its own chunk with it: the sign-in's, the range's and
+ * the export's, and every room's own words (`funnel/funnel-texts.ts`, `links/links-texts.ts`…) put
+ * together once per language, so a panel gets one object that stays the same from render to render.
  */
-interface FailureLeads {
-  byStatus: Partial<Record<number, string>>;
-  server: (status: number) => string;
-  other: (status: number) => string;
-  unexpected: string;
-}
+import type { Language } from '../../../shared/texts.ts';
+import { type FunnelWords, funnelWords } from './funnel/funnel-texts.ts';
+import { type InstallsWords, installsWords } from './installs/installs-texts.ts';
+import { type LinksWords, linksWords } from './links/links-texts.ts';
+import { type SharedTexts, sharedTexts } from './shared/shared-texts.ts';
+import { type StorePostbacksWords, storePostbacksWords } from './store-postbacks/store-postbacks-texts.ts';
+import { type WebhooksWords, webhooksWords } from './webhooks/webhooks-texts.ts';
 
-function leadOf(leads: FailureLeads, status: number | null): string {
-  if (status === null) return leads.unexpected;
-  return leads.byStatus[status] ?? (status >= 500 ? leads.server(status) : leads.other(status));
-}
-
-const EN_FAILURES: FailureLeads = {
-  byStatus: {
-    0: 'The server could not be reached',
-    400: 'The request was refused',
-    401: 'Sign in again: the token was refused',
-    403: 'This is not allowed',
-    404: 'Not found',
-    409: 'In conflict with what is stored',
-    413: 'Too large',
-    429: 'Too many requests: try again in a moment',
-  },
-  server: (status) => `The server failed (HTTP ${status})`,
-  other: (status) => `Refused (HTTP ${status})`,
-  unexpected: 'The console failed',
-};
-
-const ZH_FAILURES: FailureLeads = {
-  byStatus: {
-    0: '无法连接服务器',
-    400: '请求无效',
-    401: '请重新登录：令牌被拒绝',
-    403: '没有权限',
-    404: '未找到',
-    409: '与已有数据冲突',
-    413: '内容过大',
-    429: '请求过于频繁，请稍后再试',
-  },
-  server: (status) => `服务器出错（HTTP ${status}）`,
-  other: (status) => `请求被拒绝（HTTP ${status}）`,
-  unexpected: '控制台出错',
-};
-
+/** The sign-in's, the range's and the export's words. */
 const en = {
   heading: 'Console',
   signInHeading: 'Sign in',
@@ -61,8 +22,6 @@ const en = {
   checking: 'Checking who you are…',
   unconfigured: 'The admin API is not configured on this worker: set the ADMIN_TOKEN secret.',
   from: 'From',
-  to: 'To',
-  refresh: 'Refresh',
   /** Beside the range: the zone its days are in (docs/operators.md#days-and-time-zones). */
   timeZone: 'Time zone',
   /**
@@ -73,145 +32,12 @@ const en = {
     `Those dates cannot be shown (${reason}): showing ${shown.from} to ${shown.to}.`,
   exportCsv: 'Export CSV',
   exportBy: 'CSV rows per',
-  funnel: 'Funnel per channel',
-  daily: 'Day by day',
-  inviters: 'Top inviters',
-  links: 'Links',
-  views: 'Views',
-  visitors: 'Visitors',
-  taps: 'Taps',
-  installs: 'Installs',
-  events: 'Events',
-  none: '(none)',
-  noData: 'Nothing counted in this range yet.',
-  noLinks: 'No links yet: create the first one above.',
-  inviter: 'Inviter',
-  channel: 'Channel',
-  slug: 'Slug',
-  slugHint: 'optional, a-z 0-9 -',
-  create: 'Create link',
-  created: 'Created',
-  copy: 'Copy',
-  copied: 'Copied',
-  qr: 'QR code',
-  loading: 'Loading…',
-  day: 'Day',
-  link: 'Link',
-  webhooks: 'Webhooks',
-  endpointUrl: 'Endpoint URL',
-  description: 'Description',
-  eventTypes: 'Event types',
-  addEndpoint: 'Add endpoint',
-  noEndpoints: 'No endpoints yet: add the first one above.',
-  secretOnce: 'Signing secret — shown only now; copy it to your backend:',
-  state: 'State',
-  enabled: 'Enabled',
-  disabledByYou: 'Disabled',
-  disabledFailing: 'Disabled after 3 days of failures',
-  disabledGone: 'Disabled: the receiver answered 410 Gone',
-  oldSecretSigns: 'The old secret also signs every delivery until',
-  failingSince: 'failing since',
-  delivered: 'Delivered',
-  pending: 'Pending',
-  failed: 'Failed',
-  dead: 'Dead letters',
-  enable: 'Enable',
-  disable: 'Disable',
-  sendTest: 'Send test',
-  rotate: 'Rotate secret',
-  remove: 'Delete',
-  showLog: 'Delivery log',
-  deliveryLog: 'Delivery log of',
-  noAttempts: 'No attempts yet.',
-  time: 'Time',
-  type: 'Event',
-  attempt: 'Attempt',
-  status: 'Status',
-  latency: 'Latency',
-  error: 'Error',
-  resend: 'Resend',
-  resendRange: 'Resend what was not delivered from',
-  resent: 'Queued again:',
-  testDelivered: 'Test delivered',
-  testFailed: 'Test failed',
-  testInstalls: 'Test installs',
-  testInstallsHint: 'Installs and opens from test devices (test: true), newest first. Never counted above.',
-  noTestInstalls: 'No test installs yet: run npm run try-install, or set the SDK’s test option.',
-  notMatched: 'Not matched:',
-  matchedBy: 'Matched by',
-  kindInstall: 'Install',
-  kindOpen: 'Open',
-  device: 'Device',
-  deviceHint: 'A keyed hash of the install id: the same for every call of one installation.',
-  repeat: 'retry',
   apiReference: 'API reference',
-  appId: 'App (package or bundle id)',
-  installId: 'Install id',
-  lookUp: 'Why this answer?',
-  storePostbacks: 'Store postbacks (iOS)',
-  storePostbacksHint:
-    'SKAdNetwork and AdAttributionKit copies that Apple signed, verified and counted once each, by day received. Apart from the funnel.',
-  noStorePostbacks: 'No signed postbacks from Apple in this range.',
-  framework: 'Framework',
-  source: 'Source',
-  publisher: 'Publisher',
-  conversionValue: 'Conversion value',
-  postbackWindow: 'Window',
-  country: 'Country',
-  reengagement: 'Re-engagement',
-  postbacks: 'Postbacks',
-  yes: 'yes',
-  attributed: 'Attributed installs',
-  organic: 'Organic installs',
-  tapRate: 'Tap rate: taps ÷ views',
-  installRate: 'Install rate: attributed installs ÷ taps',
-  tapRateShort: 'Tap rate (÷ views)',
-  installRateShort: 'Install rate (÷ taps)',
-  /** A headline rate with what it divides by, beside its count: `20.0% of views`. */
-  rateOf: (rate: string, figure: 'taps' | 'attributed'): string => `${rate} of ${figure === 'taps' ? 'views' : 'taps'}`,
-  /**
-   * A change against the previous period of the same length, written on screen with the period
-   * named (docs/operators.md#compared-with-the-previous-period): `+12.0% vs the 7 days before`.
-   */
-  versus: (change: string, days: number): string => `${change} vs the ${days === 1 ? 'day' : `${days} days`} before`,
-  /** A figure that was 0 in the previous period. */
-  newVersus: (days: number): string => `new: none in the ${days === 1 ? 'day' : `${days} days`} before`,
-  channels: 'Channels',
-  methods: 'Install methods',
-  appEvents: 'App events (÷ installs)',
-  unmatchedReasons: 'Not matched, by reason',
-  close: 'Close',
-  os: 'OS',
-  inapp: 'In-app browser',
-  flags: 'Fraud flags',
-  flagged: 'flagged',
-  excluded: 'excluded from counted installs',
-  noFlags: 'No install flagged.',
-  openFigures: 'Figures',
-  slugTaken: 'That slug is taken: choose another.',
-  endpointTaken: 'Another endpoint already has that URL.',
-  expires: 'Expires',
-  never: 'never',
-  expired: 'expired',
-  changeExpiry: 'Change',
-  save: 'Save',
-  neverExpire: 'Never expire',
-  cancel: 'Cancel',
-  downloadQr: 'Download the QR code as',
-  /**
-   * A refused call, with its status (0: the server was not reached; null: a fault in the console)
-   * and what it said (`detail`: the API's message, or the error's): in English, the API's own words
-   * where it gave some.
-   */
-  refused: (status: number | null, detail?: string): string => {
-    if (status !== null && status > 0 && detail) return detail;
-    return detail ? `${leadOf(EN_FAILURES, status)} (${detail}).` : `${leadOf(EN_FAILURES, status)}.`;
-  },
 };
 
-export type AdminTexts = typeof en;
+type DashboardWords = typeof en;
 
-const zhCN: AdminTexts = {
+const zhCN: DashboardWords = {
   heading: '控制台',
   signInHeading: '登录',
   tokenLabel: '管理令牌',
@@ -221,137 +47,35 @@ const zhCN: AdminTexts = {
   checking: '正在确认身份…',
   unconfigured: '此 Worker 未配置管理 API：请设置 ADMIN_TOKEN 密钥。',
   from: '开始',
-  to: '结束',
-  refresh: '刷新',
   timeZone: '时区',
   rangeRefused: (reason, shown) => `无法显示这些日期（${reason}），显示的是 ${shown.from} 至 ${shown.to}。`,
   exportCsv: '导出 CSV',
   exportBy: '导出维度',
-  funnel: '各渠道漏斗',
-  daily: '每日',
-  inviters: '邀请人排行',
-  links: '链接',
-  views: '浏览',
-  visitors: '访客',
-  taps: '点击',
-  installs: '安装',
-  events: '事件',
-  none: '（无）',
-  noData: '此时间范围内还没有数据。',
-  noLinks: '还没有链接：在上方创建第一个。',
-  inviter: '邀请人',
-  channel: '渠道',
-  slug: '短链标识',
-  slugHint: '可选，a-z 0-9 -',
-  create: '创建链接',
-  created: '创建时间',
-  copy: '复制',
-  copied: '已复制',
-  qr: '二维码',
-  loading: '加载中…',
-  day: '日期',
-  link: '链接',
-  webhooks: 'Webhooks',
-  endpointUrl: '接收地址',
-  description: '说明',
-  eventTypes: '事件类型',
-  addEndpoint: '添加接收地址',
-  noEndpoints: '还没有接收地址：在上方添加第一个。',
-  secretOnce: '签名密钥——只显示这一次，请复制到你的后端：',
-  state: '状态',
-  enabled: '已启用',
-  disabledByYou: '已停用',
-  disabledFailing: '连续失败 3 天，已停用',
-  disabledGone: '接收方回复 410 Gone，已停用',
-  oldSecretSigns: '旧密钥继续为每次投递签名，直到',
-  failingSince: '失败开始于',
-  delivered: '已送达',
-  pending: '待发送',
-  failed: '失败',
-  dead: '死信',
-  enable: '启用',
-  disable: '停用',
-  sendTest: '发送测试',
-  rotate: '更换密钥',
-  remove: '删除',
-  showLog: '投递记录',
-  deliveryLog: '投递记录：',
-  noAttempts: '还没有投递。',
-  time: '时间',
-  type: '事件',
-  attempt: '次数',
-  status: '状态码',
-  latency: '耗时',
-  error: '错误',
-  resend: '重发',
-  resendRange: '重发未送达的消息，时间从',
-  resent: '已重新排队：',
-  testDelivered: '测试已送达',
-  testFailed: '测试失败',
-  testInstalls: '测试安装',
-  testInstallsHint: '测试设备（test: true）的安装和打开，最新的在前。不计入上方数据。',
-  noTestInstalls: '还没有测试安装：运行 npm run try-install，或打开 SDK 的测试选项。',
-  notMatched: '未匹配：',
-  matchedBy: '匹配方式',
-  kindInstall: '安装',
-  kindOpen: '打开',
-  device: '设备',
-  deviceHint: '安装 ID 的密钥哈希：同一次安装的每次调用都相同。',
-  repeat: '重试',
   apiReference: 'API 文档',
-  appId: '应用（包名或 Bundle ID）',
-  installId: '安装 ID',
-  lookUp: '为何如此匹配？',
-  storePostbacks: '商店回传（iOS）',
-  storePostbacksHint:
-    '经 Apple 签名的 SKAdNetwork 与 AdAttributionKit 回传副本，验签后每条只计一次，按接收日期。不计入漏斗。',
-  noStorePostbacks: '此时间范围内没有 Apple 签名的回传。',
-  framework: '框架',
-  source: '来源',
-  publisher: '发布方',
-  conversionValue: '转化值',
-  postbackWindow: '窗口',
-  country: '国家/地区',
-  reengagement: '再互动',
-  postbacks: '回传',
-  yes: '是',
-  attributed: '归因安装',
-  organic: '自然安装',
-  tapRate: '点击率：点击 ÷ 浏览',
-  installRate: '安装率：归因安装 ÷ 点击',
-  tapRateShort: '点击率（÷ 浏览）',
-  installRateShort: '安装率（÷ 点击）',
-  rateOf: (rate, figure) => `${figure === 'taps' ? '浏览' : '点击'}的 ${rate}`,
-  versus: (change, days) => `较前 ${days === 1 ? '一' : days} 天 ${change}`,
-  newVersus: (days) => `新增：前 ${days === 1 ? '一' : days} 天为 0`,
-  channels: '渠道',
-  methods: '安装方式',
-  appEvents: '应用事件（÷ 安装）',
-  unmatchedReasons: '未匹配原因',
-  close: '关闭',
-  os: '系统',
-  inapp: '内置浏览器',
-  flags: '作弊标记',
-  flagged: '被标记',
-  excluded: '不计入计数安装',
-  noFlags: '没有被标记的安装。',
-  openFigures: '数据',
-  slugTaken: '这个短链标识已被使用，请换一个。',
-  endpointTaken: '已有接收地址使用这个 URL。',
-  expires: '过期时间',
-  never: '永不过期',
-  expired: '已过期',
-  changeExpiry: '修改',
-  save: '保存',
-  neverExpire: '设为永不过期',
-  cancel: '取消',
-  downloadQr: '下载二维码：',
-  // The lead in Chinese, then the API's exact words, which name the field and the reason.
-  refused: (status, detail) =>
-    detail ? `${leadOf(ZH_FAILURES, status)}：${detail}` : `${leadOf(ZH_FAILURES, status)}。`,
 };
 
-const tables: Record<Language, AdminTexts> = { en, 'zh-CN': zhCN };
+/** Every word the console's panels read, in one language. */
+export type AdminTexts = SharedTexts &
+  FunnelWords &
+  LinksWords &
+  WebhooksWords &
+  InstallsWords &
+  StorePostbacksWords &
+  DashboardWords;
+
+function textsOf(language: Language, own: DashboardWords): AdminTexts {
+  return {
+    ...sharedTexts(language),
+    ...funnelWords(language),
+    ...linksWords(language),
+    ...webhooksWords(language),
+    ...installsWords(language),
+    ...storePostbacksWords(language),
+    ...own,
+  };
+}
+
+const tables: Record<Language, AdminTexts> = { en: textsOf('en', en), 'zh-CN': textsOf('zh-CN', zhCN) };
 
 export function adminTexts(language: Language): AdminTexts {
   return tables[language];

@@ -1,5 +1,5 @@
 /** The test devices form's words (docs/attribution.md, "Test devices"), in the console's two languages. */
-import type { Language } from '../../../shared/texts.ts';
+import type { Language } from '../../../../shared/texts.ts';
 
 const en = {
   heading: 'Test devices',

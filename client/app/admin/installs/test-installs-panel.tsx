@@ -3,23 +3,38 @@
  * first, each with its answer and why (shared/install-explanation.ts, in the console's language).
  * It asks for new ones every few seconds while the tab is visible, only those after the newest it
  * has (`?after=<id>`), so a developer's tap-then-install shows up within seconds. Above them, the
- * registered test devices (test-devices.tsx) and a look-up of any one install (install-lookup.tsx).
+ * registered test devices (the test devices room's form, handed in by the dashboard) and a look-up of
+ * any one install (install-lookup.tsx).
  */
-import { useEffect, useRef, useState } from 'react';
-import type { Language } from '../../../shared/texts.ts';
-import { type AdminApi, errorText, type TestInstallView } from './admin-api.ts';
-import type { AdminTexts } from './admin-texts.ts';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { Language } from '../../../../shared/texts.ts';
+import { errorText } from '../shared/admin-client.ts';
+import { ErrorAlert } from '../shared/error-alert.tsx';
 import { AnswerLine, WhyList } from './answer-view.tsx';
-import { ErrorAlert } from './error-alert.tsx';
-import { InstallLookup } from './install-lookup.tsx';
-import { TestDevices } from './test-devices.tsx';
+import { type FlagsView, InstallLookup } from './install-lookup.tsx';
+import type { InstallsApi, TestInstallView } from './installs-api.ts';
+import type { InstallsTexts } from './installs-texts.ts';
 
 /** How often the panel asks for new test answers. */
 const POLL_MS = 3000;
 /** The most answers the panel keeps on screen. */
 const SHOWN = 50;
 
-export function TestInstallsPanel({ api, t, language }: { api: AdminApi; t: AdminTexts; language: Language }) {
+export function TestInstallsPanel({
+  api,
+  t,
+  language,
+  devices,
+  flags,
+}: {
+  api: InstallsApi;
+  t: InstallsTexts;
+  language: Language;
+  /** The registered test devices, shown above the answers. */
+  devices: ReactNode;
+  /** How an install's fraud flags are shown in the look-up. */
+  flags: FlagsView;
+}) {
   const [items, setItems] = useState<TestInstallView[] | null>(null);
   const [error, setError] = useState('');
   const newest = useRef(0);
@@ -50,8 +65,8 @@ export function TestInstallsPanel({ api, t, language }: { api: AdminApi; t: Admi
     <section className="panel test-installs" aria-labelledby="test-installs-heading">
       <h2 id="test-installs-heading">{t.testInstalls}</h2>
       <p className="hint">{t.testInstallsHint}</p>
-      <TestDevices api={api} t={t} language={language} />
-      <InstallLookup api={api} t={t} language={language} />
+      {devices}
+      <InstallLookup api={api} t={t} language={language} flags={flags} />
       <ErrorAlert message={error} />
       {items === null ? <p>{t.loading}</p> : null}
       {items?.length === 0 ? <p className="empty">{t.noTestInstalls}</p> : null}

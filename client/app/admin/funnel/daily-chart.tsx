@@ -2,8 +2,8 @@
  * The daily series (docs/operators.md): views as bars, taps, attributed and organic installs as lines, one column per day
  * of the range (quiet days included, as `by=day` gives them). Plain SVG.
  */
-import type { StatsRow } from './admin-api.ts';
-import type { AdminTexts } from './admin-texts.ts';
+import type { StatsRow } from './funnel-api.ts';
+import type { FunnelTexts } from './funnel-texts.ts';
 
 const WIDTH = 480;
 const HEIGHT = 200;
@@ -11,7 +11,7 @@ const LEFT = 40;
 const BOTTOM = 24;
 const TOP = 10;
 
-export function DailyChart({ rows, t }: { rows: StatsRow[]; t: AdminTexts }) {
+export function DailyChart({ rows, t }: { rows: StatsRow[]; t: FunnelTexts }) {
   const max = Math.max(1, ...rows.map((row) => Math.max(row.views, row.taps, row.attributed, row.organic)));
   const step = (WIDTH - LEFT) / Math.max(1, rows.length);
   const y = (value: number) => TOP + (HEIGHT - TOP - BOTTOM) * (1 - value / max);

@@ -4,11 +4,12 @@
  * them — each day's totals, then the aggregates Apple gave (`GET /api/store-postbacks`).
  */
 import { useEffect, useState } from 'react';
-import type { StorePostbackGroup, StorePostbacksView } from '../../../shared/store-postbacks.ts';
-import { type AdminApi, errorText, type Range } from './admin-api.ts';
-import type { AdminTexts } from './admin-texts.ts';
-import { DataTable } from './data-table.tsx';
-import { ErrorAlert } from './error-alert.tsx';
+import type { StorePostbackGroup, StorePostbacksView } from '../../../../shared/store-postbacks.ts';
+import { errorText, type Range } from '../shared/admin-client.ts';
+import { DataTable } from '../shared/data-table.tsx';
+import { ErrorAlert } from '../shared/error-alert.tsx';
+import type { StorePostbacksApi } from './store-postbacks-api.ts';
+import type { StorePostbacksTexts } from './store-postbacks-texts.ts';
 
 /** The most aggregate rows shown; the day totals count all of them. */
 const SHOWN = 50;
@@ -19,7 +20,15 @@ const FRAMEWORK = { skadnetwork: 'SKAdNetwork', adattributionkit: 'AdAttribution
 const conversionOf = (group: StorePostbackGroup): string =>
   group.conversionValue !== null ? String(group.conversionValue) : (group.coarseValue ?? '–');
 
-export function StorePostbacksPanel({ api, range, t }: { api: AdminApi; range: Range; t: AdminTexts }) {
+export function StorePostbacksPanel({
+  api,
+  range,
+  t,
+}: {
+  api: StorePostbacksApi;
+  range: Range;
+  t: StorePostbacksTexts;
+}) {
   const [view, setView] = useState<StorePostbacksView | null>(null);
   const [error, setError] = useState('');
 
@@ -51,7 +60,7 @@ export function StorePostbacksPanel({ api, range, t }: { api: AdminApi; range: R
 }
 
 /** The day totals and the aggregates of `view`, up to the day `to`. */
-export function StorePostbackTables({ view, to, t }: { view: StorePostbacksView; to: string; t: AdminTexts }) {
+export function StorePostbackTables({ view, to, t }: { view: StorePostbacksView; to: string; t: StorePostbacksTexts }) {
   const inRange = <T extends { day: string }>(rows: T[]) => rows.filter((row) => row.day <= to);
   return (
     <>

@@ -3,10 +3,10 @@
  * organic installs and app events, each rate beside its count, and the change against the previous
  * period of the same length beside each figure.
  */
-import type { StatsRow } from '../../../shared/admin-contract.ts';
-import { percent, ratesOf, splitInstalls, sumRows } from '../../../shared/stats-rates.ts';
-import type { AdminTexts } from './admin-texts.ts';
+import type { StatsRow } from '../../../../shared/admin-contract.ts';
+import { percent, ratesOf, splitInstalls, sumRows } from '../../../../shared/stats-rates.ts';
 import { changeOf, changeText } from './figure-change.ts';
+import type { FunnelTexts } from './funnel-texts.ts';
 
 /** The headline's figures, in order. */
 export const HEADLINE = ['views', 'taps', 'attributed', 'organic', 'events'] as const;
@@ -32,7 +32,7 @@ export function headlineOf(rows: readonly StatsRow[]): Record<HeadlineFigure, { 
  * divides by, and its change against `previous` written out with the period named — never only in a
  * tooltip, which a phone cannot show.
  */
-export function Headline({ rows, previous, t }: { rows: StatsRow[]; previous?: StatsRow; t: AdminTexts }) {
+export function Headline({ rows, previous, t }: { rows: StatsRow[]; previous?: StatsRow; t: FunnelTexts }) {
   const now = headlineOf(rows);
   const before = previous ? headlineOf([previous]) : undefined;
   // The previous period is as long as the range: one row per day.

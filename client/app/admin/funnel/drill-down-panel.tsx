@@ -1,18 +1,19 @@
 /**
  * One channel, inviter or link opened (docs/operators.md#drill-down): its headline against the
  * previous period, its install methods and organic reasons, its fraud flags, and its figures by
- * day, by OS and by in-app browser. The address holds which one (drill-down.ts).
+ * day, by OS and by in-app browser. The address holds which one (../shared/drill-down.ts).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { StatsRow } from '../../../shared/admin-contract.ts';
-import { splitInstalls, sumRows } from '../../../shared/stats-rates.ts';
-import { type AdminApi, errorText, type Range } from './admin-api.ts';
-import type { AdminTexts } from './admin-texts.ts';
-import { type Drill, filterOf } from './drill-down.ts';
-import { ErrorAlert } from './error-alert.tsx';
+import type { StatsRow } from '../../../../shared/admin-contract.ts';
+import { splitInstalls, sumRows } from '../../../../shared/stats-rates.ts';
+import { errorText, type Range } from '../shared/admin-client.ts';
+import { type Drill, filterOf } from '../shared/drill-down.ts';
+import { ErrorAlert } from '../shared/error-alert.tsx';
+import { latestOnly, STALE } from '../shared/latest-only.ts';
+import type { FunnelApi } from './funnel-api.ts';
 import { breakdown, FunnelTable } from './funnel-table.tsx';
+import type { FunnelTexts } from './funnel-texts.ts';
 import { Headline } from './headline.tsx';
-import { latestOnly, STALE } from './latest-only.ts';
 
 /** What a drill-down read: its days, the previous period's totals, its OSes and in-app browsers. */
 export interface Opened {
@@ -45,10 +46,10 @@ export function DrillDownPanel({
   t,
   onClose,
 }: {
-  api: AdminApi;
+  api: FunnelApi;
   range: Range;
   drill: Drill;
-  t: AdminTexts;
+  t: FunnelTexts;
   onClose: () => void;
 }) {
   const [opened, setOpened] = useState<Opened | null>(null);
@@ -97,7 +98,7 @@ export function DrillDownPanel({
 }
 
 /** What an opened drill-down shows: its headline, its methods, why installs were not matched, flags, and its tables. */
-export function DrillDownFigures({ opened, t }: { opened: Opened; t: AdminTexts }) {
+export function DrillDownFigures({ opened, t }: { opened: Opened; t: FunnelTexts }) {
   const { days, previous, os, inapp } = opened;
   const split = splitInstalls(sumRows(days).byMethod);
   const flags = flagsOf(days);

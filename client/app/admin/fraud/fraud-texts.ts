@@ -1,5 +1,5 @@
 /** The Fraud panel's words (docs/fraud.md), in the console's two languages. */
-import type { Language } from '../../../shared/texts.ts';
+import type { Language } from '../../../../shared/texts.ts';
 
 const en = {
   heading: 'Fraud flags',

@@ -8,8 +8,8 @@ import type {
   EndpointUpdate,
   EndpointView,
   EndpointWithSecret,
-} from '../../../shared/webhooks.ts';
-import type { HttpClient } from '../http-client.ts';
+} from '../../../../shared/webhooks.ts';
+import type { HttpClient } from '../../http-client.ts';
 
 export type { AttemptView, EndpointView, EndpointWithSecret };
 

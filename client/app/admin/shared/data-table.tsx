@@ -2,7 +2,7 @@ import { Children, cloneElement, isValidElement, type ReactElement, type ReactNo
 
 /**
  * A row whose cells carry their column's heading (`data-label`): on a phone the table is a list of
- * cards, each cell's heading beside its content (admin.css), so no column is hidden past the screen's
+ * cards, each cell's heading beside its content (../admin.css), so no column is hidden past the screen's
  * edge.
  */
 function labelled(row: ReactNode, head: string[]): ReactNode {

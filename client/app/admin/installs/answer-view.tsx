@@ -3,12 +3,12 @@
  * campaign's fields, or why not; then why, line by line, in the console's language
  * (shared/install-explanation.ts).
  */
-import type { AnswerView, ExplainView } from '../../../shared/admin-contract.ts';
-import { explanationLines } from '../../../shared/install-explanation.ts';
-import type { Language } from '../../../shared/texts.ts';
-import type { AdminTexts } from './admin-texts.ts';
+import type { AnswerView, ExplainView } from '../../../../shared/admin-contract.ts';
+import { explanationLines } from '../../../../shared/install-explanation.ts';
+import type { Language } from '../../../../shared/texts.ts';
+import type { InstallsTexts } from './installs-texts.ts';
 
-export function AnswerLine({ answer, t }: { answer: AnswerView; t: AdminTexts }) {
+export function AnswerLine({ answer, t }: { answer: AnswerView; t: InstallsTexts }) {
   if (!answer.matched) {
     return (
       <p className="answer unmatched">

@@ -2,8 +2,8 @@
  * The console's calls to `/api/test-devices` (docs/attribution.md, "Test devices"), with the admin
  * API's sign-in headers: the registered devices, registering one, forgetting one.
  */
-import type { TestDeviceView } from '../../../shared/admin-contract.ts';
-import type { HttpClient } from '../http-client.ts';
+import type { TestDeviceView } from '../../../../shared/admin-contract.ts';
+import type { HttpClient } from '../../http-client.ts';
 
 export type { TestDeviceView };
 

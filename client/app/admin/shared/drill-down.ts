@@ -3,12 +3,21 @@
  * string so a view can be shared: `?channel=spring-sale&from=2026-11-01&to=2026-11-07` opens that
  * channel over that range. `?channel=` (empty) is the "(none)" channel: the organic installs.
  */
-import { rangeRefusal } from '../../../shared/day-range.ts';
-import type { Range, StatsFilter } from './admin-api.ts';
+import { rangeRefusal } from '../../../../shared/day-range.ts';
+import type { Range } from './admin-client.ts';
 
 /** What can be opened: a channel, an inviter or a short link. */
 export const DRILLABLE = ['channel', 'inviter', 'link'] as const;
 export type Drillable = (typeof DRILLABLE)[number];
+
+/** The stats API's filters: only events of that channel, inviter or short link. */
+export type StatsFilter = Partial<Record<Drillable, string>>;
+
+/** How a table opens a row's drill-down: the address of its view, and opening it in place. */
+export interface Opener {
+  hrefOf: (key: string) => string;
+  onOpen: (key: string) => void;
+}
 
 export interface Drill {
   by: Drillable;

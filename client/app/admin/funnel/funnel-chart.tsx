@@ -3,8 +3,8 @@
  * events as bars on one scale, so the drop from step to step reads at a glance. Plain SVG: no chart
  * library in the console's chunk.
  */
-import type { StatsRow } from './admin-api.ts';
-import type { AdminTexts } from './admin-texts.ts';
+import type { StatsRow } from './funnel-api.ts';
+import type { FunnelTexts } from './funnel-texts.ts';
 
 export const STEPS = ['views', 'taps', 'installs', 'events'] as const;
 export type Step = (typeof STEPS)[number];
@@ -20,7 +20,7 @@ export function stepOf(row: StatsRow, step: Step): number {
 }
 
 /** A step's name: the installs step counts the attributed ones. */
-export const stepLabel = (step: Step, t: AdminTexts): string => (step === 'installs' ? t.attributed : t[step]);
+export const stepLabel = (step: Step, t: FunnelTexts): string => (step === 'installs' ? t.attributed : t[step]);
 
 const WIDTH = 480;
 const LABEL = 110;
@@ -28,7 +28,7 @@ const BAR = 14;
 const GAP = 3;
 const GROUP = STEPS.length * (BAR + GAP) + 18;
 
-export function FunnelChart({ rows, t }: { rows: StatsRow[]; t: AdminTexts }) {
+export function FunnelChart({ rows, t }: { rows: StatsRow[]; t: FunnelTexts }) {
   const max = Math.max(1, ...rows.flatMap((row) => STEPS.map((step) => stepOf(row, step))));
   const scale = (WIDTH - LABEL - 60) / max;
   return (

@@ -2,8 +2,8 @@
  * The console's call to `GET /api/fraud` (docs/fraud.md), with the admin API's sign-in headers; the
  * answer is the contract's own type (shared/fraud-contract.ts).
  */
-import type { FraudReport } from '../../../shared/fraud-contract.ts';
-import type { HttpClient } from '../http-client.ts';
+import type { FraudReport } from '../../../../shared/fraud-contract.ts';
+import type { HttpClient } from '../../http-client.ts';
 
 export type { FraudReport };
 

@@ -4,10 +4,10 @@
  * its organic installs apart with their reasons, and its app events with their rate per install.
  */
 import type { MouseEvent } from 'react';
-import type { StatsRow } from '../../../shared/admin-contract.ts';
-import { percent } from '../../../shared/stats-rates.ts';
-import type { AdminTexts } from './admin-texts.ts';
-import { DataTable } from './data-table.tsx';
+import type { StatsRow } from '../../../../shared/admin-contract.ts';
+import { percent } from '../../../../shared/stats-rates.ts';
+import { DataTable } from '../shared/data-table.tsx';
+import type { FunnelTexts } from './funnel-texts.ts';
 
 /** `name count` pairs, largest first, `·` between. */
 export function breakdown(record: Record<string, number>): string {
@@ -42,7 +42,7 @@ export function FunnelTable({
   /** The grouping's column heading. */
   heading: string;
   className: string;
-  t: AdminTexts;
+  t: FunnelTexts;
   /** The data attribute naming each row's key (`data-inviter`…). */
   keyAttribute: string;
   /** The address of a row's drill-down (docs/operators.md#drill-down), when its key opens one. */

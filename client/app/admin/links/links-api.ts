@@ -1,0 +1,41 @@
+/**
+ * The links room's calls to `/api/links` (docs/operators.md): the links, a new one, a link's expiry
+ * moved. A link's figures are the funnel's (`/api/stats?by=link`), read through the console's API.
+ */
+import type { LinkView, StatsRow } from '../../../../shared/admin-contract.ts';
+import type { HttpClient } from '../../http-client.ts';
+import type { Range } from '../shared/admin-client.ts';
+
+export type { LinkView };
+
+/** What a new link asks for. */
+export interface LinkRequest {
+  channel?: string;
+  inviter?: string;
+  slug?: string;
+}
+
+/** The link calls, through `client` with `headers`. */
+export function linksApi(client: HttpClient, headers: Record<string, string>) {
+  return {
+    async links(): Promise<LinkView[]> {
+      return (await client<{ links: LinkView[] }>('/api/links', { headers })).links;
+    },
+    createLink(body: LinkRequest): Promise<LinkView> {
+      return client<LinkView>('/api/links', { method: 'POST', body, headers });
+    },
+    /** Moves a link's expiry (`null`: it never expires), answering the link as it now is. */
+    setLinkExpiry(slug: string, expiresAt: string | null): Promise<LinkView> {
+      return client<LinkView>(`/api/links/${encodeURIComponent(slug)}`, {
+        method: 'PATCH',
+        body: { expiresAt },
+        headers,
+      });
+    },
+  };
+}
+
+/** What the links panel calls: the link calls, and the funnel's figures per link over a range. */
+export type LinksApi = ReturnType<typeof linksApi> & {
+  stats(by: 'link', range: Range): Promise<StatsRow[]>;
+};

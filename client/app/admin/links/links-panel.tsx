@@ -1,0 +1,309 @@
+/**
+ * The short links (docs/operators.md#the-console): a form that creates one (channel, inviter, an
+ * optional slug) and the table of links, each with its short URL to copy, its views, taps and
+ * attributed installs in the console's range (`/api/stats?by=link`), its expiry (changed in place,
+ * read and shown in the operator's zone) and its QR code to download as PNG or SVG.
+ */
+import { type FormEvent, useEffect, useState } from 'react';
+import type { StatsRow } from '../../../../shared/admin-contract.ts';
+import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../../../shared/admin-contract.ts';
+import { errorText, type Range } from '../shared/admin-client.ts';
+import { DataTable } from '../shared/data-table.tsx';
+import type { Opener } from '../shared/drill-down.ts';
+import { ErrorAlert } from '../shared/error-alert.tsx';
+import { instantIn, localInputIn, timeIn } from '../shared/zoned-time.ts';
+import type { LinksApi, LinkView } from './links-api.ts';
+import type { LinksTexts } from './links-texts.ts';
+
+function CopyButton({ text, t }: { text: string; t: LinksTexts }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard?.writeText(text).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <button type="button" className="small" onClick={copy}>
+      {copied ? t.copied : t.copy}
+    </button>
+  );
+}
+
+/** A link's expiry as shown, in `zone`; changed in place with a time read in `zone`. */
+function Expiry({
+  api,
+  link,
+  zone,
+  t,
+  onChanged,
+}: {
+  api: LinksApi;
+  link: LinkView;
+  zone: string;
+  t: LinksTexts;
+  onChanged: (link: LinkView) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState('');
+  const save = async (expiresAt: string | null) => {
+    setError('');
+    try {
+      onChanged(await api.setLinkExpiry(link.slug, expiresAt));
+      setEditing(false);
+    } catch (failure) {
+      setError(errorText(failure, t));
+    }
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const local = String(new FormData(event.currentTarget).get('expiresAt') ?? '');
+    if (local) void save(new Date(instantIn(zone, local)).toISOString());
+  };
+  const past = link.expiresAt !== null && Date.parse(link.expiresAt) <= Date.now();
+  return (
+    <div className="expiry">
+      {editing ? (
+        <form className="expiry-form" onSubmit={submit}>
+          <input
+            type="datetime-local"
+            name="expiresAt"
+            required
+            aria-label={`${t.expires} /s/${link.slug} (${zone})`}
+            defaultValue={link.expiresAt ? localInputIn(zone, link.expiresAt) : ''}
+          />
+          <div className="row-actions">
+            <button type="submit" className="small primary">
+              {t.save}
+            </button>
+            {link.expiresAt ? (
+              <button type="button" className="small" onClick={() => void save(null)}>
+                {t.neverExpire}
+              </button>
+            ) : null}
+            <button type="button" className="small" onClick={() => setEditing(false)}>
+              {t.cancel}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <span className={past ? 'error' : undefined} data-expires={link.expiresAt ?? ''}>
+            {link.expiresAt ? `${timeIn(zone, link.expiresAt).slice(0, 16)}${past ? ` (${t.expired})` : ''}` : t.never}
+          </span>{' '}
+          <button
+            type="button"
+            className="small"
+            aria-label={`${t.changeExpiry} ${t.expires} /s/${link.slug}`}
+            onClick={() => setEditing(true)}
+          >
+            {t.changeExpiry}
+          </button>
+        </>
+      )}
+      <ErrorAlert message={error} />
+    </div>
+  );
+}
+
+/** Each link's figures over `range` (`/api/stats?by=link`), by slug; a failure is said through `onError`. */
+function useLinkFigures(api: LinksApi, range: Range, t: LinksTexts, onError: (text: string) => void) {
+  const [figures, setFigures] = useState<Map<string, StatsRow>>(new Map());
+  useEffect(() => {
+    let current = true;
+    api.stats('link', range).then(
+      (rows) => {
+        if (current) setFigures(new Map(rows.map((row) => [row.key, row])));
+      },
+      (failure: unknown) => {
+        if (current) onError(errorText(failure, t));
+      },
+    );
+    // A range changed again before the answer came: the older answer is not shown.
+    return () => {
+      current = false;
+    };
+  }, [api, range, t, onError]);
+  return figures;
+}
+
+export function LinksPanel({
+  api,
+  links,
+  onCreated,
+  onChanged,
+  t,
+  opener,
+  range,
+  zone,
+}: {
+  api: LinksApi;
+  links: LinkView[];
+  onCreated: (link: LinkView) => void;
+  /** A link the panel changed (its expiry), as the API now answers it. */
+  onChanged: (link: LinkView) => void;
+  t: LinksTexts;
+  /** Opens a link's figures (docs/operators.md#drill-down). */
+  opener?: Opener;
+  /** The console's range: each link's figures are this range's. */
+  range: Range;
+  /** The operator's time zone, the one the console reports days in. */
+  zone: string;
+}) {
+  const [error, setError] = useState('');
+  const figures = useLinkFigures(api, range, t, setError);
+  return (
+    <section className="panel links-panel" aria-labelledby="links-heading">
+      <h2 id="links-heading">{t.links}</h2>
+      <LinkForm api={api} t={t} onCreated={onCreated} onError={setError} />
+      <ErrorAlert message={error} />
+      <DataTable
+        className="links-table"
+        head={[t.link, t.channel, t.inviter, t.views, t.taps, t.attributed, t.created, t.expires, t.qr]}
+        empty={t.noLinks}
+        rows={links.map((link) =>
+          linkRow({ api, link, row: figures.get(link.slug), t, zone, onChanged, ...(opener ? { opener } : {}) }),
+        )}
+      />
+    </section>
+  );
+}
+
+/** The form that creates a link: channel, inviter and an optional slug (a taken slug is said so). */
+function LinkForm({
+  api,
+  t,
+  onCreated,
+  onError,
+}: {
+  api: LinksApi;
+  t: LinksTexts;
+  onCreated: (link: LinkView) => void;
+  onError: (text: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const create = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const field = (name: string) => String(new FormData(form).get(name) ?? '').trim() || undefined;
+    setBusy(true);
+    onError('');
+    try {
+      onCreated(await api.createLink({ channel: field('channel'), inviter: field('inviter'), slug: field('slug') }));
+      form.reset();
+    } catch (failure) {
+      // The only conflict a new link meets is its slug (docs/operators.md).
+      onError(errorText(failure, t, { 409: t.slugTaken }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="link-form" onSubmit={create}>
+      <label>
+        {t.channel}
+        <input name="channel" maxLength={MAX_LINK_FIELD} autoComplete="off" />
+      </label>
+      <label>
+        {t.inviter}
+        <input name="inviter" maxLength={MAX_LINK_FIELD} autoComplete="off" />
+      </label>
+      <label>
+        {t.slug}
+        <input name="slug" pattern={SLUG_PATTERN} placeholder={t.slugHint} autoComplete="off" />
+      </label>
+      <button type="submit" className="primary" disabled={busy}>
+        {t.create}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * One link's row: its short URL to copy and open, its data, its figures, its expiry and its QR code.
+ * A `<tr>` itself, not a component: the table labels the row's own cells (../shared/data-table.tsx).
+ */
+function linkRow({
+  api,
+  link,
+  row,
+  t,
+  zone,
+  onChanged,
+  opener,
+}: {
+  api: LinksApi;
+  link: LinkView;
+  row: StatsRow | undefined;
+  t: LinksTexts;
+  zone: string;
+  onChanged: (link: LinkView) => void;
+  opener?: Opener;
+}) {
+  return (
+    <tr key={link.slug} data-slug={link.slug}>
+      <td>
+        <div>
+          <a href={link.shortUrl} target="_blank" rel="noreferrer">
+            /s/{link.slug}
+          </a>{' '}
+          <CopyButton text={link.shortUrl} t={t} />{' '}
+          {opener ? (
+            <a
+              className="open-figures"
+              href={opener.hrefOf(link.slug)}
+              onClick={(event) => {
+                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                event.preventDefault();
+                opener.onOpen(link.slug);
+              }}
+            >
+              {t.openFigures}
+            </a>
+          ) : null}
+        </div>
+      </td>
+      <td>{link.data.channel ?? ''}</td>
+      <td>{link.data.inviter ?? ''}</td>
+      <td data-figure="views">{row?.views ?? 0}</td>
+      <td data-figure="taps">{row?.taps ?? 0}</td>
+      <td data-figure="installs">{row?.attributed ?? 0}</td>
+      <td>{timeIn(zone, link.createdAt).slice(0, 10)}</td>
+      <td>
+        <Expiry api={api} link={link} zone={zone} t={t} onChanged={onChanged} />
+      </td>
+      <td>
+        <QrCell link={link} t={t} />
+      </td>
+    </tr>
+  );
+}
+
+/** A link's QR code, opened full size, and its downloads as PNG and SVG. */
+function QrCell({ link, t }: { link: LinkView; t: LinksTexts }) {
+  return (
+    <div className="qr-cell">
+      <a href={link.qr} target="_blank" rel="noreferrer" aria-label={`${t.qr} /s/${link.slug}`}>
+        <img className="qr-thumb" src={link.qr} alt="" width={40} height={40} loading="lazy" />
+      </a>
+      <div className="row-actions">
+        <a
+          className="download"
+          href={link.qrPng}
+          download={`qr-${link.slug}.png`}
+          aria-label={`${t.downloadQr} PNG /s/${link.slug}`}
+        >
+          PNG
+        </a>
+        <a
+          className="download"
+          href={link.qr}
+          download={`qr-${link.slug}.svg`}
+          aria-label={`${t.downloadQr} SVG /s/${link.slug}`}
+        >
+          SVG
+        </a>
+      </div>
+    </div>
+  );
+}
