@@ -2,8 +2,9 @@
  * Figures and import-graph facts of the product code, for docs/architecture.md: files and lines per
  * folder, the modules the worker loads for `/`, the folder import rules, and import cycles. Prints them
  * and writes them to docs/generated/architecture.md (a tools test checks that file against the code).
- * Exits non-zero when it finds a cycle, a broken folder rule, a folder cycle inside `worker/`, or a
- * wing importing another wing without a declared use (tools/architecture/wings.ts).
+ * Exits non-zero when it finds a cycle, a broken folder rule, a folder cycle inside `worker/`, a
+ * wing importing another wing without a declared use (tools/architecture/wings.ts), a console room
+ * importing another room, or a console function over 80 lines (tools/architecture/console-rooms.ts).
  *
  *   npm run architecture
  *   npm run architecture -- --request-path   # also the files a request for / crosses, measured on
@@ -15,6 +16,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import ts from 'typescript';
+import { CONSOLE, longFunctionsIn, MAX_FUNCTION_LINES, roomBreaks } from './architecture/console-rooms.ts';
 import { formatRequestPaths, measureRequestPaths } from './architecture/request-path.ts';
 import { folderCycles, hubBreaks, mutualWings, WING_USES, wingBreaks } from './architecture/wings.ts';
 
@@ -290,6 +292,14 @@ export function architectureFigures(root: string): { text: string; failed: boole
   for (const pair of pairs) out.push(`- ${pair}`);
   out.push(`Arrows from a wing into another wing, not declared: ${acrossWings.length}`, '');
   for (const line of acrossWings) out.push(`- ${line}`);
+  const acrossRooms = roomBreaks(graph);
+  const longFunctions = listFiles(root, CONSOLE, SOURCE).flatMap((file) =>
+    longFunctionsIn(file, readFileSync(join(root, file), 'utf8')),
+  );
+  out.push(`Console rooms importing another room or the dashboard: ${acrossRooms.length}`, '');
+  for (const line of acrossRooms) out.push(`- ${line}`);
+  out.push(`Console functions over ${MAX_FUNCTION_LINES} lines: ${longFunctions.length}`, '');
+  for (const line of longFunctions) out.push(`- ${line}`);
   out.push('Declared one-way uses of a wing by another:', '');
   for (const [wing, { uses, why }] of Object.entries(WING_USES)) out.push(`- ${wing} → ${uses.join(', ')}: ${why}`);
   return {
@@ -300,7 +310,9 @@ export function architectureFigures(root: string): { text: string; failed: boole
       fromHubs.length > 0 ||
       folderLoops.length > 0 ||
       pairs.length > 0 ||
-      acrossWings.length > 0,
+      acrossWings.length > 0 ||
+      acrossRooms.length > 0 ||
+      longFunctions.length > 0,
   };
 }
 
