@@ -59,6 +59,9 @@ describe('each sample export', () => {
   });
 
   it('Bitly, Dub, Shlink and Sink: slug, target, tags and expiry as each writes them', () => {
+    // A custom back-half wins over the generated link.
+    expect(targets('bitly.csv')).toMatchObject({ p11: 'https://shop.example.com/p/11' });
+    expect(targets('bitly.csv')).not.toHaveProperty('4QxYz7');
     expect(targets('bitly.csv')).toMatchObject({
       'summer-deal': expect.stringContaining('/summer?'),
       '3AbCdEf': expect.any(String),

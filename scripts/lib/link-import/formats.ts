@@ -126,7 +126,8 @@ export const bitly: FormatReader = {
     }
     const links = rowsOf(doc.table).map(({ at, cell }) => ({
       at,
-      slug: slugOfShortLink(cell(column)),
+      // A custom back-half is the link people were given; the generated one only when there is none.
+      slug: slugOfShortLink(splitTags(cell('custom_bitlinks'), /[,|\s]/)[0] ?? cell(column)),
       target: cell('long_url'),
       params: {},
       tags: splitTags(cell('tags'), /[,|]/),
