@@ -19,6 +19,8 @@ interface Env {
   ADMIN_TOKEN?: string;
   /** Key of the daily visitor hashes (`wrangler secret put FUNNEL_SALT`). */
   FUNNEL_SALT?: string;
+  /** Ed25519 key signing the audit log's daily head (`wrangler secret put AUDIT_SIGNING_KEY`). */
+  AUDIT_SIGNING_KEY?: string;
   /** Cloudflare Access application audience tag: with ACCESS_TEAM_DOMAIN, Access signs operators in. */
   ACCESS_AUD?: string;
   /** Cloudflare Access team domain, e.g. `example.cloudflareaccess.com`. */

@@ -16,6 +16,13 @@ export interface PageIdentity {
   slug?: string;
 }
 
+/** Who signed in to the admin API, as the audit log names them (docs/operators.md#audit-log). */
+export interface Operator {
+  /** Access's `email` (else its `sub`), or `token` for the admin token. */
+  actor: string;
+  via: 'sign-in' | 'token';
+}
+
 export interface AppVariables {
   /** The visitor's device, detected once per request. */
   device: DeviceInfo;
@@ -34,6 +41,8 @@ export interface AppVariables {
   page?: PageIdentity;
   /** On `/s/<slug>` only: the stored short link, or null when it is unknown or expired (campaign/short-link.ts). */
   link?: StoredLink | null;
+  /** On the admin API, once signed in: who the operator is and how they signed in (sign-in/operator-auth.ts). */
+  operator?: Operator;
 }
 
 export interface AppEnv {

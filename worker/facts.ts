@@ -206,6 +206,48 @@ export interface LinkChanged {
   link: StoredLink;
 }
 
+/**
+ * What an operator's write changes (docs/operators.md#audit-log): the kinds of thing, and what was
+ * done to one. `key`, `member`, `role` and `config` are named for the writes tenancy and an online
+ * configuration bring; today the worker takes links, webhooks and test devices.
+ */
+export const CHANGE_KINDS = ['config', 'link', 'webhook', 'test-device', 'key', 'member', 'role'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+export const CHANGE_ACTIONS = ['created', 'updated', 'deleted', 'rotated'] as const;
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+
+/** One accepted change as its wing describes it: before and after as plain JSON, never a secret. */
+export interface ChangeRecord {
+  kind: ChangeKind;
+  action: ChangeAction;
+  /** What was changed: a link's slug, an endpoint's id, a test device's keyed hash. */
+  target: string;
+  /** The thing before (null when created) and after (null when deleted). */
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * An operator's change, complete: the wing's record with who made it, how they signed in, on which
+ * app and when. The audit log keeps each (worker/audit/).
+ */
+export interface OperatorChange extends ChangeRecord {
+  at: number;
+  /** The signed-in identity's email or subject, or `token` for the admin token. */
+  actor: string;
+  /** `sign-in` (Cloudflare Access) or `token`; a key's id once keys exist. */
+  via: string;
+  app: string;
+}
+
+/**
+ * Commits a change (announce.ts `committerOf`): the wing's D1 statements and the change's audit entry
+ * in one batch, so both are kept or neither. The entry is written only when the first statement
+ * changed a row: a write the store itself refuses (a taken URL, a full table) appends nothing.
+ * Answers the statements' results, in order.
+ */
+export type CommitChange = (statements: D1PreparedStatement[], record: ChangeRecord) => Promise<D1Result[]>;
+
 export type Fact = PageViewed | Tapped | InstallDecided | OpenDecided | AppEventReceived | UserIdentified | LinkChanged;
 
 /**

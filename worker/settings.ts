@@ -20,6 +20,14 @@ export const SECRETS = {
   FUNNEL_SALT: { dev: 'lander-dev-funnel-salt', without: 'the funnel counts no visitors in production' },
   /** Bearer token of the admin API (docs/operators.md). */
   ADMIN_TOKEN: { dev: 'lander-dev-admin', without: 'only Cloudflare Access signs operators in, in production' },
+  /**
+   * Ed25519 private key that signs the audit log's daily head (docs/operators.md#audit-log): a JWK, or
+   * PKCS8 in base64. The development key is public, here: its signatures prove nothing.
+   */
+  AUDIT_SIGNING_KEY: {
+    dev: '{"kty":"OKP","crv":"Ed25519","d":"jL_pC0vFHb5Zb23PStkq1Az_g66leOC3XhqoXcFGjrg","x":"4kecRdSUSSQYe4xenMcnRdsff4l0_9PD7DekM0W_T3c"}',
+    without: "the audit log's daily head is not signed in production (counted as lost audit-heads)",
+  },
 } as const;
 
 export type SecretName = keyof typeof SECRETS;
@@ -72,6 +80,8 @@ export interface Settings {
   funnelSalt: string | undefined;
   /** `ADMIN_TOKEN`, or the development default; none: only Cloudflare Access signs operators in. */
   adminToken: string | undefined;
+  /** `AUDIT_SIGNING_KEY`, or the development key; none: the audit log's daily head is not signed. */
+  auditSigningKey: string | undefined;
   /**
    * `COOKIELESS === 'on'` (docs/operators.md): no cookie, no fingerprint, visitors counted only by the
    * day's keyed hash of address and agent.
@@ -134,6 +144,7 @@ function parse(env: Env): Settings {
     attributionSalt: secretOf(env, 'ATTRIBUTION_SALT'),
     funnelSalt: secretOf(env, 'FUNNEL_SALT'),
     adminToken: secretOf(env, 'ADMIN_TOKEN'),
+    auditSigningKey: secretOf(env, 'AUDIT_SIGNING_KEY'),
     cookieless: env.COOKIELESS === 'on',
     webhookResolver: env.WEBHOOK_RESOLVER || DEFAULT_RESOLVER,
     storePostbackKeys: Object.freeze(parseKeyTable('STORE_POSTBACK_KEYS', env.STORE_POSTBACK_KEYS)),

@@ -28,12 +28,13 @@ export const HUBS = [
 
 /**
  * The composers, which only wire wings together: `index.ts` their routes, `queues.ts` their queues'
- * batches, `announce.ts` a fact to its listeners. `env.ts` names the per-request types every wing and
+ * batches, `announce.ts` a fact to its listeners, `commit-change.ts` an operator's change to the
+ * audit log. `env.ts` names the per-request types every wing and
  * hub reads. `index.ts` and `env.ts` stand aside from the folder graph: nothing imports the entry, and
  * the types are gone at run time; `queues.ts` and `announce.ts` are nodes of it, so a listener that
  * imports its producer closes a cycle.
  */
-export const COMPOSERS = ['worker/index.ts', 'worker/queues.ts', 'worker/announce.ts'];
+export const COMPOSERS = ['worker/index.ts', 'worker/queues.ts', 'worker/announce.ts', 'worker/commit-change.ts'];
 const ASIDE = ['worker/index.ts', 'worker/env.ts'];
 
 /**
@@ -46,10 +47,13 @@ export const WING_USES: Record<string, { uses: string[]; why: string }> = {
     why: "the page is made of each wing's part of the hand-off",
   },
   openapi: {
-    uses: ['attribution', 'campaign', 'fraud', 'funnel', 'store-postbacks', 'webhooks'],
+    uses: ['attribution', 'audit', 'campaign', 'fraud', 'funnel', 'store-postbacks', 'webhooks'],
     why: "the document is generated from each wing's own schemas",
   },
-  exports: { uses: ['fraud', 'webhooks'], why: "the daily run forgets fraud's old rows and exports the events" },
+  exports: {
+    uses: ['audit', 'fraud', 'webhooks'],
+    why: "the daily run signs the audit log's head, forgets fraud's old rows and exports the events",
+  },
   apk: { uses: ['attribution'], why: "a stamped APK carries the tap's carrier" },
   attribution: { uses: ['campaign'], why: 'a carrier and an answer read the signed campaign token' },
   identity: { uses: ['campaign'], why: "the trace reads the page's campaign token" },

@@ -8,6 +8,7 @@
  */
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
+import { committerOf } from '../commit-change.ts';
 import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
 import { firstIssue, jsonBodyLimit, readJson } from '../lib/json-body.ts';
@@ -109,7 +110,7 @@ testDevicesRoute.post('/', jsonBodyLimit(1024), appConfig(), async (c) => {
     return c.json({ error: `app: "${body.app}" is not a configured app` }, 400);
   }
   try {
-    const made = await registerTestDevice(c.env.FUNNEL_DB, salt, body, Date.now());
+    const made = await registerTestDevice(c.env.FUNNEL_DB, salt, body, Date.now(), committerOf(c));
     if ('full' in made) return c.json({ error: 'Too many test devices: forget one first' }, 409);
     return c.json(made.device, made.created ? 201 : 200);
   } catch (error) {
@@ -119,7 +120,7 @@ testDevicesRoute.post('/', jsonBodyLimit(1024), appConfig(), async (c) => {
 
 testDevicesRoute.delete(`/:id{${TEST_DEVICE_ID}}`, async (c) => {
   try {
-    const forgotten = await forgetTestDevice(c.env.FUNNEL_DB, Number(c.req.param('id')));
+    const forgotten = await forgetTestDevice(c.env.FUNNEL_DB, Number(c.req.param('id')), committerOf(c));
     return forgotten ? c.body(null, 204) : c.json({ error: 'id: no such test device' }, 404);
   } catch (error) {
     return storeDown(c, error);

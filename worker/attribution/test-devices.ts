@@ -8,6 +8,7 @@
 import type { Context } from 'hono';
 import type { TestDeviceView } from '../../shared/admin-contract.ts';
 import type { AppEnv } from '../env.ts';
+import type { CommitChange } from '../facts.ts';
 import { settingsOf } from '../settings.ts';
 import { deviceHash } from './test-answers.ts';
 
@@ -36,26 +37,40 @@ const view = (row: Row): TestDevice => ({
 /** What registering answered: the device (made now, or as it was), or that there are too many. */
 export type Registered = { device: TestDevice; created: boolean } | { full: true };
 
+/** A device as the audit log keeps it (docs/operators.md#audit-log): its view without the row's id. */
+const audited = ({ id: _, ...rest }: TestDevice) => rest;
+
 /**
- * Registers `(app, installId)` as a test device; registering it again answers the device as it was,
- * so a script may register before every run.
+ * Registers `(app, installId)` as a test device, committed by `commit` with its audit entry;
+ * registering it again answers the device as it was and changes nothing, so a script may register
+ * before every run.
  */
 export async function registerTestDevice(
   db: D1Database,
   salt: string,
   input: { app: string; installId: string; label?: string },
   now: number,
+  commit: CommitChange,
 ): Promise<Registered> {
   const device = await deviceHash(salt, input.app, input.installId);
+  const label = input.label?.trim() ?? '';
   // One statement: the bound and the insert cannot be split by another registration.
-  const made = await db
+  const insert = db
     .prepare(
       `INSERT INTO test_devices (app, device, label, created_at)
         SELECT ?1, ?2, ?3, ?4 WHERE (SELECT COUNT(*) FROM test_devices) < ?5
         ON CONFLICT (device) DO NOTHING RETURNING *`,
     )
-    .bind(input.app, device, input.label?.trim() ?? '', now, MAX_TEST_DEVICES)
-    .first<Row>();
+    .bind(input.app, device, label, now, MAX_TEST_DEVICES);
+  const after = audited(view({ id: 0, app: input.app, device, label, created_at: now }));
+  const [result] = await commit([insert], {
+    kind: 'test-device',
+    action: 'created',
+    target: device,
+    before: null,
+    after,
+  });
+  const made = (result?.results as Row[] | undefined)?.[0];
   if (made) return { device: view(made), created: true };
   const known = await db.prepare('SELECT * FROM test_devices WHERE device = ?').bind(device).first<Row>();
   return known ? { device: view(known), created: false } : { full: true };
@@ -67,10 +82,20 @@ export async function listTestDevices(db: D1Database): Promise<TestDevice[]> {
   return results.map(view);
 }
 
-/** Forgets the test device `id`: whether there was one. */
-export async function forgetTestDevice(db: D1Database, id: number): Promise<boolean> {
-  const { meta } = await db.prepare('DELETE FROM test_devices WHERE id = ?').bind(id).run();
-  return meta.changes > 0;
+/** Forgets the test device `id`, committed by `commit` with its audit entry: whether there was one. */
+export async function forgetTestDevice(db: D1Database, id: number, commit: CommitChange): Promise<boolean> {
+  const row = await db.prepare('SELECT * FROM test_devices WHERE id = ?').bind(id).first<Row>();
+  if (!row) return false;
+  const remove = db.prepare('DELETE FROM test_devices WHERE id = ?').bind(id);
+  const before = audited(view(row));
+  const [result] = await commit([remove], {
+    kind: 'test-device',
+    action: 'deleted',
+    target: row.device,
+    before,
+    after: null,
+  });
+  return (result?.meta.changes ?? 0) > 0;
 }
 
 /** Whether `(app, installId)` is a registered test device. */

@@ -4,7 +4,7 @@
  * Its campaign cannot change: the token printed on posters and QR codes is what it is.
  */
 import * as v from 'valibot';
-import type { StoredLink } from '../facts.ts';
+import type { CommitChange, StoredLink } from '../facts.ts';
 import { type LinkRow, linkOf, SLUG } from './links.ts';
 
 /** The body of `PATCH /api/links/<slug>`. */
@@ -26,21 +26,26 @@ export async function storedLink(env: Env, slug: string): Promise<StoredLink | n
   return row ? linkOf(row) : null;
 }
 
-/** Gives `link` the expiry `change` asks for; a time in the past is refused. */
+/** Gives `link` the expiry `change` asks for, committed by `commit`; a time in the past is refused. */
 export async function changeLink(
   env: Env,
   link: StoredLink,
   change: LinkChange,
+  commit: CommitChange,
   now = Date.now(),
 ): Promise<{ ok: true; link: StoredLink } | { ok: false; error: string }> {
   if (change.expiresAt !== null && change.expiresAt <= now) return { ok: false, error: 'expiresAt is in the past' };
-  await env.FUNNEL_DB.prepare('UPDATE funnel_links SET expires_at = ?2 WHERE slug = ?1')
-    .bind(link.slug, change.expiresAt)
-    .run();
-  return { ok: true, link: { ...link, expiresAt: change.expiresAt } };
+  const next = { ...link, expiresAt: change.expiresAt };
+  const update = env.FUNNEL_DB.prepare('UPDATE funnel_links SET expires_at = ?2 WHERE slug = ?1').bind(
+    link.slug,
+    change.expiresAt,
+  );
+  await commit([update], { kind: 'link', action: 'updated', target: link.slug, before: link, after: next });
+  return { ok: true, link: next };
 }
 
-/** Removes `link`. */
-export async function deleteLink(env: Env, link: StoredLink): Promise<void> {
-  await env.FUNNEL_DB.prepare('DELETE FROM funnel_links WHERE slug = ?1').bind(link.slug).run();
+/** Removes `link`, committed by `commit`. */
+export async function deleteLink(env: Env, link: StoredLink, commit: CommitChange): Promise<void> {
+  const remove = env.FUNNEL_DB.prepare('DELETE FROM funnel_links WHERE slug = ?1').bind(link.slug);
+  await commit([remove], { kind: 'link', action: 'deleted', target: link.slug, before: link, after: null });
 }

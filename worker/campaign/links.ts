@@ -6,7 +6,7 @@
 
 import * as v from 'valibot';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../shared/admin-contract.ts';
-import type { StoredLink } from '../facts.ts';
+import type { CommitChange, StoredLink } from '../facts.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { LINK_BUDGET_MS } from '../reliability/budget.ts';
 import { settingsOf } from '../settings.ts';
@@ -46,8 +46,16 @@ function randomSlug(): string {
 const INSERT =
   'INSERT INTO funnel_links (slug, token, data, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (slug) DO NOTHING';
 
-/** Mints and stores the link `request` asks for; a taken slug is a 409, a missing decode key a 503. */
-export async function createLink(env: Env, request: LinkRequest, now = Date.now()): Promise<CreateResult> {
+/**
+ * Mints and stores the link `request` asks for, committed by `commit` (with its audit entry); a taken
+ * slug is a 409, a missing decode key a 503.
+ */
+export async function createLink(
+  env: Env,
+  request: LinkRequest,
+  commit: CommitChange,
+  now = Date.now(),
+): Promise<CreateResult> {
   if (request.expiresAt !== undefined && request.expiresAt <= now) {
     return { ok: false, status: 400, error: 'expiresAt is in the past' };
   }
@@ -66,10 +74,15 @@ export async function createLink(env: Env, request: LinkRequest, now = Date.now(
   for (let attempt = 0; attempt < 4; attempt += 1) {
     const slug = request.slug ?? randomSlug();
     const link: StoredLink = { slug, token, data, createdAt: now, expiresAt: request.expiresAt ?? null };
-    const result = await env.FUNNEL_DB.prepare(INSERT)
-      .bind(slug, token, JSON.stringify(data), now, link.expiresAt)
-      .run();
-    if (result.meta.changes > 0) return { ok: true, link };
+    const insert = env.FUNNEL_DB.prepare(INSERT).bind(slug, token, JSON.stringify(data), now, link.expiresAt);
+    const [result] = await commit([insert], {
+      kind: 'link',
+      action: 'created',
+      target: slug,
+      before: null,
+      after: link,
+    });
+    if ((result?.meta.changes ?? 0) > 0) return { ok: true, link };
     if (request.slug !== undefined) return { ok: false, status: 409, error: `the slug "${slug}" is taken` };
   }
   return { ok: false, status: 503, error: 'no free slug found: try again' };

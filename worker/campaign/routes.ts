@@ -2,11 +2,12 @@
  * The links API (docs/operators.md): `POST /api/links` mints and stores a short link, `GET /api/links`
  * lists them, `GET /api/links/<slug>` answers one (expired or not: what `npm run import` compares),
  * `PATCH /api/links/<slug>` moves its expiry, `DELETE /api/links/<slug>` removes it (admin
- * only; each change is announced, a webhook's event, docs/webhooks.md); `GET /s/<slug>.svg` and `.png` are a stored link's QR code.
+ * only; each change is kept in the audit log and announced, a webhook's event, docs/webhooks.md); `GET /s/<slug>.svg` and `.png` are a stored link's QR code.
  */
 import { Hono } from 'hono';
 import { type LinkView, SLUG_PATTERN } from '../../shared/admin-contract.ts';
 import { announce, sceneOf } from '../announce.ts';
+import { committerOf } from '../commit-change.ts';
 import type { AppEnv } from '../env.ts';
 import type { StoredLink } from '../facts.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
@@ -39,7 +40,7 @@ linksRoute.use(operatorAuth());
 linksRoute.post('/', jsonBodyLimit(MAX_BODY), async (c) => {
   const body = await readJson(c, LinkRequestSchema);
   if (body instanceof Response) return body;
-  const result = await createLink(c.env, body);
+  const result = await createLink(c.env, body, committerOf(c));
   if (!result.ok) return c.json({ error: result.error }, result.status);
   announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'created', link: result.link });
   return c.json(linkView(new URL(c.req.url).origin, result.link), 201);
@@ -61,7 +62,7 @@ linksRoute.patch(`/:slug{${SLUG_PATTERN}}`, jsonBodyLimit(MAX_BODY), async (c) =
   if (!link) return c.json({ error: 'slug: no such link' }, 404);
   const body = await readJson(c, LinkChangeSchema);
   if (body instanceof Response) return body;
-  const result = await changeLink(c.env, link, body);
+  const result = await changeLink(c.env, link, body, committerOf(c));
   if (!result.ok) return c.json({ error: result.error }, 400);
   announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'updated', link: result.link });
   return c.json(linkView(new URL(c.req.url).origin, result.link));
@@ -70,7 +71,7 @@ linksRoute.patch(`/:slug{${SLUG_PATTERN}}`, jsonBodyLimit(MAX_BODY), async (c) =
 linksRoute.delete(`/:slug{${SLUG_PATTERN}}`, async (c) => {
   const link = await storedLink(c.env, c.req.param('slug'));
   if (!link) return c.json({ error: 'slug: no such link' }, 404);
-  await deleteLink(c.env, link);
+  await deleteLink(c.env, link, committerOf(c));
   announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'deleted', link });
   return c.body(null, 204);
 });

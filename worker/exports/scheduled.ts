@@ -1,10 +1,11 @@
 /**
  * The worker's Cron Trigger (wrangler.toml `[triggers]`, docs/webhooks.md#exports): once a day it
- * exports the previous UTC day's events to R2 and forgets events and deliveries older than the
- * 30 days that "resend" and a late re-export may need.
+ * exports the previous UTC day's events to R2, forgets events and deliveries older than the 30 days
+ * that "resend" and a late re-export may need, and signs the audit log's head (docs/operators.md#audit-log).
  */
 
 import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
+import { signDailyHead } from '../audit/sign-head.ts';
 import { forgetFraud } from '../fraud/store.ts';
 import { countLoss } from '../reliability/losses.ts';
 import { exportDay } from './daily-export.ts';
@@ -21,15 +22,23 @@ export async function forgetOld(db: D1Database, now: number): Promise<void> {
   ]);
 }
 
-/** The `scheduled` handler: the previous day's export, then the cleanup. Throws so a failed run shows as failed. */
+/**
+ * The `scheduled` handler: the previous day's export, the cleanup, then — whatever they did — the
+ * audit log's signed head (it never throws: a head not signed is a counted loss). Throws so a failed
+ * export shows as failed.
+ */
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
-  const day = utcDay(controller.scheduledTime - DAY_MS);
-  const counts = await exportDay(env, day).catch(async (error: unknown) => {
-    // The day's events stay in D1 for KEEP_DAYS: re-running the export writes them (docs/reliability.md).
-    await countLoss(env, 'exports', 1);
-    throw error;
-  });
-  console.log('Exported', day, JSON.stringify(counts));
-  await forgetOld(env.FUNNEL_DB, controller.scheduledTime);
-  await forgetFraud(env.FUNNEL_DB, controller.scheduledTime);
+  try {
+    const day = utcDay(controller.scheduledTime - DAY_MS);
+    const counts = await exportDay(env, day).catch(async (error: unknown) => {
+      // The day's events stay in D1 for KEEP_DAYS: re-running the export writes them (docs/reliability.md).
+      await countLoss(env, 'exports', 1);
+      throw error;
+    });
+    console.log('Exported', day, JSON.stringify(counts));
+    await forgetOld(env.FUNNEL_DB, controller.scheduledTime);
+    await forgetFraud(env.FUNNEL_DB, controller.scheduledTime);
+  } finally {
+    console.log('Audit head', await signDailyHead(env, controller.scheduledTime));
+  }
 }

@@ -20,6 +20,7 @@ import {
   TestDeviceRequestSchema,
   TestInstallsQuerySchema,
 } from '../attribution/operator-queries.ts';
+import { AuditPageSchema, AuditQuerySchema } from '../audit/contract.ts';
 import { LinkRequestSchema } from '../campaign/links.ts';
 import { FraudQuerySchema } from '../fraud/report.ts';
 import { StatsQuerySchema } from '../funnel/stats-query.ts';
@@ -310,6 +311,33 @@ function build(): Json {
             200: answer('The answer.', InstallLookupSchema),
             400: refusal('A parameter is wrong.'),
             404: refusal('No answer kept for this install.'),
+            ...ADMIN_ERRORS,
+          },
+        },
+      },
+      '/api/audit': {
+        get: {
+          ...admin,
+          summary:
+            "The audit log, newest first: every accepted operator change with who, when, how signed in, before and after (docs/operators.md#audit-log). Filter by kind, actor, target, from/to; page with `before` = the answer's `next`.",
+          parameters: queryParameters(AuditQuerySchema),
+          responses: {
+            200: answer('A page of entries.', AuditPageSchema),
+            400: refusal('A parameter is wrong.'),
+            ...ADMIN_ERRORS,
+          },
+        },
+      },
+      '/api/audit/export': {
+        get: {
+          ...admin,
+          summary:
+            'Every audit entry in order, one JSON object a line (NDJSON), for `npm run audit:verify` to check offline.',
+          responses: {
+            200: {
+              description: 'The entries, one per line, each as `GET /api/audit` gives it.',
+              content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+            },
             ...ADMIN_ERRORS,
           },
         },

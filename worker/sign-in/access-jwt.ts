@@ -86,35 +86,40 @@ function json(part: string | undefined): Record<string, unknown> | undefined {
   }
 }
 
-/** Whether `token` is a valid Access JWT for this team and application. Never throws. */
+/**
+ * Who a valid Access JWT for this team and application signs in: its `email`, else its `sub`
+ * (a service token has no email); null for any other token. Never throws.
+ */
 export async function verifyAccessJwt(
   token: string,
   { teamDomain, audience, now = Date.now(), loopback = false }: AccessOptions,
-): Promise<boolean> {
+): Promise<string | null> {
   try {
     const parts = token.split('.');
     const [head, body, signature] = parts;
     const header = json(head);
     const claims = json(body);
     const sig = signature === undefined ? undefined : fromBase64Url(signature);
-    if (parts.length !== 3 || !header || !claims || !sig) return false;
-    if (header.alg !== 'RS256' || typeof header.kid !== 'string') return false;
+    if (parts.length !== 3 || !header || !claims || !sig) return null;
+    if (header.alg !== 'RS256' || typeof header.kid !== 'string') return null;
     const origin = teamOrigin(teamDomain, loopback);
     const key = await keyFor(origin, header.kid, now);
-    if (!key) return false;
+    if (!key) return null;
     const signed = new TextEncoder().encode(`${head}.${body}`);
-    if (!(await crypto.subtle.verify('RSASSA-PKCS1-v1_5', key, sig, signed))) return false;
+    if (!(await crypto.subtle.verify('RSASSA-PKCS1-v1_5', key, sig, signed))) return null;
     const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
     const seconds = now / 1000;
-    return (
+    const valid =
       audiences.includes(audience) &&
       claims.iss === origin &&
       typeof claims.exp === 'number' &&
       claims.exp + LEEWAY_S > seconds &&
-      (claims.nbf === undefined || (typeof claims.nbf === 'number' && claims.nbf - LEEWAY_S <= seconds))
-    );
+      (claims.nbf === undefined || (typeof claims.nbf === 'number' && claims.nbf - LEEWAY_S <= seconds));
+    if (!valid) return null;
+    const who = typeof claims.email === 'string' && claims.email ? claims.email : claims.sub;
+    return typeof who === 'string' && who ? who : 'access';
   } catch (error) {
     console.error('Access JWT not verified', error instanceof Error ? error.message : String(error));
-    return false;
+    return null;
   }
 }

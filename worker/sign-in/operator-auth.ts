@@ -15,7 +15,10 @@ function bearer(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** Lets through only signed-in operators; sets `Cache-Control: no-store` on every admin answer. */
+/**
+ * Lets through only signed-in operators, naming them in the `operator` variable; sets
+ * `Cache-Control: no-store` on every admin answer.
+ */
 export function operatorAuth(): MiddlewareHandler<AppEnv> {
   return async function operatorAuthMiddleware(c, next) {
     c.header('Cache-Control', 'no-store');
@@ -29,9 +32,16 @@ export function operatorAuth(): MiddlewareHandler<AppEnv> {
       return c.json({ error: 'The admin API is not configured: set the ADMIN_TOKEN secret (docs/operators.md)' }, 503);
     }
     const given = bearer(c.req.header('authorization'));
-    if (token && given !== undefined && (await safeEqual(given, token))) return next();
+    if (token && given !== undefined && (await safeEqual(given, token))) {
+      c.set('operator', { actor: 'token', via: 'token' });
+      return next();
+    }
     const assertion = c.req.header('cf-access-jwt-assertion');
-    if (access && assertion && (await verifyAccessJwt(assertion, access))) return next();
+    const identity = access && assertion ? await verifyAccessJwt(assertion, access) : null;
+    if (identity) {
+      c.set('operator', { actor: identity, via: 'sign-in' });
+      return next();
+    }
     c.header('WWW-Authenticate', 'Bearer realm="lander-admin"');
     return c.json({ error: 'Sign in: Authorization: Bearer <admin token>' }, 401);
   };

@@ -1,7 +1,8 @@
 /**
  * The operator's endpoints in D1 (docs/webhooks.md#endpoints): made, listed, changed, removed, their
  * secret rotated (the old one still signing for `ROTATION_OVERLAP_MS`); each listed with its delivery
- * counts. The secret leaves only in the answers of `createEndpoint` and `rotateSecret`.
+ * counts. The secret leaves only in the answers of `createEndpoint` and `rotateSecret`; each change is
+ * committed with its audit entry, which keeps the endpoint's view and never its secret.
  */
 import { toBase64Url } from '../../shared/base64url.ts';
 import {
@@ -16,6 +17,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
 } from '../../shared/webhooks.ts';
+import type { ChangeRecord, CommitChange } from '../facts.ts';
 import { newSecret } from './signing.ts';
 
 /** An endpoint as stored, with its secret: for the consumer, never for an answer. */
@@ -112,6 +114,24 @@ export function endpointView(
   };
 }
 
+/** An endpoint as the audit log keeps it (docs/operators.md#audit-log): its view, never a secret. */
+function audited(endpoint: StoredEndpoint, now: number): Omit<EndpointView, 'counts'> {
+  const { counts: _, ...view } = endpointView(endpoint, NO_COUNTS, now);
+  return view;
+}
+
+/** The audit record of a change of endpoint `id` from `before` to `after`. */
+function recordOf(
+  action: ChangeRecord['action'],
+  id: string,
+  before: StoredEndpoint | null,
+  after: StoredEndpoint | null,
+  now: number,
+): ChangeRecord {
+  const view = (endpoint: StoredEndpoint | null) => (endpoint ? audited(endpoint, now) : null);
+  return { kind: 'webhook', action, target: id, before: view(before), after: view(after) };
+}
+
 /** Every endpoint, oldest first. */
 export async function listEndpoints(db: D1Database): Promise<StoredEndpoint[]> {
   const rows = await db.prepare('SELECT * FROM webhook_endpoints ORDER BY created_at, id').all<EndpointRow>();
@@ -147,6 +167,7 @@ export async function deliveryCounts(db: D1Database): Promise<Map<string, Delive
 export async function createEndpoint(
   db: D1Database,
   request: EndpointCreate,
+  commit: CommitChange,
   now = Date.now(),
 ): Promise<EndpointWithSecret | null> {
   const endpoint: StoredEndpoint = {
@@ -163,7 +184,7 @@ export async function createEndpoint(
     createdAt: now,
     updatedAt: now,
   };
-  const inserted = await db
+  const insert = db
     .prepare(
       'INSERT INTO webhook_endpoints (id, url, description, events, secret, enabled, disabled_reason, created_at, updated_at) ' +
         'SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8 WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints WHERE url = ?2)',
@@ -177,9 +198,9 @@ export async function createEndpoint(
       endpoint.enabled ? 1 : 0,
       endpoint.disabledReason,
       now,
-    )
-    .run();
-  if (inserted.meta.changes === 0) return null;
+    );
+  const [inserted] = await commit([insert], recordOf('created', endpoint.id, null, endpoint, now));
+  if ((inserted?.meta.changes ?? 0) === 0) return null;
   return { endpoint: endpointView(endpoint), secret: endpoint.secret };
 }
 
@@ -191,6 +212,7 @@ export async function updateEndpoint(
   db: D1Database,
   endpoint: StoredEndpoint,
   changes: EndpointUpdate,
+  commit: CommitChange,
   now = Date.now(),
 ): Promise<StoredEndpoint | null> {
   const enabled = changes.enabled ?? endpoint.enabled;
@@ -204,7 +226,7 @@ export async function updateEndpoint(
     failingSince: changes.enabled === true ? null : endpoint.failingSince,
     updatedAt: now,
   };
-  const updated = await db
+  const update = db
     .prepare(
       'UPDATE webhook_endpoints SET url = ?2, description = ?3, events = ?4, enabled = ?5, disabled_reason = ?6, ' +
         'failing_since = ?7, updated_at = ?8 WHERE id = ?1 ' +
@@ -219,18 +241,25 @@ export async function updateEndpoint(
       next.disabledReason,
       next.failingSince,
       now,
-    )
-    .run();
-  return updated.meta.changes === 0 ? null : next;
+    );
+  const [updated] = await commit([update], recordOf('updated', next.id, endpoint, next, now));
+  return (updated?.meta.changes ?? 0) === 0 ? null : next;
 }
 
-/** Removes an endpoint with its deliveries and log; false when there was none. */
-export async function deleteEndpoint(db: D1Database, id: string): Promise<boolean> {
-  const [removed] = await db.batch([
+/** Removes an endpoint with its deliveries and log, committed by `commit`; false when there was none. */
+export async function deleteEndpoint(
+  db: D1Database,
+  endpoint: StoredEndpoint,
+  commit: CommitChange,
+  now = Date.now(),
+): Promise<boolean> {
+  const { id } = endpoint;
+  const statements = [
     db.prepare('DELETE FROM webhook_endpoints WHERE id = ?1').bind(id),
     db.prepare('DELETE FROM webhook_deliveries WHERE endpoint_id = ?1').bind(id),
     db.prepare('DELETE FROM webhook_attempts WHERE endpoint_id = ?1').bind(id),
-  ]);
+  ];
+  const [removed] = await commit(statements, recordOf('deleted', id, endpoint, null, now));
   return (removed?.meta.changes ?? 0) > 0;
 }
 
@@ -242,6 +271,7 @@ export async function deleteEndpoint(db: D1Database, id: string): Promise<boolea
 export async function rotateSecret(
   db: D1Database,
   endpoint: StoredEndpoint,
+  commit: CommitChange,
   now = Date.now(),
 ): Promise<StoredEndpoint> {
   const next: StoredEndpoint = {
@@ -251,11 +281,11 @@ export async function rotateSecret(
     previousSecretUntil: now + ROTATION_OVERLAP_MS,
     updatedAt: now,
   };
-  await db
+  const update = db
     .prepare(
       'UPDATE webhook_endpoints SET secret = ?2, previous_secret = ?3, previous_secret_until = ?4, updated_at = ?5 WHERE id = ?1',
     )
-    .bind(next.id, next.secret, next.previousSecret, next.previousSecretUntil, now)
-    .run();
+    .bind(next.id, next.secret, next.previousSecret, next.previousSecretUntil, now);
+  await commit([update], recordOf('rotated', next.id, endpoint, next, now));
   return next;
 }

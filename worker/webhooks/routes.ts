@@ -13,6 +13,7 @@ import {
   ResendSchema,
   type WebhookEventType,
 } from '../../shared/webhooks.ts';
+import { committerOf } from '../commit-change.ts';
 import type { AppEnv } from '../env.ts';
 import { firstIssue, jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { settingsOf } from '../settings.ts';
@@ -92,7 +93,7 @@ webhooksRoute.post('/', async (c) => {
   if (body instanceof Response) return body;
   const url = await checkedUrl(c, body.url);
   if (url instanceof Response) return url;
-  const made = await createEndpoint(c.env.FUNNEL_DB, { ...body, url });
+  const made = await createEndpoint(c.env.FUNNEL_DB, { ...body, url }, committerOf(c));
   if (!made) return c.json({ error: urlTaken(url) }, 409);
   return c.json(made, 201);
 });
@@ -110,7 +111,7 @@ webhooksRoute.patch('/:id', async (c) => {
   if (body instanceof Response) return body;
   const url = body.url === undefined ? undefined : await checkedUrl(c, body.url);
   if (url instanceof Response) return url;
-  const next = await updateEndpoint(c.env.FUNNEL_DB, endpoint, { ...body, ...(url ? { url } : {}) });
+  const next = await updateEndpoint(c.env.FUNNEL_DB, endpoint, { ...body, ...(url ? { url } : {}) }, committerOf(c));
   if (!next) return c.json({ error: urlTaken(url ?? endpoint.url) }, 409);
   return c.json(endpointView(next, (await deliveryCounts(c.env.FUNNEL_DB)).get(endpoint.id)));
 });
@@ -118,14 +119,14 @@ webhooksRoute.patch('/:id', async (c) => {
 webhooksRoute.delete('/:id', async (c) => {
   const endpoint = await endpointOf(c);
   if (endpoint instanceof Response) return endpoint;
-  await deleteEndpoint(c.env.FUNNEL_DB, endpoint.id);
+  await deleteEndpoint(c.env.FUNNEL_DB, endpoint, committerOf(c));
   return c.body(null, 204);
 });
 
 webhooksRoute.post('/:id/rotate', async (c) => {
   const endpoint = await endpointOf(c);
   if (endpoint instanceof Response) return endpoint;
-  const rotated = await rotateSecret(c.env.FUNNEL_DB, endpoint);
+  const rotated = await rotateSecret(c.env.FUNNEL_DB, endpoint, committerOf(c));
   const counts = (await deliveryCounts(c.env.FUNNEL_DB)).get(endpoint.id);
   return c.json({ endpoint: endpointView(rotated, counts), secret: rotated.secret });
 });

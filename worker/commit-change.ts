@@ -1,0 +1,23 @@
+/**
+ * The one place an operator's change is committed (docs/architecture.md#facts-and-listeners): a
+ * signed-in route's wing hands its D1 statements and the change's record to `committerOf(c)`, which
+ * commits them with the audit log's entry (worker/audit/append.ts) in one batch. A change is not
+ * announced after the response as other facts are: the log must hold exactly the changes kept.
+ */
+import type { Context } from 'hono';
+import { commitWithEntry } from './audit/append.ts';
+import type { AppEnv } from './env.ts';
+import type { CommitChange } from './facts.ts';
+
+/** The app an operator's change belongs to; one until tenancy names the request's app. */
+const THE_APP = 'default';
+
+/**
+ * How a signed-in operator's route commits a change (facts.ts `CommitChange`): with its audit entry,
+ * naming who signed in (sign-in/operator-auth.ts) and how.
+ */
+export function committerOf(c: Context<AppEnv>): CommitChange {
+  const operator = c.get('operator') ?? { actor: 'unknown', via: 'unknown' };
+  return (statements, record) =>
+    commitWithEntry(c.env.FUNNEL_DB, { ...record, ...operator, app: THE_APP, at: Date.now() }, statements);
+}
