@@ -20,6 +20,7 @@ const COMMANDS = {
   link: 'scripts/link.ts',
   stats: 'scripts/stats.ts',
   export: 'scripts/export.ts',
+  'audit:verify': 'scripts/audit-verify.ts',
   import: 'scripts/import.ts',
   'config:push': 'scripts/config-push.ts',
   'try-install': 'scripts/try-install.ts',
