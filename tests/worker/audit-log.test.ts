@@ -15,6 +15,7 @@ import { headKey } from '../../worker/audit/sign-head.ts';
 import worker from '../../worker/index.ts';
 import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 import { accessTeam } from './access-team.ts';
+import { expectConforms } from './conforms.ts';
 import { fetchWorker, ORIGIN } from './helpers.ts';
 
 const DEV_PUBLIC_KEY = '4kecRdSUSSQYe4xenMcnRdsff4l0_9PD7DekM0W_T3c';
@@ -168,7 +169,7 @@ describe('one entry per accepted change, none for a refused one', () => {
 });
 
 describe('GET /api/audit and its export', () => {
-  it('filters by kind and target, pages by seq, and refuses a wrong parameter naming it', async () => {
+  it('filters by kind and target, pages by seq, refuses a wrong parameter naming it, as the OpenAPI document says', async () => {
     const name = slug();
     await call('POST', '/api/links', { channel: 'filters', slug: name });
     await call('PATCH', `/api/links/${name}`, { expiresAt: null });
@@ -200,6 +201,8 @@ describe('GET /api/audit and its export', () => {
       expect(((await res.json()) as { error: string }).error).toMatch(new RegExp(`^${field}: `));
     }
     expect((await exports.default.fetch(new Request(`${ORIGIN}/api/audit`))).status).toBe(401);
+    await expectConforms(await call('GET', `/api/audit?target=${name}`), '/api/audit', 'get');
+    await expectConforms(await call('GET', '/api/audit?kind=links'), '/api/audit', 'get');
   });
 
   it('exports every entry as NDJSON whose hashes are their contents’', async () => {
