@@ -241,7 +241,7 @@ export interface OperatorChange extends ChangeRecord {
 }
 
 /**
- * Commits a change (announce.ts `committerOf`): the wing's D1 statements and the change's audit entry
+ * Commits a change (commit-change.ts `committerOf`): the wing's D1 statements and the change's audit entry
  * in one batch, so both are kept or neither. The entry is written only when the first statement
  * changed a row: a write the store itself refuses (a taken URL, a full table) appends nothing.
  * Answers the statements' results, in order.
