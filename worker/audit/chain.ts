@@ -2,7 +2,7 @@
  * The audit log's chain (docs/operators.md#audit-log): an entry as it is kept and exported, its RFC
  * 8785 canonical JSON (JSON Canonicalization Scheme), and its hash — SHA-256 over the canonical JSON
  * of every field but `hash`, `prevHash` included — so changing or removing any entry breaks every
- * link after it. The worker appends with it; `npm run audit:verify` (scripts/lib/audit-verify.ts)
+ * link after it. The worker appends with it; `npm run audit:verify` (scripts/lib/audit-check.ts)
  * recomputes it offline. Only WebCrypto: the same code runs in workerd and in Node.
  */
 
