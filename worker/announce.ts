@@ -28,7 +28,8 @@ export function announce(scene: Scene, fact: Fact): Promise<RaisedFlags[]> {
 
 /**
  * The scene of a Hono handler: its environment, its `waitUntil`, and the operator's configuration
- * when the route loaded it (routes without `appConfig()` have none, whatever the type says).
+ * (worker/index.ts reads it before every route that announces; a route mounted before it has none,
+ * whatever the type says).
  */
 export function sceneOf(c: Context<AppEnv>): Scene {
   const loaded: AppEnv['Variables']['config'] | undefined = c.get('config');

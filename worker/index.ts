@@ -1,8 +1,9 @@
 /**
  * Lander's worker (docs/architecture.md): response headers and device detection for every request,
- * route rules, each subsystem's routes, then the server-rendered page for every other path (an app
- * link Lander has no page for goes to /landing). Its queue handler counts the funnel's events and
- * delivers webhooks; its cron writes the daily export (docs/webhooks.md).
+ * route rules, the routes that read no configuration, then the operator's configuration, read once,
+ * for the routes that read it and the pages. Every other path is the server-rendered page (an app link
+ * Lander has no page for goes to /landing). Its queue handler counts the funnel's events and delivers
+ * webhooks; its cron writes the daily export (docs/webhooks.md).
  */
 import { Hono } from 'hono';
 import { STAMPED_PATH } from '../shared/apk-parent.ts';
@@ -47,32 +48,38 @@ app.use(routeRules({ rules }));
 
 // Every write under /api but the public's is an admin write: JSON only, and same-origin when a cookie signs it in.
 app.use('/api/*', crossSiteWrites({ publicApis: ['/api/a', '/api/trace', '/api/device', '/api/health'] }));
+
+// What reads no configuration answers before it is read: a slow store never holds these.
 app.get('/api/health', (c) => c.json({ ok: true }));
 app.route('/api/device', deviceRoute);
 app.route('/api/trace', trace);
-app.route('/api/a', attribution);
-app.route('/api/stats', statsRoute);
-app.route('/api/fraud', fraudRoute);
 app.route('/api/losses', lossesRoute);
-app.route('/api/links', linksRoute);
 app.route('/api/webhooks', webhooksRoute);
 app.route('/api/test-installs', testInstallsRoute);
-app.route('/api/test-devices', testDevicesRoute);
 app.route('/api/installs', installLookupRoute);
 app.route('/api/store-postbacks', storePostbacksRoute);
 app.route('/api/audit', auditRoute);
 app.route('/api', openApiRoutes);
-app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.route('/assets/builds', builds);
 app.route('/s', linkQrRoute);
 // The prefix the page's stamped links are built with (shared/apk-parent.ts), without its final slash.
 app.route(STAMPED_PATH.slice(0, -1), apkDownload);
-// Apple's postbacks, before the page's configuration is read: they need none of it.
+// Apple's postbacks: they need none of the configuration.
 app.route('/.well-known', storePostbacks);
 
-// The page's read of the APK parents starts before the configuration's, so both wait together.
-app.get('*', apkParents());
+// The page's read of the APK parents starts before the configuration's, so both wait together; no
+// API call reads the parents.
+const readApkParents = apkParents();
+app.get('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : readApkParents(c, next)));
+// The operator's configuration (docs/config.md), read once per request for everything below: the API
+// that reads it and the pages. A store that fails gives the bundled demo, never an error.
 app.use(appConfig());
+app.route('/api/a', attribution);
+app.route('/api/stats', statsRoute);
+app.route('/api/fraud', fraudRoute);
+app.route('/api/links', linksRoute);
+app.route('/api/test-devices', testDevicesRoute);
+app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 // Production shows no page of the bundled demo: 503 until the operator's configuration is in KV.
 app.use(configuredOnly());
 app.route('/.well-known', wellKnown);

@@ -9,7 +9,6 @@
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { committerOf } from '../commit-change.ts';
-import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
 import { firstIssue, jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { settingsOf } from '../settings.ts';
@@ -100,7 +99,7 @@ testDevicesRoute.get('/', async (c) => {
   }
 });
 
-testDevicesRoute.post('/', jsonBodyLimit(1024), appConfig(), async (c) => {
+testDevicesRoute.post('/', jsonBodyLimit(1024), async (c) => {
   const body = await readJson(c, TestDeviceRequestSchema);
   if (body instanceof Response) return body;
   const salt = saltOf(c);

@@ -10,7 +10,6 @@ import type * as v from 'valibot';
 import { CLICK_IDS_PER_CALL, type ClickIdsAnswer } from '../../shared/attribution.ts';
 import { clientHintsFromHeaders } from '../../shared/device.ts';
 import { announce, sceneOf } from '../announce.ts';
-import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { withinBudget } from '../lib/within-budget.ts';
@@ -94,7 +93,6 @@ attribution.use(async function attributionReady(c, next) {
   await next();
 });
 attribution.use(rateLimitPerNetwork());
-attribution.use(appConfig());
 
 /** What every handler reads from the request and the environment. */
 function contextOf(c: Context<AppEnv>) {

@@ -1,6 +1,8 @@
 /**
- * Puts the operator's configuration (docs/config.md) on the context for the page, and marks a
- * response served from the bundled demo config with `x-config: fallback`.
+ * Puts the operator's configuration (docs/config.md) on the context, and marks a response served from
+ * the bundled demo config with `x-config: fallback`. Mounted once, by worker/index.ts, before the API
+ * routes that read the configuration and the pages: a request reads it at most once. The loader never
+ * throws: a store that fails or holds no valid document gives the demo config (load-config.ts).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';

@@ -3,7 +3,6 @@
  * channel, with the anomalies and the flagged installs' reasons (the console's Fraud panel).
  */
 import { Hono } from 'hono';
-import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
 import { operatorAuth } from '../sign-in/operator-auth.ts';
 import { parseFraudQuery, readFraudReport } from './report.ts';
@@ -11,7 +10,6 @@ import { parseFraudQuery, readFraudReport } from './report.ts';
 export const fraudRoute = new Hono<AppEnv>();
 
 fraudRoute.use(operatorAuth());
-fraudRoute.use(appConfig());
 
 fraudRoute.get('/', async (c) => {
   const query = parseFraudQuery(c.req.query());

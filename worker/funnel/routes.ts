@@ -3,7 +3,6 @@
  * dimension, as JSON, or as CSV when the request accepts `text/csv`. Admin only.
  */
 import { Hono } from 'hono';
-import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
 import { operatorAuth } from '../sign-in/operator-auth.ts';
 import { readStatsCompared } from './previous-period.ts';
@@ -13,12 +12,10 @@ import { parseStatsQuery } from './stats-query.ts';
 export const statsRoute = new Hono<AppEnv>();
 
 statsRoute.use(operatorAuth());
-// `fraud.exclude` says which flagged installs leave the counted figures (docs/fraud.md); `funnel.time_zone`
-// dates today.
-statsRoute.use(appConfig());
 
 statsRoute.get('/', async (c) => {
-  // Days are the operator's (docs/operators.md#days-and-time-zones): "today" is today in that zone.
+  // Days are the operator's (docs/operators.md#days-and-time-zones): "today" is today in that zone;
+  // `fraud.exclude` says which flagged installs leave the counted figures (docs/fraud.md).
   const timeZone = c.get('config').config.funnel.time_zone;
   const query = parseStatsQuery(c.req.query(), Date.now(), timeZone);
   if ('error' in query) return c.json({ error: query.error }, 400);
