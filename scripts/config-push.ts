@@ -4,7 +4,9 @@
  * it prints each one with its JSON path, writes nothing and exits with status 1.
  * Without --local it writes to Cloudflare's KV of the environment (wrangler must be logged in).
  * For production it also refuses a document without the operator's own store ids, package and
- * download origin, naming each (docs/config.md#production).
+ * download origin, naming each (docs/config.md#production); in every environment, a document that
+ * serves mainland China without the developer, functions, privacy policy or permissions it must show
+ * (docs/config.md#about-the-app).
  */
 import { readFileSync } from 'node:fs';
 import { unstable_readConfig } from 'wrangler';
@@ -12,6 +14,7 @@ import { CONFIG_KEY } from '../shared/config/schema.ts';
 import { type ConfigResult, formatProblems, parseConfig } from '../worker/config/validate.ts';
 import { cliArgsWithFiles, helpIfAsked, refuse } from './lib/cli-args.ts';
 import { kvPut } from './lib/kv.ts';
+import { mainlandGaps } from './lib/mainland-ready.ts';
 import { productionGaps } from './lib/production-ready.ts';
 import { ROOT } from './lib/run.ts';
 import { configOrigin } from './seed-local.ts';
@@ -61,6 +64,13 @@ function main(): void {
   const result = checkConfigFile(file);
   if (!result.ok) {
     console.error(`${file} is not a valid configuration; nothing was written.\n${formatProblems(result.problems)}`);
+    process.exit(1);
+  }
+  const mainland = mainlandGaps(result.config);
+  if (mainland.length > 0) {
+    console.error(
+      `${file} serves mainland China without its disclosures; nothing was written.\n${formatProblems(mainland)}`,
+    );
     process.exit(1);
   }
   if (values.env === 'production') {

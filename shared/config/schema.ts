@@ -18,6 +18,8 @@ export const CONFIG_KEY = 'config';
 function closed<const Entries extends v.ObjectEntries>(entries: Entries) {
   const known = Object.keys(entries);
   return v.strictObject(entries, (issue) => {
+    // A required key left out is reported at the key: "missing", not the object's type.
+    if (issue.expected?.startsWith('"') && issue.received === 'undefined') return 'missing';
     if (issue.expected !== 'never') return 'must be an object';
     const key = String(issue.path?.at(-1)?.key);
     // A suggestion only when it is near enough to be the intended key; otherwise the list.
@@ -103,6 +105,57 @@ export const CommonConfigSchema = closed({
     v.pipe(v.string(), v.regex(/^\/(?!\/)[^\s\\#]*$/, 'must be a path starting with one /')),
     '/favicon.ico',
   ),
+});
+
+/** A privacy policy and other pages a visitor must be able to trust: https only. */
+const httpsOnlyUrl = v.pipe(v.string(), v.url('must be a URL'), v.startsWith('https://', 'must be https'));
+const pixels = v.pipe(
+  v.number('must be a number of pixels'),
+  v.integer('must be whole pixels'),
+  v.minValue(1, 'must be at least 1'),
+  v.maxValue(4096, 'at most 4096'),
+);
+
+/** A screenshot of the about block: its pixel size is given, so the page reserves its space before it loads. */
+export const AboutScreenshotSchema = closed({ url: imageUrl, width: pixels, height: pixels, alt: LocalTextSchema });
+
+/** An Android permission the app asks for, and what the app uses it for. */
+export const PermissionSchema = closed({ name: LocalTextSchema, purpose: LocalTextSchema });
+
+/**
+ * Who makes the app and what it is (docs/config.md#about-the-app): the page's "about this app" block.
+ * Version, date and size default to the uploaded APK's and then to the shown app item's.
+ */
+export const AboutSchema = closed({
+  developer: v.optional(LocalTextSchema),
+  version: v.optional(text(32)),
+  version_date: v.optional(v.pipe(v.string(), v.isoDate('must be a date YYYY-MM-DD'))),
+  /** As shown, e.g. "36.2 MB". */
+  size: v.optional(text(32)),
+  description: v.optional(LocalTextSchema),
+  screenshots: v.optional(v.pipe(v.array(AboutScreenshotSchema), v.maxLength(5, 'at most 5')), []),
+  privacy_url: v.optional(httpsOnlyUrl),
+  permissions: v.optional(v.pipe(v.array(PermissionSchema), v.maxLength(40, 'at most 40')), []),
+});
+
+/** ICP 备案号 / App 备案号: `京ICP备12345678号-1`, `京ICP证030173号`, `粤ICP备2023123456号-2A`. */
+const filingNumber = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(
+    /^[\u4e00-\u9fff]{1,3}ICP[备证]\d{4,12}号(-\d{1,3}[A-Z]?)?$/u,
+    'must be a filing number such as 京ICP备12345678号-1',
+  ),
+);
+
+/** Mainland China (docs/screens.md#mainland-china): the disclosure rules and the filing numbers. */
+export const ChinaSchema = closed({
+  /** The page serves mainland visitors: MIIT's disclosure rules apply (an APK download is confirmed). */
+  mainland: v.optional(v.boolean(), false),
+  /** The site's ICP filing number, in the footer, linking to https://beian.miit.gov.cn/. */
+  icp_filing: v.optional(filingNumber),
+  /** The app's filing number (App 备案号), in the footer. */
+  app_filing: v.optional(filingNumber),
 });
 
 /** Universal Links (iOS) and App Links (Android) settings, served under /.well-known. */
@@ -198,6 +251,8 @@ export const ConfigSchema = closed({
   attribution: v.optional(AttributionSchema, {}),
   fraud: v.optional(FraudSchema, {}),
   funnel: v.optional(FunnelSchema, {}),
+  about: v.optional(AboutSchema),
+  china: v.optional(ChinaSchema),
 });
 
 export type LocalText = v.InferOutput<typeof LocalTextSchema>;
@@ -207,6 +262,8 @@ export type LinksConfig = v.InferOutput<typeof LinksSchema>;
 export type AttributionConfig = v.InferOutput<typeof AttributionSchema>;
 export type FraudConfig = v.InferOutput<typeof FraudSchema>;
 export type FunnelConfig = v.InferOutput<typeof FunnelSchema>;
+export type AboutConfig = v.InferOutput<typeof AboutSchema>;
+export type ChinaConfig = v.InferOutput<typeof ChinaSchema>;
 /** A validated configuration document. */
 export type LanderConfig = v.InferOutput<typeof ConfigSchema>;
 /** What an operator writes (defaults not yet applied). */
