@@ -3,6 +3,7 @@
  * Written by the worker into `<script type="application/json" id="lander-data">` (a data block, so
  * no script-src exception is needed) and read once by the browser entry.
  */
+import type { AboutMarkup, ApkConfirmView } from './about-view.ts';
 import type { ApkParentFacts } from './apk-parent.ts';
 import type { AttributionView } from './attribution.ts';
 import type { Campaign } from './campaign.ts';
@@ -63,6 +64,10 @@ export interface Handoff {
   attribution: AttributionView;
   /** The parent APK uploaded for the Android app, stamped per download (docs/apk-stamping.md). */
   apkParent: ApkParentFacts | null;
+  /** Who makes the app and what it is, and the filing numbers (docs/screens.md#about-the-app); null without either. */
+  about: AboutMarkup | null;
+  /** Mainland China: what an APK tap confirms first (docs/screens.md#mainland-china); else null. */
+  apkConfirm: ApkConfirmView | null;
 }
 
 /** React Router's hydration data, with errors flattened to plain objects. */

@@ -20,6 +20,7 @@ import { appItemFor } from '../config/app-item.ts';
 import type { AppEnv, PageIdentity } from '../env.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { type Settings, settingsOf } from '../settings.ts';
+import { aboutParts } from './about-view.ts';
 import { downloadView } from './download-view.ts';
 import { landingView } from './landing-view.ts';
 import { openAppView } from './open-app-view.ts';
@@ -162,5 +163,6 @@ export function makeHandoff({
       stampedApk: apkParent && { origin: url.origin, file: apkParent.file },
     }),
     apkParent,
+    ...aboutParts({ config, language, operatingSystem: verdict.operatingSystem, apkParent }),
   };
 }

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { GuideView } from '../../../shared/download-view.ts';
 import { useHandoff } from '../store.tsx';
+import { AboutApp } from './about-app.tsx';
 import { AppDetails, AppSummary } from './app-summary.tsx';
 import { PrimaryAction, QrPanel } from './download-actions.tsx';
 import { OpenAppLink } from './links.tsx';
@@ -41,6 +42,7 @@ export function Component() {
           />
         ) : null}
         <AppDetails view={view} />
+        <AboutApp />
       </div>
       {pc ? <QrPanel view={view} onBlocked={onBlocked} /> : null}
       {guide ? (

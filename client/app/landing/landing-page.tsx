@@ -8,6 +8,7 @@
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import type { GuideView } from '../../../shared/download-view.ts';
 import { texts } from '../../../shared/texts.ts';
+import { AboutApp } from '../download/about-app.tsx';
 import { DownloadLink, OpenAppLink, QrImage } from '../download/links.tsx';
 import { RouterLink } from '../shell/router-link.tsx';
 import { useHandoff } from '../store.tsx';
@@ -49,6 +50,7 @@ export function Component() {
       <nav className="links">
         <RouterLink to="/">{t.backHome}</RouterLink>
       </nav>
+      <AboutApp />
       {guide ? (
         <Suspense fallback={null}>
           <Guide guide={guide} onClose={() => setGuide(null)} />
