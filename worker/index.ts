@@ -1,9 +1,10 @@
 /**
- * Lander's worker (docs/architecture.md): response headers and device detection for every request,
- * route rules, the routes that read no configuration, then the operator's configuration, read once,
- * for the routes that read it and the pages. Every other path is the server-rendered page (an app link
- * Lander has no page for goes to /landing). Its queue handler counts the funnel's events and delivers
- * webhooks; its cron writes the daily export (docs/webhooks.md).
+ * Lander's worker (docs/architecture.md): response headers and route rules for every request, the
+ * routes that read neither the device nor the configuration, then the operator's configuration, read
+ * once, for the routes that read it and the pages; the device is detected only for what reads it (the
+ * page's own calls and the pages). Every other path is the server-rendered page (an app link Lander has
+ * no page for goes to /landing). Its queue handler counts the funnel's events and delivers webhooks;
+ * its cron writes the daily export (docs/webhooks.md).
  */
 import { Hono } from 'hono';
 import { STAMPED_PATH } from '../shared/apk-parent.ts';
@@ -43,11 +44,14 @@ const app = new Hono<AppEnv>();
 app.onError(onEngineError);
 
 app.use(responseHeaders());
-app.use(deviceDetection());
 app.use(routeRules({ rules }));
 
 // Every write under /api but the public's is an admin write: JSON only, and same-origin when a cookie signs it in.
 app.use('/api/*', crossSiteWrites({ publicApis: ['/api/a', '/api/trace', '/api/device', '/api/health'] }));
+// The device and the language are detected only where they are read: the page's own calls (its
+// device, its trace, its taps and the app's calls) here, the pages below.
+const detectDevice = deviceDetection();
+for (const calls of ['/api/device/*', '/api/trace/*', '/api/a/*']) app.use(calls, detectDevice);
 
 // What reads no configuration answers before it is read: a slow store never holds these.
 app.get('/api/health', (c) => c.json({ ok: true }));
@@ -84,7 +88,7 @@ app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
 app.use(configuredOnly());
 app.route('/.well-known', wellKnown);
 app.use('/admin', noindex());
-app.get('*', renderPage);
+app.get('*', detectDevice, renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 
 export default { fetch: app.fetch, queue: handleQueue, scheduled: runScheduled } satisfies ExportedHandler<Env>;

@@ -1,8 +1,10 @@
 /**
  * Detects the device and the language once per request (docs/device.md) and puts them on the context
- * for every later handler. Detection reads the User-Agent, the `Sec-CH-UA-*` client hints and
- * Accept-Language, so every response asks for the high-entropy hints (`Accept-CH`) and says it varies
- * on all of them (`Vary`; both written in lib/headers.ts), keeping shared caches from mixing pages.
+ * for every later handler. worker/index.ts mounts it only where they are read: `/api/device`,
+ * `/api/trace`, `/api/a/*` and the pages; no other call parses the agent. Detection reads the
+ * User-Agent, the `Sec-CH-UA-*` client hints and Accept-Language, so every response asks for the
+ * high-entropy hints (`Accept-CH`) and says it varies on all of them (`Vary`; both written in
+ * lib/headers.ts), keeping shared caches from mixing pages.
  */
 import type { MiddlewareHandler } from 'hono';
 import { MAX_ACCEPT_LANGUAGE, preferredLocale, primaryLanguage } from '../../shared/device/locale.ts';
@@ -120,12 +122,20 @@ function detectionOf(header: (name: string) => string | undefined): Detection {
   return { device: referrer ? { ...device, referrer } : device, verdict: detected.verdict, language: page };
 }
 
+/** How many requests this isolate detected a device for: what tests count a call that reads none by. */
+let requestsDetected = 0;
+
+export function detectedRequests(): number {
+  return requestsDetected;
+}
+
 /**
  * Detects the device and language once per request and puts them on the context for every later
  * handler. The headers that negotiate the hints and vary on them are lib/headers.ts's.
  */
 export function deviceDetection(): MiddlewareHandler<AppEnv> {
   return async function deviceDetectionMiddleware(c, next) {
+    requestsDetected += 1;
     const { device, verdict, language } = detectionOf((name) => c.req.header(name));
     c.set('device', device);
     c.set('verdict', verdict);
