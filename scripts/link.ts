@@ -1,7 +1,7 @@
 /**
- * `npm run link -- --channel X --inviter Y [--param key=value …] [--plain key=value …] [--base URL]
+ * `npm run link -- --channel X --inviter Y [--title T] [--param key=value …] [--plain key=value …] [--base URL]
  * [--env production]` prints a campaign link: `/landing?d=<token>` plus any plain parameters. The token
- * carries `channel`, `inviter` and every `--param`, encrypted with the decode key
+ * carries `channel`, `inviter`, `title` (the display text the page shows) and every `--param`, encrypted with the decode key
  * (docs/campaign-links.md): `DECODE_KEY` from the environment, else — in development only — the
  * built-in default. A link the worker would refuse is not printed: the reason goes to stderr, exit 2.
  *
@@ -17,7 +17,7 @@ import { type CliHelp, cliArgs, helpIfAsked } from './lib/cli-args.ts';
 import { mintLink } from './lib/mint-link.ts';
 
 const USAGE =
-  'usage: npm run link -- --channel X --inviter Y [--param key=value …] [--plain key=value …] [--base URL] ' +
+  'usage: npm run link -- --channel X --inviter Y [--title T] [--param key=value …] [--plain key=value …] [--base URL] ' +
   '[--env development|production] | --short [--slug S] [--expires TIME] [--local]';
 
 const HELP: CliHelp = {
@@ -25,6 +25,7 @@ const HELP: CliHelp = {
   usage: USAGE,
   flags: [
     ['--channel X, --inviter Y', 'the signed fields every campaign carries'],
+    ['--title T', "the campaign's display text the page shows (never the channel)"],
     ['--param key=value', 'another signed field (repeatable)'],
     ['--plain key=value', 'a plain query parameter beside the token (repeatable)'],
     ['--base URL', "the page's origin (default the dev server, http://localhost:$PORT, or LANDER_URL)"],
@@ -40,6 +41,7 @@ helpIfAsked('link', HELP);
 const { values } = cliArgs('link', USAGE, {
   channel: { type: 'string' },
   inviter: { type: 'string' },
+  title: { type: 'string' },
   param: { type: 'string', multiple: true, default: [] },
   plain: { type: 'string', multiple: true, default: [] },
   base: { type: 'string' },
@@ -94,6 +96,7 @@ const production = values.env === 'production';
 const payload: Record<string, string> = Object.fromEntries(pairs(values.param));
 if (values.channel !== undefined) payload.channel = values.channel;
 if (values.inviter !== undefined) payload.inviter = values.inviter;
+if (values.title !== undefined) payload.title = values.title;
 
 if (values.short) {
   await shortLink(payload);
