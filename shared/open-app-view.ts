@@ -28,7 +28,13 @@ export interface OpenAppChoice {
 
 /** What the page renders: the worker's choice, worded in the visitor's language. */
 export interface OpenAppView extends OpenAppChoice {
+  /** The words the server HTML carries (docs/screens.md): "Get <app>" where the tap may end at the store. */
   label: string;
+  /**
+   * The words once the page has reason to believe the app is installed ("Open in <app>"), switched
+   * in the browser after hydration (client/app/download/links.tsx), so a kept page stays one page.
+   */
+  installedLabel: string | null;
   /** Set for `guide`: what the tap shows instead of opening the app. */
   guide: GuideView | null;
 }

@@ -44,7 +44,7 @@ export function enhance({
   const table = { routes, matchRoutes };
   // First: "Open the app" needs its fallback timer (docs/screens.md) as soon as possible; the entry
   // already watches taps for their carriers (docs/attribution.md), which may fill in the fallback.
-  watchOpenAppTaps(learned);
+  watchOpenAppTaps(learned, !handoff.cookieless);
 
   // The loading bar runs while the router navigates (guard included), in the error colour when the
   // navigation ended in an error; a navigation that kept the page brings it back from its fade.

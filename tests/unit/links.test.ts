@@ -26,6 +26,7 @@ describe('the open-app link', () => {
     href: 'lander://open?channel=a',
     fallback: { href: 'https://dl1.test/a.apk', apkPath: '/a.apk' },
     label: 'Open the app',
+    installedLabel: null,
     guide: null,
   };
 

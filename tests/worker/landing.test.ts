@@ -17,13 +17,58 @@ const handoff = (
   html: string,
 ): { handoff: { campaign: { signed: Record<string, string>; plain: Record<string, string> } } } => handoffOf(html);
 
+/** The page's text a visitor sees: the markup without the data block, scripts and tags. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<head[\s\S]*?<\/head>/g, '')
+    .replace(/<[^>]+>/g, ' ');
+}
+
 describe('/landing with a campaign link', () => {
-  it('renders the inviter and channel of a link minted by npm run link in the server HTML', async () => {
+  it("shows the operator's signed display text, never a channel, slug or plain title", async () => {
+    const d = encryptToken(
+      JSON.stringify({ channel: 'cn-wechat-q3', title: 'Spring invite: 3 months free', inviter: 'Ann' }),
+      DEV_DECODE_KEY,
+    );
+    const html = await (await get(`/landing?d=${d}&channel=internal-x&title=Forged`)).text();
+    const text = visibleText(html);
+    expect(text).toContain('Spring invite: 3 months free');
+    expect(text).toContain('Ann');
+    for (const hidden of ['cn-wechat-q3', 'internal-x', 'Forged']) expect(text).not.toContain(hidden);
+    // No display text given: only the inviter shows, and no campaign row.
+    const plain = await (await get('/landing?channel=spring-sale&inviter=Bo')).text();
+    expect(visibleText(plain)).not.toContain('spring-sale');
+    expect(plain).not.toContain('campaign-title');
+  });
+
+  it('words the button for a visitor who may not have the app, in both languages', async () => {
+    const en = await (await get('/landing?channel=a', { userAgent: UA.iPhoneSafari })).text();
+    expect(en).toMatch(
+      /<a class="button button-landing" href="https:\/\/open\.pebble-notes\.example\/open\/\?channel=a"[^>]*>Get Pebble Notes<\/a>/,
+    );
+    expect(handoff(en).handoff).toMatchObject({
+      landing: { button: { open: { installedLabel: 'Open in Pebble Notes' } } },
+    });
+    const zh = await (
+      await get('/landing', { userAgent: UA.androidChrome, headers: { 'accept-language': 'zh-CN' } })
+    ).text();
+    expect(zh).toMatch(/data-open="intent"[^>]*>获取 Pebble 笔记<\/a>/);
+    // Android WeChat blocks the APK and the scheme: the button says the step that works.
+    const weChat = await (
+      await get('/landing', { userAgent: UA.weChatAndroid, headers: { 'accept-language': 'zh-CN' } })
+    ).text();
+    expect(weChat).toMatch(/data-kind="apk"[^>]*>在浏览器中打开以下载<\/a>/);
+    const home = await (await get('/', { userAgent: UA.androidFirefox })).text();
+    expect(home).toMatch(/class="button button-open"[^>]*>Already have it\? Open it<\/a>/);
+  });
+
+  it('renders the inviter of a link minted by npm run link in the server HTML, never its channel', async () => {
     const res = await get(pathOf(inject('campaignLink')));
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<strong>Ann Lee</strong>');
-    expect(html).toContain('spring-sale');
+    expect(visibleText(html)).not.toContain('spring-sale');
     expect(handoff(html).handoff.campaign.signed).toEqual({ channel: 'spring-sale', inviter: 'Ann Lee' });
     // The link's utm_source (a mailer's) is no campaign data: no page reads it.
     expect(handoff(html).handoff.campaign.plain).toEqual({});

@@ -1,3 +1,4 @@
+import type { GuideView } from '../../shared/download-view.ts';
 import type { Language } from '../../shared/texts.ts';
 
 /**
@@ -29,6 +30,11 @@ const downloadEn = {
   guideClose: 'Got it',
   openApp: 'Open the app',
   openGuideTitle: 'Open this page in your browser to open the app',
+  getApp: 'Get {app}',
+  openInApp: 'Open in {app}',
+  alreadyHaveIt: 'Already have it? Open it',
+  openInBrowserToDownload: 'Open in browser to download',
+  openInBrowserToOpen: 'Open in browser to open the app',
   months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
 };
 
@@ -58,6 +64,11 @@ const downloadZhCN: DownloadTexts = {
   guideClose: '我知道了',
   openApp: '打开 App',
   openGuideTitle: '请在浏览器中打开本页以打开 App',
+  getApp: '获取 {app}',
+  openInApp: '在 {app} 中打开',
+  alreadyHaveIt: '已安装？直接打开',
+  openInBrowserToDownload: '在浏览器中打开以下载',
+  openInBrowserToOpen: '在浏览器中打开以打开 App',
   months: [],
 };
 
@@ -65,6 +76,23 @@ const downloadTables: Record<Language, DownloadTexts> = { en: downloadEn, 'zh-CN
 
 export function downloadTexts(language: Language): DownloadTexts {
   return downloadTables[language];
+}
+
+/** A string of the table with the app's name put in (`getApp`, `openInApp`). */
+export function withApp(text: string, app: string): string {
+  return text.replace('{app}', app);
+}
+
+/**
+ * The open-in-browser guide (docs/screens.md), built here alone: what a tap shows in an in-app
+ * browser that blocks the download (`download`) or the app's scheme (`open`).
+ */
+export function guideView(t: DownloadTexts, purpose: 'download' | 'open', operatingSystem: string): GuideView {
+  return {
+    title: purpose === 'download' ? t.guideTitle : t.openGuideTitle,
+    steps: [t.guideMenu, operatingSystem === 'iOS' ? t.guideSafari : t.guideBrowser],
+    close: t.guideClose,
+  };
 }
 
 /** `2026-11-18` as the visitor reads a date: `Nov 18, 2026` or `2026年11月18日`. */

@@ -10,7 +10,7 @@ import type { Handoff } from '../../shared/handoff.ts';
 import { localize } from '../config/localize.ts';
 import { qrImage } from '../lib/qr-code.ts';
 import { chooseDownload, type DownloadTarget } from './download-choice.ts';
-import { type DownloadTexts, downloadTexts, formatDate } from './download-texts.ts';
+import { type DownloadTexts, downloadTexts, formatDate, guideView } from './download-texts.ts';
 
 export interface DownloadViewInput {
   config: LanderConfig;
@@ -65,17 +65,14 @@ export function downloadView({
     features: common.features.map((line) => localize(line, language)),
     screenshotsHeading: t.screenshots,
     screenshots: common.screenshots.map((s) => ({ src: s.url, alt: localize(s.alt, language) })),
-    primary: choice.primary ? button(choice.primary, t[LABEL[choice.primary.kind]]) : null,
+    // Where this in-app browser blocks the download, the button says the step that works (docs/screens.md).
+    primary: choice.primary
+      ? button(choice.primary, choice.guide ? t.openInBrowserToDownload : t[LABEL[choice.primary.kind]])
+      : null,
     stores: choice.stores.map((s) => button(s, s.kind === 'app-store' ? t.appStoreShort : t.apkShort)),
     note: layout !== 'PC' && !choice.primary ? t.unavailable : null,
     qr: qr && qrUrl ? { ...qr, heading: t.qrHeading, caption: t.qrCaption, alt: t.qrAlt, url: qrUrl } : null,
-    guide: choice.guide
-      ? {
-          title: t.guideTitle,
-          steps: [t.guideMenu, layout === 'iOS' ? t.guideSafari : t.guideBrowser],
-          close: t.guideClose,
-        }
-      : null,
+    guide: choice.guide ? guideView(t, 'download', layout) : null,
     smartBannerAppId:
       layout === 'iOS' && !device.inApp && choice.primary?.kind === 'app-store'
         ? (choice.primary.appStoreId ?? null)

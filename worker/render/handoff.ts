@@ -152,7 +152,7 @@ export function makeHandoff({
     site: siteMeta(config, language),
     download,
     openApp,
-    landing: landingView(download, openApp),
+    landing: landingView(download, openApp, language),
     attribution: pageLinks({
       attribution: config.attribution,
       download,

@@ -1,6 +1,7 @@
 /**
- * The "Open the app" link for one request (docs/screens.md): the href a tap follows on this
- * device, decided here so the server HTML already carries it, worded in the visitor's language.
+ * The open-app link for one request (docs/screens.md): the href a tap follows on this device,
+ * decided here so the server HTML already carries it, worded in the visitor's language as the
+ * download page's secondary link (the landing page words its own, landing-view.ts).
  */
 import { type Campaign, campaignQuery } from '../../shared/campaign.ts';
 import type { LanderConfig } from '../../shared/config/schema.ts';
@@ -8,7 +9,7 @@ import type { Verdict } from '../../shared/device/verdict.ts';
 import type { DownloadView } from '../../shared/download-view.ts';
 import type { Handoff } from '../../shared/handoff.ts';
 import type { OpenAppView, OpenFallback } from '../../shared/open-app-view.ts';
-import { downloadTexts } from './download-texts.ts';
+import { downloadTexts, guideView, withApp } from './download-texts.ts';
 import { chooseOpenApp } from './open-app.ts';
 
 export interface OpenAppViewInput {
@@ -56,14 +57,9 @@ export function openAppView({
   const t = downloadTexts(language);
   return {
     ...choice,
-    label: t.openApp,
-    guide:
-      choice.method === 'guide'
-        ? {
-            title: t.openGuideTitle,
-            steps: [t.guideMenu, device.operatingSystem === 'iOS' ? t.guideSafari : t.guideBrowser],
-            close: t.guideClose,
-          }
-        : null,
+    // The download page's secondary link: beside a download it is for those who have the app.
+    label: download.primary ? t.alreadyHaveIt : withApp(t.openInApp, download.name),
+    installedLabel: null,
+    guide: choice.method === 'guide' ? guideView(t, 'open', device.operatingSystem) : null,
   };
 }

@@ -2,28 +2,20 @@
  * The download buttons (docs/screens.md): a phone's one primary button, or the desktop's QR code
  * and both store buttons.
  */
-import type { MouseEvent } from 'react';
+import type { MouseEventHandler } from 'react';
 import type { DownloadView } from '../../../shared/download-view.ts';
 import { DownloadLink, QrImage } from './links.tsx';
 
 interface ActionsProps {
   view: DownloadView;
-  /** Set when this in-app browser blocks downloads: a tap shows the guide instead. */
-  onBlocked?: () => void;
-}
-
-function blockedTap(onBlocked: (() => void) | undefined) {
-  if (!onBlocked) return undefined;
-  return (event: MouseEvent) => {
-    event.preventDefault();
-    onBlocked();
-  };
+  /** Set when this in-app browser blocks downloads: a tap shows the guide instead (blocked-taps.tsx). */
+  onBlocked?: MouseEventHandler<HTMLAnchorElement> | undefined;
 }
 
 /** The phone's single button, or the reason there is none. */
 export function PrimaryAction({ view, onBlocked }: ActionsProps) {
   if (view.primary) {
-    return <DownloadLink button={view.primary} className="button button-primary" onClick={blockedTap(onBlocked)} />;
+    return <DownloadLink button={view.primary} className="button button-primary" onClick={onBlocked} />;
   }
   return view.note ? <p className="download-note">{view.note}</p> : null;
 }
@@ -44,12 +36,7 @@ export function QrPanel({ view, onBlocked }: ActionsProps) {
       ) : null}
       <div className="store-buttons">
         {view.stores.map((store) => (
-          <DownloadLink
-            key={store.kind}
-            button={store}
-            className="button button-store"
-            onClick={blockedTap(onBlocked)}
-          />
+          <DownloadLink key={store.kind} button={store} className="button button-store" onClick={onBlocked} />
         ))}
       </div>
     </aside>

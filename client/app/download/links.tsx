@@ -5,10 +5,11 @@
  * An APK link follows the reachable download domain (docs/config.md) as the browser finds it; only
  * the `href` changes, so nothing moves.
  */
-import type { MouseEventHandler } from 'react';
+import { type MouseEventHandler, useSyncExternalStore } from 'react';
 import { type DownloadButton, type DownloadView, QR_CLASS } from '../../../shared/download-view.ts';
 import type { OpenAppView, OpenFallback, OpenMethod } from '../../../shared/open-app-view.ts';
 import { useLearned } from '../store.tsx';
+import { appOpenedBefore } from './app-opened.ts';
 
 /** Where a download link leads: an APK from the reachable download domain, anything else as decided. */
 export function downloadHref(link: { href: string; apkPath?: string }, reachableUrl: string): string {
@@ -38,8 +39,16 @@ export function DownloadLink({ button, className, onClick }: LinkProps & { butto
 /** The selector of open-app links, for the tap watcher. */
 export const OPEN_APP_LINK = 'a[data-open]';
 
-/** The tap follows the worker's href; the tap watcher reads the method and the fallback from the link. */
+const unchanging = () => () => {};
+const never = () => false;
+
+/**
+ * The tap follows the worker's href; the tap watcher reads the method and the fallback from the link.
+ * Its words are the server's until hydration, then "Open in <app>" where an earlier tap opened the
+ * app (app-opened.ts): the same button, so nothing moves.
+ */
 export function OpenAppLink({ open, className, onClick }: LinkProps & { open: OpenAppView }) {
+  const opened = useSyncExternalStore(unchanging, appOpenedBefore, never);
   return (
     <a
       className={className}
@@ -49,7 +58,7 @@ export function OpenAppLink({ open, className, onClick }: LinkProps & { open: Op
       data-apk={open.fallback?.apkPath}
       onClick={onClick}
     >
-      {open.label}
+      {opened && open.installedLabel ? open.installedLabel : open.label}
     </a>
   );
 }

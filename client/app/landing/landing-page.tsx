@@ -5,28 +5,21 @@
  * client/browser/open-app-taps.ts); any tap copies the carrier link for the app's first launch
  * (client/browser/attribution/click-beacon.ts). A desktop gets this page's QR code, campaign included.
  */
-import { lazy, type MouseEvent, Suspense, useState } from 'react';
-import type { GuideView } from '../../../shared/download-view.ts';
 import { texts } from '../../../shared/texts.ts';
 import { AboutApp } from '../download/about-app.tsx';
+import { useBlockedTaps } from '../download/blocked-taps.tsx';
 import { DownloadLink, OpenAppLink, QrImage } from '../download/links.tsx';
 import { RouterLink } from '../shell/router-link.tsx';
 import { useHandoff } from '../store.tsx';
 import { Campaign } from './campaign.tsx';
 import './landing.css';
 
-const Guide = lazy(() => import('../download/open-in-browser-guide.tsx'));
-
 export function Component() {
   const { language, campaign, landing, download } = useHandoff();
-  const [guide, setGuide] = useState<GuideView | null>(null);
   const t = texts(language);
-  const tap = (blocked: GuideView | null) => (event: MouseEvent) => {
-    if (!blocked) return;
-    event.preventDefault();
-    setGuide(blocked);
-  };
   const { button } = landing;
+  const blocked = button?.action === 'open-app' ? button.open.guide : (button?.guide ?? null);
+  const taps = useBlockedTaps(blocked !== null);
   return (
     <article className="screen landing">
       <header className="app-header">
@@ -36,10 +29,10 @@ export function Component() {
       </header>
       <Campaign language={language} campaign={campaign} />
       {button?.action === 'open-app' ? (
-        <OpenAppLink open={button.open} className="button button-landing" onClick={tap(button.open.guide)} />
+        <OpenAppLink open={button.open} className="button button-landing" onClick={taps.onTap(blocked)} />
       ) : null}
       {button?.action === 'download' ? (
-        <DownloadLink button={button.download} className="button button-landing" onClick={tap(button.guide)} />
+        <DownloadLink button={button.download} className="button button-landing" onClick={taps.onTap(blocked)} />
       ) : null}
       {download.qr ? (
         <figure className="landing-qr">
@@ -51,11 +44,7 @@ export function Component() {
         <RouterLink to="/">{t.backHome}</RouterLink>
       </nav>
       <AboutApp />
-      {guide ? (
-        <Suspense fallback={null}>
-          <Guide guide={guide} onClose={() => setGuide(null)} />
-        </Suspense>
-      ) : null}
+      {taps.shown}
     </article>
   );
 }
