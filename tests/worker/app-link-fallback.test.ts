@@ -5,7 +5,7 @@ import { encryptToken } from '../../worker/campaign/token.ts';
 import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { AGENTS, UA } from '../fixtures/agents.ts';
 import { DEMO as demo } from '../fixtures/config.ts';
-import { clearConfig, get, storeConfig } from './helpers.ts';
+import { clearConfig, fetchWorker, get, storeConfig } from './helpers.ts';
 
 async function seedPaths(paths: string[]): Promise<void> {
   await storeConfig({ ...demo, links: { ...demo.links, paths } });
@@ -44,6 +44,21 @@ describe('app links that reach the browser (the app is not installed)', () => {
     }
     const bare = await get('/open/', { userAgent: UA.desktop });
     expect(bare.headers.get('location')).toBe('/landing');
+  });
+
+  it("send HarmonyOS NEXT's App Linking link on the link domain to AppGallery; elsewhere it is the carrier page", async () => {
+    const carrier = `${'a'.repeat(22)}.${D}`;
+    const onLinkDomain = (userAgent: string) =>
+      fetchWorker(`https://open.pebble-notes.example/i/${carrier}`, {
+        headers: { 'user-agent': userAgent },
+        redirect: 'manual',
+      });
+    const harmony = await onLinkDomain(AGENTS.harmonyNext.agent);
+    expect(harmony.status).toBe(302);
+    expect(harmony.headers.get('location')).toBe('https://appgallery.huawei.com/app/detail?id=C110123456');
+    expect((await onLinkDomain(UA.iPhoneSafari)).headers.get('location')).toBe(`${APP_STORE}?pt=118342&ct=spring`);
+    for (const userAgent of [UA.desktop, UA.googlebot]) expect((await onLinkDomain(userAgent)).status).toBe(200);
+    expect((await get(`/i/${carrier}`, { userAgent: AGENTS.harmonyNext.agent })).status).toBe(200);
   });
 
   it('follow the configured paths, read from KV on each request', async () => {

@@ -5,10 +5,12 @@
  * APK on HarmonyOS and Android, as the download page would offer (download-choice.ts). The campaign
  * page (`/landing`, with the link's `d` token and plain parameters) answers where nothing installs
  * (a desktop), where this in-app browser blocks the download (its guide is there), and for every bot:
- * a previewer is never sent to another site, it reads the page's metadata.
+ * a previewer is never sent to another site, it reads the page's metadata. HarmonyOS NEXT's App
+ * Linking link (`/i/<carrier>` on the link domain) is answered the same way.
  */
 import type { Context } from 'hono';
 import { APP_LINK_TARGET, atAppLinkPath } from '../app-links/app-link-fallback.ts';
+import { carrierToken } from '../attribution/carrier.ts';
 import { appStoreQuery } from '../attribution/page-links.ts';
 import { pageQuery, readCampaign } from '../campaign/query-data.ts';
 import type { AppEnv } from '../env.ts';
@@ -41,4 +43,18 @@ export function appLinkAnswer(c: Context<AppEnv>): Response | null {
   const params = new URL(c.req.url).searchParams;
   const download = appLinkDownload(c, params);
   return download ? redirect(download, 302) : redirect(`${APP_LINK_TARGET}${pageQuery(params)}`, 307);
+}
+
+/**
+ * HarmonyOS NEXT's App Linking link is `https://<link domain>/i/<carrier>` (worker/attribution/page-links.ts):
+ * reached in a browser on the link domain, the app is not installed, and the tap goes on to the
+ * device's download like `/open/`. On any other host, and where nothing installs here (a bot, a
+ * desktop), `/i/<carrier>` stays the carrier page.
+ */
+export function carrierLinkAnswer(c: Context<AppEnv>, carrier: string): Response | null {
+  const domain = c.get('config').config.links.universal_link_domain;
+  if (!domain || new URL(c.req.url).hostname !== domain) return null;
+  const token = carrierToken(carrier);
+  const download = appLinkDownload(c, new URLSearchParams(token ? { d: token } : {}));
+  return download ? redirect(download, 302) : null;
 }

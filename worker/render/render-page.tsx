@@ -16,7 +16,7 @@ import { readShortLink } from '../campaign/short-link.ts';
 import type { AppEnv } from '../env.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { pageView } from '../lib/visit.ts';
-import { appLinkAnswer } from './app-link-answer.ts';
+import { appLinkAnswer, carrierLinkAnswer } from './app-link-answer.ts';
 import { countView } from './count-view.ts';
 import { handoffInputs, makeHandoff } from './handoff.ts';
 import { keptAnswer, type PageAnswer } from './kept-answer.ts';
@@ -43,9 +43,10 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 /** The kept page for what this request renders, else a new render (kept once complete). */
 async function pageAnswer(c: Context<AppEnv>): Promise<PageAnswer> {
   const url = new URL(c.req.url);
-  const { page, slug } = pageOf(c);
+  const { page, slug, carrier } = pageOf(c);
   // An app link Lander has no page for goes to the device's download or the campaign page (docs/screens.md).
-  const redirect = page === 'not-found' ? appLinkAnswer(c) : null;
+  const redirect =
+    page === 'not-found' ? appLinkAnswer(c) : page === 'carrier' && carrier ? carrierLinkAnswer(c, carrier) : null;
   if (redirect) return { response: redirect, view: null };
   const linkRead = page === 'short' ? await readShortLink(c, slug ?? '') : true;
   const inputs = handoffInputs(c, url, await c.get('apkParents'));
