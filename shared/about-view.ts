@@ -1,15 +1,8 @@
 /**
- * Who makes the app and what it is (docs/screens.md#about-the-app), decided, worded and written on
- * the worker for the visitor's language: the "about this app" block and the footer's filing numbers
- * as escaped markup the page puts in as is (so the browser bundle carries no renderer for them), and,
- * for mainland China, the confirmation an APK download asks for first.
+ * Mainland China's APK confirmation (docs/screens.md#mainland-china), worded on the worker for the
+ * visitor's language. The about block and filing numbers travel as markup the worker wrote
+ * (`Handoff.about`, worker/render/about-markup.ts).
  */
-
-/** The markup of the about block's inside and of the footer's filing numbers; null where not configured. */
-export interface AboutMarkup {
-  about: string | null;
-  filings: string | null;
-}
 
 /**
  * Mainland China (docs/screens.md#mainland-china): a tap on an APK link shows these facts and

@@ -3,7 +3,7 @@
  * Written by the worker into `<script type="application/json" id="lander-data">` (a data block, so
  * no script-src exception is needed) and read once by the browser entry.
  */
-import type { AboutMarkup, ApkConfirmView } from './about-view.ts';
+import type { ApkConfirmView } from './about-view.ts';
 import type { ApkParentFacts } from './apk-parent.ts';
 import type { AttributionView } from './attribution.ts';
 import type { Campaign } from './campaign.ts';
@@ -64,8 +64,11 @@ export interface Handoff {
   attribution: AttributionView;
   /** The parent APK uploaded for the Android app, stamped per download (docs/apk-stamping.md). */
   apkParent: ApkParentFacts | null;
-  /** Who makes the app and what it is, and the filing numbers (docs/screens.md#about-the-app); null without either. */
-  about: AboutMarkup | null;
+  /**
+   * On the visitor screens, the about block and filing numbers as the worker wrote them, escaped
+   * (docs/screens.md#about-the-app); null without either, and on other pages.
+   */
+  about: string | null;
   /** Mainland China: what an APK tap confirms first (docs/screens.md#mainland-china); else null. */
   apkConfirm: ApkConfirmView | null;
 }

@@ -1,7 +1,7 @@
 /**
  * What the browser adds once the page is hydrated (docs/builds.md), in a chunk of its own so
  * none of it weighs on the first paint: the loading bar, the hourly build check, the navigation
- * guard (route rules and chunk recovery), link preloading, the app-opening fallback timer (docs/screens.md), the debug console when asked for, and the work that waits until the page is
+ * guard (route rules and chunk recovery), link preloading, the app-opening fallback timer (docs/screens.md), the mainland APK confirmation, the debug console when asked for, and the work that waits until the page is
  * idle (the download-domain probe, identity).
  */
 import type { DataRouter } from 'react-router-dom';
@@ -45,6 +45,11 @@ export function enhance({
   // First: "Open the app" needs its fallback timer (docs/screens.md) as soon as possible; the entry
   // already watches taps for their carriers (docs/attribution.md), which may fill in the fallback.
   watchOpenAppTaps(learned, !handoff.cookieless);
+  // Where the page serves mainland China, an APK tap asks first (docs/screens.md#mainland-china).
+  if (handoff.apkConfirm) {
+    const confirm = handoff.apkConfirm;
+    void import('../app/download/apk-confirm.ts').then(({ watchApkTaps }) => watchApkTaps(confirm));
+  }
 
   // The loading bar runs while the router navigates (guard included), in the error colour when the
   // navigation ended in an error; a navigation that kept the page brings it back from its fade.

@@ -112,6 +112,15 @@ describe.each(PAGES)('%s in mainland mode', (path) => {
   });
 });
 
+describe('pages other than the visitor screens', () => {
+  it('carry no about block, filing numbers or confirmation: /test', async () => {
+    await storeConfig(aboutConfig({ mainland: true }));
+    const page = await html('/test', 'en');
+    expect(page).not.toMatch(/about-app|site-filings|beian/);
+    expect([handoffOf(page).handoff.about, handoffOf(page).handoff.apkConfirm]).toEqual([null, null]);
+  });
+});
+
 describe('the version and size defaults', () => {
   it('takes the shown app item’s version, date and size when the about block names none', async () => {
     const config = aboutConfig();

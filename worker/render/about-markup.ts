@@ -88,6 +88,12 @@ export function aboutBlockMarkup(view: AboutBlockView): string {
   );
 }
 
+/** The block's `<section>` and the footer, each where there is one. */
+export function aboutMarkup(block: string | null, filings: string | null): string {
+  const section = block ? el('section', { class: 'about-app', 'aria-labelledby': 'about-heading' }, block) : '';
+  return section + (filings ? el('footer', { class: 'site-filings' }, filings) : '');
+}
+
 /** The inside of the footer: the ICP number linking to MIIT's lookup, and the app's filing number. */
 export function filingsMarkup(icp: { text: string; href: string } | null, app: string | null): string {
   const icpLink = icp ? el('a', { href: icp.href, rel: 'noopener', target: '_blank' }, text(icp.text)) : '';

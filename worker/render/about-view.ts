@@ -3,14 +3,14 @@
  * (shared/about-view.ts, docs/screens.md#about-the-app) from the configuration's `about` and `china`
  * in the visitor's language. A configuration without them gets none: the page renders as before.
  */
-import type { AboutMarkup, ApkConfirmView } from '../../shared/about-view.ts';
+import type { ApkConfirmView } from '../../shared/about-view.ts';
 import type { ApkParentFacts } from '../../shared/apk-parent.ts';
 import type { AboutConfig, AppItem, LanderConfig } from '../../shared/config/schema.ts';
 import type { OperatingSystem } from '../../shared/device.ts';
 import type { Language } from '../../shared/texts.ts';
 import { appItemFor } from '../config/app-item.ts';
 import { localize } from '../config/localize.ts';
-import { type AboutBlockView, aboutBlockMarkup, filingsMarkup } from './about-markup.ts';
+import { type AboutBlockView, aboutBlockMarkup, aboutMarkup, filingsMarkup } from './about-markup.ts';
 import { formatDate } from './download-texts.ts';
 
 /** MIIT's filing lookup, where an ICP number is customarily linked. */
@@ -138,10 +138,12 @@ export function aboutParts({
   language,
   operatingSystem,
   apkParent,
-}: Omit<AboutInput, 'item'> & { operatingSystem: OperatingSystem }): {
-  about: AboutMarkup | null;
+  visitorScreen,
+}: Omit<AboutInput, 'item'> & { operatingSystem: OperatingSystem; visitorScreen: boolean }): {
+  about: string | null;
   apkConfirm: ApkConfirmView | null;
 } {
+  if (!visitorScreen) return { about: null, apkConfirm: null };
   const first = config.appData[0] as AppItem;
   const shown = appItemFor(config.appData, operatingSystem === 'iOS' ? 2 : 1) ?? first;
   // The APK is the Android app's, whichever device taps it (a desktop's store buttons include it).
@@ -149,7 +151,7 @@ export function aboutParts({
   const block = aboutView({ config, language, item: shown, apkParent });
   const filings = filingsView(config);
   return {
-    about: block || filings ? { about: block && aboutBlockMarkup(block), filings } : null,
+    about: block || filings ? aboutMarkup(block && aboutBlockMarkup(block), filings) : null,
     apkConfirm: apkConfirmView({ config, language, item: android, apkParent }),
   };
 }

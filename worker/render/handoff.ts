@@ -163,6 +163,12 @@ export function makeHandoff({
       stampedApk: apkParent && { origin: url.origin, file: apkParent.file },
     }),
     apkParent,
-    ...aboutParts({ config, language, operatingSystem: verdict.operatingSystem, apkParent }),
+    ...aboutParts({
+      config,
+      language,
+      operatingSystem: verdict.operatingSystem,
+      apkParent,
+      visitorScreen: tapScreenOf(page) !== 'other',
+    }),
   };
 }

@@ -3,7 +3,6 @@
  * and language, so the button in the server HTML is the one that stays after hydration.
  */
 import { useHandoff } from '../store.tsx';
-import { AboutApp } from './about-app.tsx';
 import { AppDetails, AppSummary } from './app-summary.tsx';
 import { useBlockedTaps } from './blocked-taps.tsx';
 import { PrimaryAction, QrPanel } from './download-actions.tsx';
@@ -23,7 +22,6 @@ export function Component() {
         {pc ? null : <PrimaryAction view={view} onBlocked={onBlocked} />}
         {open ? <OpenAppLink open={open} className="button button-open" onClick={taps.onTap(open.guide)} /> : null}
         <AppDetails view={view} />
-        <AboutApp />
       </div>
       {pc ? <QrPanel view={view} onBlocked={onBlocked} /> : null}
       {taps.shown}

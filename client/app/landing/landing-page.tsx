@@ -6,7 +6,6 @@
  * (client/browser/attribution/click-beacon.ts). A desktop gets this page's QR code, campaign included.
  */
 import { texts } from '../../../shared/texts.ts';
-import { AboutApp } from '../download/about-app.tsx';
 import { useBlockedTaps } from '../download/blocked-taps.tsx';
 import { DownloadLink, OpenAppLink, QrImage } from '../download/links.tsx';
 import { RouterLink } from '../shell/router-link.tsx';
@@ -43,7 +42,6 @@ export function Component() {
       <nav className="links">
         <RouterLink to="/">{t.backHome}</RouterLink>
       </nav>
-      <AboutApp />
       {taps.shown}
     </article>
   );

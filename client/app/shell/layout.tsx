@@ -1,6 +1,7 @@
 /**
  * The shell (docs/routes.md): one page outlet, head tags, scroll reset on navigation (the loading
- * bar is in the document, so it stays through the error page).
+ * bar is in the document, so it stays through the error page), and below the page the about block
+ * and filing numbers the worker wrote for the visitor screens (docs/screens.md#about-the-app).
  * `slide` is the layout transition and `page` the page transition (CSS classes, out-in).
  */
 import { useEffect } from 'react';
@@ -9,9 +10,10 @@ import { pageMeta } from '../../../shared/page-meta.ts';
 import type { RouteHandle } from '../route-handle.ts';
 import { useHandoff } from '../store.tsx';
 import { Head } from './head.tsx';
+import '../download/about.css';
 
 export function Layout() {
-  const { language, origin, site } = useHandoff();
+  const { language, origin, site, about } = useHandoff();
   const location = useLocation();
   const matches = useMatches();
   const handle = (matches.at(-1)?.handle ?? {}) as RouteHandle;
@@ -36,6 +38,11 @@ export function Layout() {
       />
       <main className="page" key={location.pathname}>
         <Outlet />
+        {about ? (
+          // The about block and filing numbers of `/` and `/landing` (docs/screens.md#about-the-app).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the worker wrote it, every text and attribute escaped (worker/render/about-markup.ts)
+          <div className="about" dangerouslySetInnerHTML={{ __html: about }} />
+        ) : null}
       </main>
     </div>
   );
