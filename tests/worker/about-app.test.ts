@@ -101,6 +101,17 @@ describe.each(PAGES)('%s in mainland mode', (path) => {
     expect(apkConfirm.download).toBe('Download');
   });
 
+  it('gives "Open the app" no APK to fall back to: no timer, no intent fallback starts it unconfirmed', async () => {
+    await storeConfig(aboutConfig({ mainland: true }));
+    const { openApp } = handoffOf(await html(path, 'en')).handoff;
+    expect(openApp.method).toBe('intent');
+    expect(openApp.fallback).toBeNull();
+    expect(openApp.href).not.toContain('browser_fallback_url');
+    await storeConfig(aboutConfig());
+    const outside = handoffOf(await html(path, 'en')).handoff.openApp;
+    expect(outside.fallback.apkPath).toMatch(/\.apk$/);
+  });
+
   it('words the confirmation in Chinese', async () => {
     await storeConfig(aboutConfig({ mainland: true }));
     const { apkConfirm } = handoffOf(await html(path, 'zh-CN')).handoff;

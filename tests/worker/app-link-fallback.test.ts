@@ -61,6 +61,14 @@ describe('app links that reach the browser (the app is not installed)', () => {
     expect((await get(`/i/${carrier}`, { userAgent: AGENTS.harmonyNext.agent })).status).toBe(200);
   });
 
+  it('where the page serves mainland China, send Android to /landing, whose APK asks first; iPhone still to the App Store', async () => {
+    await storeConfig({ ...demo, china: { mainland: true } });
+    const android = await get(`/open/?d=${D}`, { userAgent: UA.androidChrome });
+    expect(android.status).toBe(307);
+    expect(android.headers.get('location')).toBe(`/landing?d=${D}`);
+    expect((await get(`/open/?d=${D}`)).headers.get('location')).toBe(`${APP_STORE}?pt=118342&ct=spring`);
+  });
+
   it('follow the configured paths, read from KV on each request', async () => {
     await seedPaths(['/go/*', '/invite/?????']);
     const desktop = { userAgent: UA.desktop };

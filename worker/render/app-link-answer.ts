@@ -34,7 +34,10 @@ export function appLinkDownload(c: Context<AppEnv>, params: URLSearchParams): st
     downloadOrigin: settings.downloadOrigin,
     appStoreQuery: appStoreQuery(config.attribution, campaign),
   });
-  return choice.primary && !choice.guide ? choice.primary.href : null;
+  if (!choice.primary || choice.guide) return null;
+  // Mainland China: an APK starts only on the confirming tap of the campaign page (docs/screens.md).
+  if (choice.primary.apkPath && config.china?.mainland) return null;
+  return choice.primary.href;
 }
 
 /** The redirect for an app link path Lander has no page for, or null when the path is none of them. */

@@ -24,10 +24,15 @@ export interface OpenAppViewInput {
   download: DownloadView;
 }
 
-/** Where the app-not-installed fallback goes; none where downloads are blocked (the guide covers them). */
-function fallbackOf(download: DownloadView): OpenFallback | null {
+/**
+ * Where the app-not-installed fallback goes; none where downloads are blocked (the guide covers
+ * them), and no APK where the page serves mainland China: there an APK starts only on the
+ * visitor's confirming tap, never after a timer or from Chrome's intent (docs/screens.md).
+ */
+function fallbackOf(download: DownloadView, mainland: boolean): OpenFallback | null {
   const primary = download.primary;
   if (!primary || download.guide) return null;
+  if (primary.apkPath && mainland) return null;
   return primary.apkPath ? { href: primary.href, apkPath: primary.apkPath } : { href: primary.href };
 }
 
@@ -47,7 +52,7 @@ export function openAppView({
     env,
     pageHost: pageUrl.hostname,
     queryData: campaignQuery(campaign),
-    download: fallbackOf(download),
+    download: fallbackOf(download, config.china?.mainland === true),
     onSameHost: (domain) =>
       console.error(
         `Config error: links.universal_link_domain "${domain}" is this page's own host; links on it never open the app, so the URL scheme is used`,
