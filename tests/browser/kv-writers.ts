@@ -5,6 +5,7 @@
  * other file sees their configuration; tests/unit/browser-projects.test.ts fails on a file that writes the KV and is not here.
  */
 export const KV_WRITERS = [
+  'tests/browser/about-app.test.ts',
   'tests/browser/apk-download.test.ts',
   'tests/browser/attribution.test.ts',
   'tests/browser/cookieless.test.ts',
