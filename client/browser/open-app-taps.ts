@@ -77,7 +77,7 @@ export function watchOpenAppTaps(learned: LearnedStore, remember = true): void {
   let cancelPending = () => {};
   document.addEventListener('click', (event) => {
     const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(OPEN_APP_LINK) : null;
-    // A prevented tap showed the guide instead (client/app/download/blocked-taps.tsx).
+    // A prevented tap showed the guide instead (client/app/download/links.tsx).
     if (!link || event.defaultPrevented) return;
     const { method, fallback } = readOpenAppLink(link);
     if (remember && method !== 'guide') rememberWhetherOpened(rememberAppOpened);

@@ -8,7 +8,7 @@ import { DownloadLink, QrImage } from './links.tsx';
 
 interface ActionsProps {
   view: DownloadView;
-  /** Set when this in-app browser blocks downloads: a tap shows the guide instead (blocked-taps.tsx). */
+  /** Set when this in-app browser blocks downloads: a tap shows the guide instead (useBlockedTaps, links.tsx). */
   onBlocked?: MouseEventHandler<HTMLAnchorElement> | undefined;
 }
 

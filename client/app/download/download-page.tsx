@@ -4,9 +4,8 @@
  */
 import { useHandoff } from '../store.tsx';
 import { AppDetails, AppSummary } from './app-summary.tsx';
-import { useBlockedTaps } from './blocked-taps.tsx';
 import { PrimaryAction, QrPanel } from './download-actions.tsx';
-import { OpenAppLink } from './links.tsx';
+import { OpenAppLink, useBlockedTaps } from './links.tsx';
 import './download.css';
 
 export function Component() {

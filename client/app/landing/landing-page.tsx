@@ -6,8 +6,7 @@
  * (client/browser/attribution/click-beacon.ts). A desktop gets this page's QR code, campaign included.
  */
 import { texts } from '../../../shared/texts.ts';
-import { useBlockedTaps } from '../download/blocked-taps.tsx';
-import { DownloadLink, OpenAppLink, QrImage } from '../download/links.tsx';
+import { DownloadLink, OpenAppLink, QrImage, useBlockedTaps } from '../download/links.tsx';
 import { RouterLink } from '../shell/router-link.tsx';
 import { useHandoff } from '../store.tsx';
 import { Campaign } from './campaign.tsx';
