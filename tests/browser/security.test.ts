@@ -155,7 +155,7 @@ describe('nonce', () => {
     const scriptSources: string[] = [];
     // Three new channels are three rendered pages; the last one again is its kept page (settled()
     // waits for hydration, long after the render was kept). Each hydrates: settled() waits for it.
-    // Pages never kept (a 404) carry a fresh nonce: tests/worker/security-headers.test.ts.
+    // Pages never kept (a 404) carry a fresh nonce: tests/worker/middleware/security-headers.test.ts.
     const channels = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     for (const channel of [...channels, channels[2]]) {
       const res = await page.goto(`${baseURL}/?channel=${channel}`);

@@ -19,7 +19,7 @@ beforeAll(() => {
 
 /**
  * A reserved parent with the carrier's stamp over its reserved value: the bytes the download route
- * serves (tests/worker/apk-download.test.ts checks the route against the same rule).
+ * serves (tests/worker/apk/apk-download.test.ts checks the route against the same rule).
  */
 function stamped(carrier: string, from = reserved): Uint8Array {
   const copy = from.slice();

@@ -5,7 +5,7 @@
  * carrier. Printed: what was sent and answered, 5xx (the bar is 0), p50/p99 per call and the rate
  * the machine actually reached (a shared 2-core machine falls short of the target; the row says by
  * how much). The bench's workerd drops funnel messages into a sink (workerd-config.ts), so "sent =
- * counted in D1" is proven inside workerd instead (tests/worker/engine-faults.test.ts and
+ * counted in D1" is proven inside workerd instead (tests/worker/reliability/engine-faults.test.ts and
  * funnel-end-to-end.test.ts), not here.
  */
 import { clickBody, installBody, newClickId, PHONES } from '../../tests/fixtures/fake-app.ts';

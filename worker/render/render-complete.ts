@@ -5,7 +5,7 @@
  * first render in docs/benchmarks.md); its synchronous `renderToString` joins strings instead. It has
  * no `bootstrapModules` option, so the three things that option adds are written here exactly as the
  * streaming renderer writes them — the doctype, the entry's `modulepreload` link and its module
- * script — and tests/worker/render-complete.test.ts holds the two renderers' documents equal for
+ * script — and tests/worker/render/render-complete.test.ts holds the two renderers' documents equal for
  * every page the tests know. A document that could not complete at once (something suspended, a
  * boundary failed) or that has an inline script (it needs a nonce) is not answered from here: the
  * caller streams it.

@@ -1,0 +1,88 @@
+/**
+ * The worker's half of the SDK conformance cases (sdk/conformance/README.md): every exchange a case
+ * marks `real` is replayed against the worker inside workerd — the request the SDKs must send gets
+ * the status and the answer the case says the app is handed. Each case runs with its own install ids
+ * and network.
+ */
+import { exports } from 'cloudflare:workers';
+import { describe, expect, inject, it } from 'vitest';
+import type { ConformanceCase, Exchange } from '../../fixtures/conformance.ts';
+import { issuedClickId, registerTestDevice, type Send } from '../../fixtures/fake-app.ts';
+import { ORIGIN } from '../helpers.ts';
+
+const cases = inject('conformanceCases');
+/** `value` with each `@id:<name>` replaced by this run's id for that name. */
+function withIds(value: unknown, ids: (name: string) => string): unknown {
+  if (typeof value === 'string' && value.startsWith('@id:')) return ids(value.slice(4));
+  if (Array.isArray(value)) return value.map((item) => withIds(item, ids));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withIds(item, ids)]));
+  }
+  return value;
+}
+
+/** POSTs `body` as JSON to the worker inside workerd. */
+const post: Send = (path, body, headers) =>
+  exports.default.fetch(
+    new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    }),
+  );
+
+const realExchanges = (kase: ConformanceCase): Exchange[] =>
+  kase.steps.flatMap((step) => step.exchanges ?? []).filter((exchange) => exchange.real);
+
+/**
+ * The exchanges with each click id an answer names swapped for one the worker issued now, from
+ * `address`: the cases spell fixed ids, and a click id credits only if the worker issued it, and only
+ * one install (docs/attribution.md, "Which clicks credit").
+ */
+async function withIssuedClicks(exchanges: Exchange[], address: string): Promise<Exchange[]> {
+  let text = JSON.stringify(exchanges);
+  const named = new Set([...text.matchAll(/"clickId":"([A-Za-z0-9_-]{22})"/g)].map((match) => match[1] ?? ''));
+  for (const clickId of named) {
+    const issued = await issuedClickId((path) =>
+      exports.default.fetch(new Request(`${ORIGIN}${path}`, { headers: { 'cf-connecting-ip': address } })),
+    );
+    text = text.replaceAll(clickId, issued);
+  }
+  return JSON.parse(text) as Exchange[];
+}
+
+const withReal = cases.filter((kase) => realExchanges(kase).length > 0);
+
+it('the cases name real exchanges of every call: install, open, event and identify', () => {
+  const paths = new Set(withReal.flatMap((kase) => realExchanges(kase).map((exchange) => exchange.request.path)));
+  expect([...paths].sort()).toEqual(['/api/a/event', '/api/a/identify', '/api/a/install', '/api/a/open']);
+});
+
+describe.each([...new Set(withReal.map((kase) => kase.file))])('%s', (file) => {
+  const inFile = withReal.filter((kase) => kase.file === file);
+  it.for(inFile.map((kase, index) => [kase.name, kase, index] as const))('%s', async ([, kase, index]) => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const ids = (name: string) => `conf-${run}-${name}`;
+    // A network of its own: the probabilistic path finds no one else's taps, and no rate limit is shared.
+    const address = `198.51.${100 + (index % 100)}.${1 + Math.floor(Math.random() * 250)}`;
+    for (const exchange of await withIssuedClicks(realExchanges(kase), address)) {
+      const body = withIds(exchange.request.body, ids) as { test?: boolean; app?: string; installId?: string };
+      // A test device's calls are a test only once an operator registered it (docs/attribution.md).
+      if (body.test === true && body.app && body.installId) await registerTestDevice(post, body.installId, body.app);
+      const res = await post(exchange.request.path, body, { 'cf-connecting-ip': address });
+      const expected = exchange.response;
+      if (!('status' in expected)) throw new Error('a real exchange needs a status');
+      const text = await res.text();
+      expect(res.status, text).toBe(expected.status);
+      if (expected.body === undefined) {
+        expect(text).toBe('');
+        continue;
+      }
+      // A test device's answer is the real one plus why it was given (docs/attribution.md): the app sees the real one.
+      const { explain, ...answer } = JSON.parse(text);
+      expect(answer).toEqual(expected.body);
+      const sent = exchange.request.body as { test?: boolean } | undefined;
+      expect(explain !== undefined).toBe(sent?.test === true);
+    }
+  });
+});

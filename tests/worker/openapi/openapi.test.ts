@@ -1,0 +1,164 @@
+/**
+ * `GET /api/openapi.json` and `GET /api/docs` inside workerd (docs/api.md): the served document is
+ * the generated one, the reference page is plain escaped HTML under the usual CSP, and the real
+ * answers of every public API conform to the document (conforms.ts).
+ */
+import { exports } from 'cloudflare:workers';
+import { describe, expect, inject, it } from 'vitest';
+import { NONCE_FREE_CSP } from '../../../worker/lib/headers.ts';
+import { openApiDocument } from '../../../worker/openapi/document.ts';
+import { DEV_ADMIN_TOKEN } from '../../../worker/settings.ts';
+import { installBody, PHONES, registerTestDevice } from '../../fixtures/fake-app.ts';
+import { APP_HEADERS, adminGet, campaign, carrierLink, click, network, newInstallId, send } from '../app-calls.ts';
+import { expectConforms, servedDocument } from '../conforms.ts';
+import { get, ORIGIN } from '../helpers.ts';
+
+const APP = 'com.pebble.notes';
+const admin = { authorization: `Bearer ${DEV_ADMIN_TOKEN}` };
+
+describe('GET /api/openapi.json', () => {
+  it('serves the generated OpenAPI 3.1 document as JSON', async () => {
+    const res = await get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual(openApiDocument());
+    expect((await servedDocument()).paths['/api/a/install']).toBeDefined();
+  });
+
+  it('is checked for real: an answer the document does not describe fails the check', async () => {
+    const wrong = new Response(JSON.stringify({ matched: true }), { headers: { 'content-type': 'application/json' } });
+    await expect(expectConforms(wrong, '/api/a/install')).rejects.toThrow();
+    await expect(expectConforms(new Response(null, { status: 418 }), '/api/a/install')).rejects.toThrow();
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('is a readable reference of every path, with no script and the usual CSP', async () => {
+    const res = await get('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe(NONCE_FREE_CSP);
+    const html = await res.text();
+    for (const path of Object.keys((await servedDocument()).paths)) expect(html).toContain(`<code>${path}</code>`);
+    expect(html).not.toContain('<script');
+    expect(html).toContain('href="/api/docs.css"');
+    expect((await get('/api/docs.css')).headers.get('content-type')).toMatch(/^text\/css/);
+  });
+});
+
+describe('real answers conform to the document', () => {
+  it('/api/a/*: matched, unmatched, a test answer with its explanation, events, refusals', async () => {
+    const at = network(12);
+    const d = campaign({ channel: 'conform' });
+    const tapped = await click(PHONES.iPhone15, at(1), { d });
+    const app = { ...APP_HEADERS, 'cf-connecting-ip': at(1) };
+    const installId = newInstallId();
+    const carriers = { clipboard: carrierLink(`${tapped.clickId}.${d}`) };
+    const matched = await send('/api/a/install', installBody(PHONES.iPhone15, installId, carriers), app);
+    expect(await expectConforms(matched, '/api/a/install')).toMatchObject({ matched: true });
+    const testId = newInstallId();
+    await registerTestDevice(send, testId);
+    await registerTestDevice(send, installId);
+    const tested = await send('/api/a/install', { ...installBody(PHONES.iPhone15, testId), test: true }, app);
+    expect(await expectConforms(tested, '/api/a/install')).toHaveProperty('explain');
+    const open = await send('/api/a/open', { app: APP, installId, carrier: carriers.clipboard, test: true }, app);
+    expect(await expectConforms(open, '/api/a/open')).toMatchObject({ matched: true, explain: {} });
+    const batch = { app: APP, installId, events: [{ id: 'conform-0001', name: 'signup', value: 1 }] };
+    expect(await expectConforms(await send('/api/a/event', batch, app), '/api/a/event')).toBeNull();
+    const refused = await send('/api/a/event', { app: APP, installId, events: [] }, app);
+    expect(refused.status).toBe(400);
+    await expectConforms(refused, '/api/a/event');
+    await expectConforms(await send('/api/a/click', { clickId: 'x' }, app), '/api/a/click');
+  });
+
+  it('/api/trace and /api/device', async () => {
+    await expectConforms(await get('/api/trace'), '/api/trace', 'get');
+    await expectConforms(
+      await get('/api/device', { headers: { 'sec-ch-ua-model': '"Pixel 8"' } }),
+      '/api/device',
+      'get',
+    );
+  });
+
+  it('the webhooks admin API: every call, its refusals included', async () => {
+    const call = (path: string, method = 'GET', body?: unknown) =>
+      exports.default.fetch(
+        new Request(`${ORIGIN}/api/webhooks${path}`, {
+          method,
+          headers: { ...admin, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      );
+    const receiver = `${inject('webhookReceiver')}/r/openapi-${crypto.randomUUID().slice(0, 8)}`;
+    const created = await call('', 'POST', { url: receiver, events: ['event'], description: 'conform' });
+    expect(created.status).toBe(201);
+    const { endpoint } = (await expectConforms(created, '/api/webhooks')) as { endpoint: { id: string } };
+    const at = (tail = '') => `/${endpoint.id}${tail}`;
+    await expectConforms(await call('', 'POST', { url: 'https://10.0.0.1/' }), '/api/webhooks');
+    await expectConforms(await call('', 'POST', { url: 'https://x.example.com/', events: [] }), '/api/webhooks');
+    await expectConforms(await call(''), '/api/webhooks', 'get');
+    await expectConforms(await call(at()), '/api/webhooks/{id}', 'get');
+    await expectConforms(await call('/ep_AAAAAAAAAAAAAAAA'), '/api/webhooks/{id}', 'get');
+    await expectConforms(await call(at(), 'PATCH', { description: 'changed' }), '/api/webhooks/{id}', 'patch');
+    await expectConforms(await call(at(), 'PATCH', { events: ['x'] }), '/api/webhooks/{id}', 'patch');
+    await expectConforms(await call(at('/test'), 'POST'), '/api/webhooks/{id}/test');
+    const rotated = await call(at('/rotate'), 'POST');
+    expect(await expectConforms(rotated, '/api/webhooks/{id}/rotate')).toMatchObject({
+      endpoint: { previousSecretUntil: expect.any(String) },
+    });
+    await expectConforms(await call(at('/test'), 'POST'), '/api/webhooks/{id}/test');
+    const attempts = await call(at('/attempts?limit=5'));
+    expect(
+      ((await expectConforms(attempts, '/api/webhooks/{id}/attempts', 'get')) as { attempts: [] }).attempts,
+    ).toHaveLength(2);
+    const badLimit = await call(at('/attempts?limit=0'));
+    expect(await expectConforms(badLimit, '/api/webhooks/{id}/attempts', 'get')).toEqual({
+      error: 'limit: must be a whole number from 1 to 200',
+    });
+    const range = { from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z' };
+    await expectConforms(await call(at('/resend'), 'POST', range), '/api/webhooks/{id}/resend');
+    await expectConforms(await call(at('/resend'), 'POST', { id: 'msg_none' }), '/api/webhooks/{id}/resend');
+    await expectConforms(await call(at('/resend'), 'POST', { id: 'nope' }), '/api/webhooks/{id}/resend');
+    await call(at(), 'PATCH', { enabled: false });
+    await expectConforms(await call(at('/resend'), 'POST', range), '/api/webhooks/{id}/resend');
+    await expectConforms(await call(at(), 'DELETE'), '/api/webhooks/{id}', 'delete');
+    await expectConforms(await call(at(), 'DELETE'), '/api/webhooks/{id}', 'delete');
+  });
+
+  it('the admin API: links, stats, test installs, one install', async () => {
+    const created = await exports.default.fetch(
+      new Request(`${ORIGIN}/api/links`, {
+        method: 'POST',
+        body: JSON.stringify({ channel: 'conform', expiresAt: '2030-01-01T00:00:00Z' }),
+        headers: { ...admin, 'content-type': 'application/json' },
+      }),
+    );
+    expect(created.status).toBe(201);
+    await expectConforms(created, '/api/links');
+    await expectConforms(await adminGet('/api/links'), '/api/links', 'get');
+    await expectConforms(await adminGet('/api/stats?by=channel'), '/api/stats', 'get');
+    await expectConforms(await adminGet('/api/stats?by=nothing'), '/api/stats', 'get');
+    await expectConforms(await adminGet('/api/stats', 'wrong'), '/api/stats', 'get');
+    await expectConforms(await adminGet('/api/store-postbacks?since=30d'), '/api/store-postbacks', 'get');
+    await expectConforms(await adminGet('/api/store-postbacks?since=soon'), '/api/store-postbacks', 'get');
+    const installId = newInstallId();
+    await registerTestDevice(send, installId);
+    await send('/api/a/install', { ...installBody(PHONES.galaxyS23, installId), test: true }, APP_HEADERS);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await adminGet(`/api/test-installs?app=${APP}&installId=${installId}`)).json()) as {
+              installs: unknown[];
+            }
+          ).installs.length,
+      )
+      .toBe(1);
+    await expectConforms(await adminGet(`/api/test-installs?app=${APP}`), '/api/test-installs', 'get');
+    await expectConforms(await adminGet(`/api/installs?app=${APP}&installId=${installId}`), '/api/installs', 'get');
+    await expectConforms(
+      await adminGet(`/api/installs?app=${APP}&installId=${newInstallId()}`),
+      '/api/installs',
+      'get',
+    );
+  });
+});
