@@ -9,9 +9,6 @@ import { commitWithEntry } from './audit/append.ts';
 import type { AppEnv } from './env.ts';
 import type { CommitChange } from './facts.ts';
 
-/** The app an operator's change belongs to; one until tenancy names the request's app. */
-const THE_APP = 'default';
-
 /**
  * How a signed-in operator's route commits a change (facts.ts `CommitChange`): with its audit entry,
  * naming who signed in (sign-in/operator-auth.ts) and how.
@@ -19,5 +16,5 @@ const THE_APP = 'default';
 export function committerOf(c: Context<AppEnv>): CommitChange {
   const operator = c.get('operator') ?? { actor: 'unknown', via: 'unknown' };
   return (statements, record) =>
-    commitWithEntry(c.env.FUNNEL_DB, { ...record, ...operator, app: THE_APP, at: Date.now() }, statements);
+    commitWithEntry(c.env.FUNNEL_DB, { ...record, ...operator, app: c.get('app'), at: Date.now() }, statements);
 }

@@ -12,6 +12,7 @@ import { routeRules as rules } from '../shared/route-rules.ts';
 import { apkParents } from './apk/parents-loader.ts';
 import { apkDownload } from './apk/routes.ts';
 import { wellKnown } from './app-links/routes.ts';
+import { requestApp } from './apps/request-app.ts';
 import { installLookupRoute, testDevicesRoute, testInstallsRoute } from './attribution/operator-routes.ts';
 import { attribution } from './attribution/routes.ts';
 import { auditRoute } from './audit/routes.ts';
@@ -45,6 +46,8 @@ app.onError(onEngineError);
 
 app.use(responseHeaders());
 app.use(routeRules({ rules }));
+// The app the request is for, before anything reads or writes what an app owns.
+app.use(requestApp());
 
 // Every write under /api but the public's is an admin write: JSON only, and same-origin when a cookie signs it in.
 app.use('/api/*', crossSiteWrites({ publicApis: ['/api/a', '/api/trace', '/api/device', '/api/health'] }));

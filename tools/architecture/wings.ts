@@ -12,8 +12,8 @@ export type Graph = Map<string, readonly { target: string; lazy: boolean }[]>;
 /**
  * The worker's hubs: what every subsystem may use, so none of them may import a subsystem ("wing":
  * any other folder of `worker/`). `facts.ts` names what happened and imports only `shared/`;
- * `sign-in/` (who may call the operators' API), `reliability/` (budgets, losses) and `config/` (the
- * operator's configuration) serve every wing.
+ * `sign-in/` (who may call the operators' API), `reliability/` (budgets, losses), `config/` (the
+ * operator's configuration) and `apps/` (which app a request is for) serve every wing.
  */
 export const HUBS = [
   'worker/lib/',
@@ -24,6 +24,7 @@ export const HUBS = [
   'worker/sign-in/',
   'worker/reliability/',
   'worker/config/',
+  'worker/apps/',
 ];
 
 /**
