@@ -52,7 +52,8 @@ export default defineConfig(({ mode }) => ({
     // The worker writes the modulepreload links a page needs (worker/render/assets.ts, from the
     // manifest). Vite's own preloading of a lazy chunk's imports only helps chunks loaded after
     // hydration, and its file tables cost ~85 B gzip of the initial-JS budget (docs/benchmarks.md).
-    // Lazy chunks' CSS is still loaded with them.
+    // The visitors' screens keep no stylesheet of their own (client/browser/entry.tsx), so no chunk
+    // of theirs needs the bundler's CSS loader.
     modulePreload: false,
     rollupOptions: {
       input: 'client/browser/entry.tsx',

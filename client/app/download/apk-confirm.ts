@@ -7,7 +7,6 @@
  * to the guide. Without JavaScript the link downloads on its own tap, beside the same facts.
  */
 import { type ApkConfirmView, CONFIRMED_ATTRIBUTE } from '../../../shared/about-view.ts';
-import './apk-confirm.css';
 
 /** An element with a class and text; children appended. */
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text = '', ...children: Node[]) {

@@ -6,7 +6,6 @@ import { useHandoff } from '../store.tsx';
 import { AppDetails, AppSummary } from './app-summary.tsx';
 import { PrimaryAction, QrPanel } from './download-actions.tsx';
 import { OpenAppLink, useBlockedTaps } from './links.tsx';
-import './download.css';
 
 export function Component() {
   const { download: view, openApp: open } = useHandoff();

@@ -5,7 +5,6 @@
  */
 import { useEffect, useRef } from 'react';
 import type { GuideView } from '../../../shared/download-view.ts';
-import './open-in-browser-guide.css';
 
 export interface GuideProps {
   guide: GuideView;

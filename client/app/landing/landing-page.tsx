@@ -10,7 +10,6 @@ import { DownloadLink, OpenAppLink, QrImage, useBlockedTaps } from '../download/
 import { RouterLink } from '../shell/router-link.tsx';
 import { useHandoff } from '../store.tsx';
 import { Campaign } from './campaign.tsx';
-import './landing.css';
 
 export function Component() {
   const { language, campaign, landing, download } = useHandoff();
