@@ -7,12 +7,12 @@
  * --short` does: scripts/lib/admin-api.ts). Every link it could not carry is reported with the reason;
  * a re-run stores nothing new. A file that is not what it claims ends it with exit 2 before any call.
  */
-import { readFileSync } from 'node:fs';
 import { adminTarget, callAdmin } from './lib/admin-api.ts';
 import { type CliHelp, cliArgsWithFiles, helpIfAsked, refuse } from './lib/cli-args.ts';
 import { carryAll } from './lib/link-import/carry.ts';
 import { IMPORT_FORMATS, type ImportFormat } from './lib/link-import/formats.ts';
 import { isImportFormat, readExport } from './lib/link-import/read-export.ts';
+import { printable, readExportFile } from './lib/link-import/read-file.ts';
 import { importLinks, reportLines } from './lib/link-import/run.ts';
 
 const USAGE =
@@ -52,14 +52,11 @@ if (values.from !== undefined && !isImportFormat(values.from)) {
 }
 const from = values.from as ImportFormat | undefined;
 
-let text: string;
-try {
-  text = readFileSync(file, 'utf8');
-} catch (error) {
-  refuse('import', `cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
-}
-const read = readExport(text, from);
-if (!read.ok) refuse('import', `${file}: ${read.reason}; nothing was stored`);
+const opened = readExportFile(file);
+if (!opened.ok) refuse('import', `${file}: ${opened.reason}; nothing was stored`);
+const read = readExport(opened.text, from);
+// The reason may quote the file (JSON's error does): never its escape sequences on the terminal.
+if (!read.ok) refuse('import', `${file}: ${printable(read.reason)}; nothing was stored`);
 const carried = carryAll(read.links, { allowHosts: values['allow-host'], now: Date.now() });
 
 const found = adminTarget(values, process.env);

@@ -5,9 +5,10 @@
  * command refusing a file that is not what it claims (exit 2, the reason, no call to the worker).
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { carryAll, carryLink, slugRefusal, targetRefusal } from '../../scripts/l
 import { parseCsv } from '../../scripts/lib/link-import/csv.ts';
 import { columnName, type ExportedLink } from '../../scripts/lib/link-import/formats.ts';
 import { readExport } from '../../scripts/lib/link-import/read-export.ts';
+import { MAX_FILE_BYTES } from '../../scripts/lib/link-import/read-file.ts';
 import { differences, reportLines } from '../../scripts/lib/link-import/run.ts';
 import type { LinkView } from '../../shared/admin-contract.ts';
 
@@ -278,5 +280,89 @@ describe('npm run import', () => {
     const result = await cli(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('usage: npm run import -- [--from firebase|bitly|dub|shlink|sink] FILE');
+  });
+});
+
+describe('npm run import refuses a hostile file whole (docs/security.md#attacks-and-what-holds-them)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lander-import-'));
+  const file = (name: string, content: string | Uint8Array) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const row = (i: number) => `https://example.page.link/s${i},https://shop.example.com/${i}\n`;
+  const header = 'Short link,Deep link (link)\n';
+
+  it.each([
+    [
+      'larger than 32 MiB',
+      () => file('big.csv', header + 'x'.repeat(MAX_FILE_BYTES)),
+      /is 32\.0 MiB; an import reads at most 32\.0 MiB/,
+    ],
+    [
+      'a line of a megabyte',
+      () =>
+        file('long.csv', `${header}https://example.page.link/abc,https://shop.example.com/${'a'.repeat(1_000_000)}\n`),
+      /line 2: a row longer than 65536 characters/,
+    ],
+    [
+      'a header of 100,000 columns',
+      () => file('wide.csv', `${Array.from({ length: 100_000 }, (_, i) => `c${i}`).join(',')}\n`),
+      /line 1: a row longer than/,
+    ],
+    [
+      'a quote never closed, megabytes on',
+      () => file('quote.csv', `${header}"${'a,'.repeat(500_000)}`),
+      /line 2: a row longer than/,
+    ],
+    [
+      'more than 50,000 links',
+      () => file('many.csv', header + Array.from({ length: 50_001 }, (_, i) => row(i)).join('')),
+      /it has 50001 links; an import carries at most 50000/,
+    ],
+    [
+      'a PNG named .csv',
+      () => file('image.csv', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')),
+      /a NUL byte \(at byte 8\): a binary file/,
+    ],
+    [
+      'UTF-16 text',
+      () => file('utf16.csv', Buffer.from(`\ufeff${header}`, 'utf16le')),
+      /UTF-16 text: save the export as UTF-8/,
+    ],
+    [
+      'bytes that are not UTF-8',
+      () => file('latin1.csv', Buffer.concat([Buffer.from(header), Buffer.from([0xe9, 0x2c, 0x0a])])),
+      /not UTF-8 text/,
+    ],
+    [
+      'JSON nested 200,000 deep',
+      () => file('deep.json', `${'['.repeat(200_000)}${']'.repeat(200_000)}`),
+      /none of the known exports/,
+    ],
+  ])('%s: exit 2 with the reason, nothing stored', async (_, make, reason) => {
+    const worker = await countingWorker();
+    const result = await cli([make(), '--base', worker.base]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(reason);
+    expect(result.stderr).toMatch(/nothing was stored/);
+    expect(worker.calls).toEqual([]);
+  });
+
+  it('prints no escape sequence a file hides in a slug or in what JSON quotes of it', async () => {
+    const hostile = '\u001b[2J\u001b]8;;https://evil.example/\u0007click\u001b]8;;\u0007';
+    const sinkFile = file(
+      'esc.json',
+      JSON.stringify({ version: '1', exportedAt: 'x', links: [{ slug: hostile, url: 'https://a.example.com/' }] }),
+    );
+    const worker = await countingWorker();
+    const listed = await cli([sinkFile, '--dry-run', '--base', worker.base]);
+    expect(listed.stdout).toContain('not carried: links[0] \\u001b[2J\\u001b]8;;https://evil.example/\\u0007click');
+    expect(listed.stdout).not.toContain('\u001b');
+    expect(listed.stdout).not.toContain('\u0007');
+    const broken = await cli([file('broken.json', `{"links": "\u001b[2J`), '--base', worker.base]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/not valid JSON/);
+    expect(broken.stderr).not.toContain('\u001b');
   });
 });

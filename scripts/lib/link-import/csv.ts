@@ -11,6 +11,9 @@ export interface CsvTable {
   rows: { line: number; cells: string[] }[];
 }
 
+/** The longest record read: an export's row is a few hundred characters; a longer one is no link. */
+export const MAX_RECORD_CHARS = 65_536;
+
 export type CsvResult = { ok: true; table: CsvTable } | { ok: false; reason: string };
 
 /** The records of `text`, each with its first line; an unclosed quote is a reason instead. */
@@ -21,7 +24,10 @@ function records(text: string): { line: number; cells: string[] }[] | string {
   let quoted = false;
   let line = 1;
   let start = 1;
+  let from = 0;
   for (let i = 0; i < text.length; i += 1) {
+    // Checked as it reads: a line of megabytes (or a quote never closed) is refused, not built up.
+    if (i - from > MAX_RECORD_CHARS) return `line ${start}: a row longer than ${MAX_RECORD_CHARS} characters`;
     const char = text[i];
     if (quoted) {
       if (char === '"' && text[i + 1] === '"') {
@@ -44,6 +50,7 @@ function records(text: string): { line: number; cells: string[] }[] | string {
       cell = '';
       line += 1;
       start = line;
+      from = i + 1;
     } else cell += char;
   }
   if (quoted) return `line ${start}: a quoted field is never closed`;

@@ -16,6 +16,9 @@ import { dub, shlink, sink } from './shorteners.ts';
 
 export const FORMAT_READERS: Record<ImportFormat, FormatReader> = { firebase, bitly, dub, shlink, sink };
 
+/** The most links one import carries: more is a file to split (each link is two calls to the worker). */
+export const MAX_LINKS = 50_000;
+
 export type ExportRead = { ok: true; format: ImportFormat; links: ExportedLink[] } | { ok: false; reason: string };
 
 /** Whether `name` is one of the formats. */
@@ -44,7 +47,9 @@ export function readExport(text: string, from?: ImportFormat): ExportRead {
     return { ok: false, reason: `not ${reader.title}: ${read.ok ? 'its shape differs' : read.reason}` };
   }
   const read = reader.read(doc);
-  return read.ok
-    ? { ok: true, format, links: read.links }
-    : { ok: false, reason: `not ${reader.title}: ${read.reason}` };
+  if (!read.ok) return { ok: false, reason: `not ${reader.title}: ${read.reason}` };
+  if (read.links.length > MAX_LINKS) {
+    return { ok: false, reason: `it has ${read.links.length} links; an import carries at most ${MAX_LINKS}: split it` };
+  }
+  return { ok: true, format, links: read.links };
 }

@@ -7,6 +7,7 @@
  */
 import type { LinkView } from '../../../shared/admin-contract.ts';
 import type { Carried, LinkBody } from './carry.ts';
+import { printable } from './read-file.ts';
 
 /** A call of the admin API: a path (`/api/links`) and its request. */
 export type AdminCall = (path: string, init?: RequestInit) => Promise<Response>;
@@ -119,7 +120,9 @@ export async function importLinks(
 export function reportLines(outcomes: readonly Outcome[]): string[] {
   const lines = outcomes
     .filter((outcome) => outcome.reason !== undefined || outcome.kind.startsWith('would'))
-    .map((o) => `${o.kind}: ${o.at} ${o.slug === '' ? '(no slug)' : o.slug}${o.reason ? ` — ${o.reason}` : ''}`);
+    .map((o) => `${o.kind}: ${o.at} ${o.slug === '' ? '(no slug)' : o.slug}${o.reason ? ` — ${o.reason}` : ''}`)
+    // Slugs and reasons come from the file and the worker: never an escape sequence on the terminal.
+    .map(printable);
   const counts = new Map<OutcomeKind, number>();
   for (const { kind } of outcomes) counts.set(kind, (counts.get(kind) ?? 0) + 1);
   const summary = [...counts].map(([kind, count]) => `${count} ${kind}`).join(', ');
