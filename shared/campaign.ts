@@ -27,6 +27,23 @@ export function campaignFields(campaign: Campaign): Record<string, string> {
   return fields;
 }
 
+/** The token's fields a page shows (docs/campaign-links.md); the others are the operator's own names. */
+export const SHOWN_FIELDS = ['title', 'inviter'] as const;
+
+/**
+ * The campaign as a page hands it to the browser: of the token's fields only those the page shows, so
+ * a channel, a slug or an id never reaches the page's source; the token itself still travels (taps,
+ * the clipboard) and only the worker reads it.
+ */
+export function pageCampaign(campaign: Campaign): Campaign {
+  const signed: Record<string, string> = {};
+  for (const name of SHOWN_FIELDS) {
+    const value = campaign.signed[name];
+    if (Object.hasOwn(campaign.signed, name) && value !== undefined) signed[name] = value;
+  }
+  return { ...campaign, signed };
+}
+
 /**
  * The campaign as query parameters to hand on (to the trace service, to the clipboard): the plain
  * ones and the token itself, never its decrypted fields, so the receiver can tell them apart again.

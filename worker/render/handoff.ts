@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import type { ApkParentFacts } from '../../shared/apk-parent.ts';
 import type { Campaign } from '../../shared/campaign.ts';
-import { NO_CAMPAIGN } from '../../shared/campaign.ts';
+import { NO_CAMPAIGN, pageCampaign } from '../../shared/campaign.ts';
 import type { LanderConfig } from '../../shared/config/schema.ts';
 import type { Verdict } from '../../shared/device/verdict.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
@@ -140,7 +140,7 @@ export function makeHandoff({
     origin: url.origin,
     language,
     deviceInfo: device ?? verdict,
-    campaign,
+    campaign: pageCampaign(campaign),
     downloadOrigin,
     traceOrigin: settings.traceOrigin || url.origin,
     // Only what the browser reads: every byte here is in every page (docs/config.md).
