@@ -26,6 +26,8 @@ export interface Operator {
 export interface AppVariables {
   /** The app this request is for (apps/request-app.ts): `default` on a one-app deployment. */
   app: string;
+  /** What links to the request's app start with on this host (apps/request-app.ts): `/@pebble`, or ''. */
+  appBase: string;
   /** The visitor's device, detected once per request. */
   device: DeviceInfo;
   /** What the pages read of the device (shared/device/verdict.ts): one shared object per verdict. */

@@ -7,12 +7,14 @@
  * its cron writes the daily export (docs/webhooks.md).
  */
 import { Hono } from 'hono';
+import { getPath } from 'hono/utils/url';
 import { STAMPED_PATH } from '../shared/apk-parent.ts';
 import { routeRules as rules } from '../shared/route-rules.ts';
 import { apkParents } from './apk/parents-loader.ts';
 import { apkDownload } from './apk/routes.ts';
 import { wellKnown } from './app-links/routes.ts';
 import { requestApp } from './apps/request-app.ts';
+import { pathWithinApp } from './apps/resolve-app.ts';
 import { installLookupRoute, testDevicesRoute, testInstallsRoute } from './attribution/operator-routes.ts';
 import { attribution } from './attribution/routes.ts';
 import { auditRoute } from './audit/routes.ts';
@@ -40,14 +42,16 @@ import { storePostbacksRoute } from './store-postbacks/operator-routes.ts';
 import { storePostbacks } from './store-postbacks/routes.ts';
 import { webhooksRoute } from './webhooks/routes.ts';
 
-const app = new Hono<AppEnv>();
+// Routes see the app's own path: `/@pebble/landing` is routed as `/landing` (docs/routes.md#apps).
+const app = new Hono<AppEnv>({ getPath: (request) => pathWithinApp(getPath(request)) });
 
 app.onError(onEngineError);
 
 app.use(responseHeaders());
-app.use(routeRules({ rules }));
-// The app the request is for, before anything reads or writes what an app owns.
+// The app the request is for, before anything reads or writes what an app owns; a host or prefix
+// of no app is not found here.
 app.use(requestApp());
+app.use(routeRules({ rules }));
 
 // Every write under /api but the public's is an admin write: JSON only, and same-origin when a cookie signs it in.
 app.use('/api/*', crossSiteWrites({ publicApis: ['/api/a', '/api/trace', '/api/device', '/api/health'] }));

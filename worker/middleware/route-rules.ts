@@ -18,10 +18,12 @@ export function routeRules({ rules }: RouteRulesOptions): MiddlewareHandler<AppE
   return async function routeRulesMiddleware(c, next) {
     if (c.req.path.includes('//')) {
       const { search } = new URL(c.req.url);
-      return c.redirect(`${c.req.path.replace(/\/{2,}/g, '/')}${search}`, 308);
+      return c.redirect(`${c.get('appBase') ?? ''}${c.req.path.replace(/\/{2,}/g, '/')}${search}`, 308);
     }
     const rule = matchRouteRule(rules, c.req.path);
     if (!rule) return next();
-    return c.redirect(rule.redirect.to, rule.redirect.status ?? 307);
+    // A local target stays in the request's app (`/@pebble/download` → `/@pebble/`, docs/routes.md#apps).
+    const to = rule.redirect.to.startsWith('/') ? `${c.get('appBase') ?? ''}${rule.redirect.to}` : rule.redirect.to;
+    return c.redirect(to, rule.redirect.status ?? 307);
   };
 }
