@@ -25,6 +25,16 @@ interface Env {
   ACCESS_AUD?: string;
   /** Cloudflare Access team domain, e.g. `example.cloudflareaccess.com`. */
   ACCESS_TEAM_DOMAIN?: string;
+  /** OpenID Connect provider's issuer (https URL): with OIDC_CLIENT_ID, it signs operators in. */
+  OIDC_ISSUER?: string;
+  /** Lander's client id at the OpenID Connect provider. */
+  OIDC_CLIENT_ID?: string;
+  /** Its client secret (`wrangler secret put OIDC_CLIENT_SECRET`); none: a public client with PKCE. */
+  OIDC_CLIENT_SECRET?: string;
+  /** Scopes asked for, space-separated; `openid email profile` by default. */
+  OIDC_SCOPES?: string;
+  /** HMAC key of the sign-in's cookies (`wrangler secret put SESSION_SECRET`). */
+  SESSION_SECRET?: string;
 }
 
 // Webhooks (docs/webhooks.md#safety): optional, not in wrangler.toml.

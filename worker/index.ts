@@ -38,6 +38,7 @@ import { onEngineError } from './reliability/on-error.ts';
 import { lossesRoute } from './reliability/routes.ts';
 import { renderPage } from './render/render-page.tsx';
 import { crossSiteWrites } from './sign-in/cross-site-writes.ts';
+import { signInRoutes } from './sign-in/oidc/routes.ts';
 import { storePostbacksRoute } from './store-postbacks/operator-routes.ts';
 import { storePostbacks } from './store-postbacks/routes.ts';
 import { webhooksRoute } from './webhooks/routes.ts';
@@ -77,6 +78,8 @@ app.route('/s', linkQrRoute);
 app.route(STAMPED_PATH.slice(0, -1), apkDownload);
 // Apple's postbacks: they need none of the configuration.
 app.route('/.well-known', storePostbacks);
+// Signing in with the deployment's OpenID Connect provider (docs/operators.md#openid-connect).
+app.route('/auth', signInRoutes);
 
 // The page's read of the APK parents starts before the configuration's, so both wait together; no
 // API call reads the parents.

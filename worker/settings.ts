@@ -28,6 +28,11 @@ export const SECRETS = {
     dev: '{"kty":"OKP","crv":"Ed25519","d":"jL_pC0vFHb5Zb23PStkq1Az_g66leOC3XhqoXcFGjrg","x":"4kecRdSUSSQYe4xenMcnRdsff4l0_9PD7DekM0W_T3c"}',
     without: "the audit log's daily head is not signed in production (counted as lost audit-heads)",
   },
+  /** HMAC key of the OpenID Connect sign-in's cookies (docs/operators.md#openid-connect). */
+  SESSION_SECRET: {
+    dev: 'lander-dev-session-secret',
+    without: 'OpenID Connect sign-in answers 503 in production',
+  },
 } as const;
 
 export type SecretName = keyof typeof SECRETS;
@@ -59,6 +64,46 @@ export function secretOf(
   return undefined;
 }
 
+/** OpenID Connect sign-in of the admin API and the console (docs/operators.md#openid-connect). */
+export interface OidcSettings {
+  /** `OIDC_ISSUER`: the provider's issuer identifier, discovered at `/.well-known/openid-configuration`. */
+  issuer: URL;
+  /** `OIDC_CLIENT_ID`: Lander's client id at the provider, and the ID tokens' audience. */
+  clientId: string;
+  /** `OIDC_CLIENT_SECRET`; none: a public client, PKCE alone. */
+  clientSecret: string | undefined;
+  /** `OIDC_SCOPES`, `openid email profile` by default. */
+  scopes: string;
+  /** Development only: an issuer at `http://127.0.0.1:<port>` or `http://localhost:<port>` (a local provider). */
+  loopback: boolean;
+}
+
+export const DEFAULT_OIDC_SCOPES = 'openid email profile';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The OpenID Connect settings, or undefined (logged when half set or unreadable): `OIDC_ISSUER` an
+ * https URL (development also takes http on a loopback host) and `OIDC_CLIENT_ID` both set.
+ */
+export function parseOidc(
+  env: Pick<Env, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET' | 'OIDC_SCOPES'>,
+  production: boolean,
+): OidcSettings | undefined {
+  const { OIDC_ISSUER: written, OIDC_CLIENT_ID: clientId } = env;
+  if (!written && !clientId) return undefined;
+  const issuer = written && URL.canParse(written) ? new URL(written) : undefined;
+  const loopback = !production && issuer?.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname);
+  if (!issuer || (issuer.protocol !== 'https:' && !loopback) || issuer.search || issuer.hash || !clientId) {
+    console.error('OIDC_ISSUER (an https URL) and OIDC_CLIENT_ID are both needed: OpenID Connect sign-in is off');
+    return undefined;
+  }
+  const asked = env.OIDC_SCOPES?.trim().split(/\s+/).filter(Boolean) ?? [];
+  // `openid` makes it OpenID Connect: always asked for.
+  const scopes = asked.length ? [...new Set(['openid', ...asked])].join(' ') : DEFAULT_OIDC_SCOPES;
+  return { issuer, clientId, clientSecret: env.OIDC_CLIENT_SECRET || undefined, scopes, loopback };
+}
+
 export interface Settings {
   /** `LANDER_ENV`: anything but `production` is development. */
   env: 'development' | 'production';
@@ -82,6 +127,10 @@ export interface Settings {
   adminToken: string | undefined;
   /** `AUDIT_SIGNING_KEY`, or the development key; none: the audit log's daily head is not signed. */
   auditSigningKey: string | undefined;
+  /** OpenID Connect sign-in (`OIDC_ISSUER`, `OIDC_CLIENT_ID`, …); undefined: off. */
+  oidc: OidcSettings | undefined;
+  /** `SESSION_SECRET`, or the development default: the sign-in cookies' key; none: OpenID Connect answers 503. */
+  sessionSecret: string | undefined;
   /**
    * `COOKIELESS === 'on'` (docs/operators.md): no cookie, no fingerprint, visitors counted only by the
    * day's keyed hash of address and agent.
@@ -145,6 +194,8 @@ function parse(env: Env): Settings {
     funnelSalt: secretOf(env, 'FUNNEL_SALT'),
     adminToken: secretOf(env, 'ADMIN_TOKEN'),
     auditSigningKey: secretOf(env, 'AUDIT_SIGNING_KEY'),
+    oidc: parseOidc(env, env.LANDER_ENV === 'production'),
+    sessionSecret: secretOf(env, 'SESSION_SECRET'),
     cookieless: env.COOKIELESS === 'on',
     webhookResolver: env.WEBHOOK_RESOLVER || DEFAULT_RESOLVER,
     storePostbackKeys: Object.freeze(parseKeyTable('STORE_POSTBACK_KEYS', env.STORE_POSTBACK_KEYS)),

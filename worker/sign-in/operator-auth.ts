@@ -1,6 +1,7 @@
 /**
  * Who may call the admin API (docs/operators.md): a request with `Authorization: Bearer <ADMIN_TOKEN>`,
- * or — when `ACCESS_AUD` and `ACCESS_TEAM_DOMAIN` are set — one that Cloudflare Access signed in.
+ * or — when `ACCESS_AUD` and `ACCESS_TEAM_DOMAIN` are set — one that Cloudflare Access signed in, or —
+ * when `OIDC_ISSUER` is — one the OpenID Connect session cookie signs in (oidc/).
  * Development accepts the built-in token `lander-dev-admin` unless `ADMIN_TOKEN` is set; production
  * never does, and with neither a token nor Access the admin API answers 503 "not configured".
  */
@@ -8,6 +9,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { settingsOf } from '../settings.ts';
 import { verifyAccessJwt } from './access-jwt.ts';
+import { sessionOperator, signInPath } from './oidc/session.ts';
 import { safeEqual } from './safe-equal.ts';
 
 function bearer(header: string | undefined): string | undefined {
@@ -28,7 +30,7 @@ export function operatorAuth(): MiddlewareHandler<AppEnv> {
     // Development may put a local stand-in for Access at http://127.0.0.1:<port> (access-jwt.ts).
     const loopback = settings.env === 'development';
     const access = audience && teamDomain ? { audience, teamDomain, loopback } : undefined;
-    if (!token && !access) {
+    if (!token && !access && !settings.oidc) {
       return c.json({ error: 'The admin API is not configured: set the ADMIN_TOKEN secret (docs/operators.md)' }, 503);
     }
     const given = bearer(c.req.header('authorization'));
@@ -42,7 +44,15 @@ export function operatorAuth(): MiddlewareHandler<AppEnv> {
       c.set('operator', { actor: identity, via: 'sign-in' });
       return next();
     }
+    // A session of the deployment's OpenID Connect provider (oidc/session.ts).
+    const session = await sessionOperator(c, settings);
+    if (session) {
+      c.set('operator', { actor: session, via: 'sign-in' });
+      return next();
+    }
     c.header('WWW-Authenticate', 'Bearer realm="lander-admin"');
-    return c.json({ error: 'Sign in: Authorization: Bearer <admin token>' }, 401);
+    // With OpenID Connect, the console offers its sign-in page (`signIn`).
+    const signIn = signInPath(settings);
+    return c.json({ error: 'Sign in: Authorization: Bearer <admin token>', ...(signIn && { signIn }) }, 401);
   };
 }
