@@ -4,6 +4,7 @@
  * (client/app/admin/shared/admin-client.ts), one object for the session.
  */
 import { type HttpClient, http } from '../http-client.ts';
+import { auditApi } from './audit/audit-api.ts';
 import { fraudApi } from './fraud/fraud-api.ts';
 import { funnelApi } from './funnel/funnel-api.ts';
 import { installsApi } from './installs/installs-api.ts';
@@ -21,6 +22,8 @@ export function adminApi(token: string | null, client: HttpClient = http) {
     webhooks: webhooksApi(client, headers),
     /** `/api/fraud` (docs/fraud.md). */
     fraud: fraudApi(client, headers),
+    /** `/api/audit` (docs/operators.md#audit-log). */
+    audit: auditApi(client, headers),
     /** `/api/test-devices` (docs/attribution.md, "Test devices"). */
     testDevices: testDevicesApi(client, headers),
     ...funnelApi(client, headers),

@@ -13,6 +13,7 @@ import type { Language } from '../../../shared/texts.ts';
 import { setSearch, useSearch } from './address.ts';
 import type { AdminApi } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
+import { AuditPanel } from './audit/audit-panel.tsx';
 import { DashboardHeader } from './dashboard-header.tsx';
 import { FlagList } from './fraud/flag-list.tsx';
 import { FraudPanel } from './fraud/fraud-panel.tsx';
@@ -94,6 +95,7 @@ export function Dashboard({
         zone={zone}
       />
       <WebhooksPanel api={api.webhooks} t={t} zone={zone} />
+      <AuditPanel api={api.audit} zone={zone} language={language} />
     </>
   );
 }
