@@ -2,8 +2,9 @@
  * `/admin` — the operators' console (docs/operators.md, docs/screens.md): its own lazy chunk, never
  * loaded by a visitor's page, kept out of indexes (`X-Robots-Tag` from the worker and the robots meta
  * here). It first asks the admin API who is calling: with Cloudflare Access in front the call is
- * already signed in and no token is asked for; otherwise the operator signs in with the admin token,
- * kept for this tab only.
+ * already signed in and no token is asked for; with OpenID Connect configured the console offers the
+ * provider's sign-in, whose session cookie then signs the calls; otherwise the operator signs in with
+ * the admin token, kept for this tab only.
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { useHandoff } from '../store.tsx';
@@ -15,7 +16,7 @@ import { type AdminApi, adminApi } from './admin-api.ts';
 import { adminTexts } from './admin-texts.ts';
 import { Dashboard } from './dashboard.tsx';
 import type { LinkView } from './links/links-api.ts';
-import { keepToken, statusOf, storedToken } from './shared/admin-client.ts';
+import { keepToken, signInPageOf, statusOf, storedToken } from './shared/admin-client.ts';
 import { ErrorAlert } from './shared/error-alert.tsx';
 
 /**
@@ -24,7 +25,7 @@ import { ErrorAlert } from './shared/error-alert.tsx';
  */
 type Session =
   | { state: 'checking' }
-  | { state: 'signed-out'; refused: boolean }
+  | { state: 'signed-out'; refused: boolean; provider: string | null }
   | { state: 'signed-in'; token: string | null; api: AdminApi; links: LinkView[] }
   | { state: 'unconfigured' };
 
@@ -36,7 +37,7 @@ async function trySession(token: string | null): Promise<Session> {
   } catch (error) {
     const status = statusOf(error);
     if (status === 503) return { state: 'unconfigured' };
-    return { state: 'signed-out', refused: token !== null && status === 401 };
+    return { state: 'signed-out', refused: token !== null && status === 401, provider: signInPageOf(error) };
   }
 }
 
@@ -50,7 +51,7 @@ export function Component() {
     setMounted(true);
     void trySession(storedToken()).then((next) => {
       if (next.state === 'signed-out') keepToken(null);
-      setSession(next.state === 'signed-out' ? { state: 'signed-out', refused: false } : next);
+      setSession(next.state === 'signed-out' ? { ...next, refused: false } : next);
     });
   }, []);
 
@@ -64,7 +65,7 @@ export function Component() {
   };
   const signOut = () => {
     keepToken(null);
-    setSession({ state: 'signed-out', refused: false });
+    setSession({ state: 'signed-out', refused: false, provider: null });
   };
 
   return (
@@ -85,20 +86,47 @@ export function Component() {
           {session.state === 'checking' ? <p>{t.checking}</p> : null}
           {session.state === 'unconfigured' ? <p className="error">{t.unconfigured}</p> : null}
           {session.state === 'signed-out' ? (
-            <form onSubmit={signIn}>
-              <h2>{t.signInHeading}</h2>
-              <label>
-                {t.tokenLabel}
-                <input name="token" type="password" autoComplete="current-password" required />
-              </label>
-              <ErrorAlert message={session.refused ? t.wrongToken : null} />
-              <button type="submit" className="primary">
-                {t.signIn}
-              </button>
-            </form>
+            <SignInForm t={t} refused={session.refused} provider={session.provider} onSubmit={signIn} />
           ) : null}
         </section>
       )}
     </article>
+  );
+}
+
+/** The provider's sign-in link when there is one (`provider`: its path), and the admin token's form. */
+function SignInForm({
+  t,
+  refused,
+  provider,
+  onSubmit,
+}: {
+  t: ReturnType<typeof adminTexts>;
+  refused: boolean;
+  provider: string | null;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  // Back to this very view (range, drill-down) once signed in.
+  const back = provider ? `${provider}?return=${encodeURIComponent(location.pathname + location.search)}` : null;
+  return (
+    <form onSubmit={onSubmit}>
+      <h2>{t.signInHeading}</h2>
+      {back ? (
+        <p>
+          <a className="button" href={back} data-sign-in="provider">
+            {t.signInWithProvider}
+          </a>
+        </p>
+      ) : null}
+      {back ? <p>{t.orToken}</p> : null}
+      <label>
+        {t.tokenLabel}
+        <input name="token" type="password" autoComplete="current-password" required />
+      </label>
+      <ErrorAlert message={refused ? t.wrongToken : null} />
+      <button type="submit" className={back ? undefined : 'primary'}>
+        {t.signIn}
+      </button>
+    </form>
   );
 }

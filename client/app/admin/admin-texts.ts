@@ -19,6 +19,9 @@ const en = {
   signIn: 'Sign in',
   signOut: 'Sign out',
   wrongToken: 'That token was refused.',
+  /** With OpenID Connect configured (docs/operators.md#openid-connect): the link to the provider's sign-in. */
+  signInWithProvider: 'Sign in with your organisation',
+  orToken: 'Or with the admin token:',
   checking: 'Checking who you are…',
   unconfigured: 'The admin API is not configured on this worker: set the ADMIN_TOKEN secret.',
   from: 'From',
@@ -44,6 +47,8 @@ const zhCN: DashboardWords = {
   signIn: '登录',
   signOut: '退出',
   wrongToken: '令牌无效。',
+  signInWithProvider: '使用组织账号登录',
+  orToken: '或使用管理令牌：',
   checking: '正在确认身份…',
   unconfigured: '此 Worker 未配置管理 API：请设置 ADMIN_TOKEN 密钥。',
   from: '开始',

@@ -77,3 +77,15 @@ export function errorText(
 
 /** The status of a refused call (401: sign in; 503: not configured), or 0 for a network failure. */
 export const statusOf = (error: unknown): number => (error instanceof HttpError ? error.status : 0);
+
+/**
+ * The sign-in page a refused call offers (`signIn` in the admin API's 401 when OpenID Connect is
+ * configured, docs/operators.md#openid-connect), or null.
+ */
+export function signInPageOf(error: unknown): string | null {
+  if (!(error instanceof HttpError) || error.status !== 401) return null;
+  const data: unknown = (error.cause as { data?: unknown } | undefined)?.data;
+  const page = data && typeof data === 'object' && 'signIn' in data ? data.signIn : undefined;
+  // Only a path of this origin: the console links to nothing the answer could point elsewhere.
+  return typeof page === 'string' && page.startsWith('/') && !page.startsWith('//') ? page : null;
+}
