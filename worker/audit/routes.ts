@@ -19,7 +19,7 @@ function storeDown(c: Context<AppEnv>, error: unknown): Response {
 }
 
 export const auditRoute = new Hono<AppEnv>();
-auditRoute.use(operatorAuth());
+auditRoute.use(operatorAuth('audit:read'));
 
 auditRoute.get('/', async (c) => {
   const query = v.safeParse(AuditQuerySchema, c.req.query());
