@@ -41,7 +41,6 @@ import { crossSiteWrites } from './sign-in/cross-site-writes.ts';
 import { signInRoutes } from './sign-in/oidc/routes.ts';
 import { storePostbacksRoute } from './store-postbacks/operator-routes.ts';
 import { storePostbacks } from './store-postbacks/routes.ts';
-import { keysRoute, membersRoute } from './team/routes.ts';
 import { webhooksRoute } from './webhooks/routes.ts';
 
 // Routes see the app's own path: `/@pebble/landing` is routed as `/landing` (docs/routes.md#apps).
@@ -72,8 +71,6 @@ app.route('/api/test-installs', testInstallsRoute);
 app.route('/api/installs', installLookupRoute);
 app.route('/api/store-postbacks', storePostbacksRoute);
 app.route('/api/audit', auditRoute);
-app.route('/api/keys', keysRoute);
-app.route('/api/members', membersRoute);
 app.route('/api', openApiRoutes);
 app.route('/assets/builds', builds);
 app.route('/s', linkQrRoute);
@@ -96,7 +93,8 @@ app.route('/api/stats', statsRoute);
 app.route('/api/fraud', fraudRoute);
 app.route('/api/links', linksRoute);
 app.route('/api/test-devices', testDevicesRoute);
-app.all('/api/*', (c) => c.json({ error: `No API at ${c.req.path}` }, 404));
+// The path as it came, percent-encoded: a refusal never carries markup back (docs/security.md).
+app.all('/api/*', (c) => c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404));
 // Production shows no page of the bundled demo: 503 until the operator's configuration is in KV.
 app.use(configuredOnly());
 app.route('/.well-known', wellKnown);
@@ -108,4 +106,3 @@ export default { fetch: app.fetch, queue: handleQueue, scheduled: runScheduled }
 // Durable Objects live in the main module (wrangler.toml).
 export { ClickBucket } from './attribution/click-bucket.ts';
 export { AttributionLedger } from './attribution/ledger.ts';
-export { OperatorRateWindow } from './sign-in/rate-window.ts';

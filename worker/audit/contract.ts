@@ -34,6 +34,14 @@ export const AuditQuerySchema = v.strictObject({
 });
 export type AuditQuery = v.InferOutput<typeof AuditQuerySchema>;
 
+/**
+ * `GET /api/audit/export`'s query: the entries after seq `after` (0, from the first), at most
+ * `EXPORT_SPAN` of them (worker/audit/entries.ts); the answer's `Link: rel="next"` names the next part.
+ */
+export const AuditExportQuerySchema = v.strictObject({
+  after: v.optional(whole(0, Number.MAX_SAFE_INTEGER, 'must be an entry’s seq, a whole number from 0'), '0'),
+});
+
 const hash = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/));
 
 /** One entry, as `GET /api/audit` answers it and the export writes it, one per line (worker/audit/chain.ts). */

@@ -60,16 +60,32 @@ export async function auditPage(
 /** Entries read per D1 query of the export. */
 const EXPORT_PAGE = 500;
 
-/** Every entry from the first, in order, read `EXPORT_PAGE` at a time. */
-export async function* allEntries(db: D1Database): AsyncGenerator<AuditEntry> {
-  for (let after = 0; ; ) {
+/**
+ * The most entries one export answer holds: 200 D1 queries, well inside a request's limit, and a
+ * download an operator can resume. A longer log is exported in parts (`Link: rel="next"`).
+ */
+export const EXPORT_SPAN = 100_000;
+
+/** The newest entry's seq, 0 when the log is empty. */
+export async function lastSeq(db: D1Database): Promise<number> {
+  const row = await db.prepare('SELECT MAX(seq) AS seq FROM audit_entries').first<{ seq: number | null }>();
+  return row?.seq ?? 0;
+}
+
+/** The entries of seq `after` + 1 to `until`, in order, read `EXPORT_PAGE` at a time. */
+export async function* allEntries(
+  db: D1Database,
+  after = 0,
+  until = Number.MAX_SAFE_INTEGER,
+): AsyncGenerator<AuditEntry> {
+  for (let from = after; ; ) {
     const { results } = await db
-      .prepare('SELECT * FROM audit_entries WHERE seq > ?1 ORDER BY seq LIMIT ?2')
-      .bind(after, EXPORT_PAGE)
+      .prepare('SELECT * FROM audit_entries WHERE seq > ?1 AND seq <= ?2 ORDER BY seq LIMIT ?3')
+      .bind(from, until, EXPORT_PAGE)
       .all<EntryRow>();
     for (const row of results) yield entryOf(row);
     const last = results.at(-1);
     if (!last || results.length < EXPORT_PAGE) return;
-    after = last.seq;
+    from = last.seq;
   }
 }

@@ -35,7 +35,7 @@ function linkView(origin: string, link: StoredLink): LinkView {
 
 export const linksRoute = new Hono<AppEnv>();
 
-linksRoute.use(operatorAuth('links'));
+linksRoute.use(operatorAuth());
 
 linksRoute.post('/', jsonBodyLimit(MAX_BODY), async (c) => {
   const body = await readJson(c, LinkRequestSchema);

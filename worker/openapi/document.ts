@@ -20,7 +20,7 @@ import {
   TestDeviceRequestSchema,
   TestInstallsQuerySchema,
 } from '../attribution/operator-queries.ts';
-import { AuditPageSchema, AuditQuerySchema } from '../audit/contract.ts';
+import { AuditExportQuerySchema, AuditPageSchema, AuditQuerySchema } from '../audit/contract.ts';
 import { LinkRequestSchema } from '../campaign/links.ts';
 import { FraudQuerySchema } from '../fraud/report.ts';
 import { StatsQuerySchema } from '../funnel/stats-query.ts';
@@ -51,7 +51,6 @@ import {
   queryParameters,
   refusal,
 } from './operation-parts.ts';
-import { teamPaths } from './team-paths.ts';
 import { webhookAdminPaths } from './webhook-paths.ts';
 
 const APP_ERRORS = {
@@ -333,18 +332,19 @@ function build(): Json {
         get: {
           ...admin,
           summary:
-            'Every audit entry in order, one JSON object a line (NDJSON), for `npm run audit:verify` to check offline.',
+            'Every audit entry in order, one JSON object a line (NDJSON), for `npm run audit:verify` to check offline: at most 100,000 entries an answer, from seq `after` + 1; a `Link: <…?after=N>; rel="next"` header names the next part.',
+          parameters: queryParameters(AuditExportQuerySchema),
           responses: {
             200: {
               description: 'The entries, one per line, each as `GET /api/audit` gives it.',
               content: { 'application/x-ndjson': { schema: { type: 'string' } } },
             },
+            400: refusal('`after` is wrong, or a parameter is given twice.'),
             ...ADMIN_ERRORS,
           },
         },
       },
       ...webhookAdminPaths(),
-      ...teamPaths(),
     },
   };
 }
