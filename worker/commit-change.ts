@@ -14,7 +14,7 @@ import type { CommitChange } from './facts.ts';
  * naming who signed in (sign-in/operator-auth.ts) and how.
  */
 export function committerOf(c: Context<AppEnv>): CommitChange {
-  const operator = c.get('operator') ?? { actor: 'unknown', via: 'unknown' };
+  const { actor, via } = c.get('operator') ?? { actor: 'unknown', via: 'unknown' };
   return (statements, record) =>
-    commitWithEntry(c.env.FUNNEL_DB, { ...record, ...operator, app: c.get('app'), at: Date.now() }, statements);
+    commitWithEntry(c.env.FUNNEL_DB, { ...record, actor, via, app: c.get('app'), at: Date.now() }, statements);
 }

@@ -2,6 +2,7 @@
 import type { Page } from '../client/app/route-handle.ts';
 import type { Verdict } from '../shared/device/verdict.ts';
 import type { DeviceInfo } from '../shared/device.ts';
+import type { Role, Scope } from '../shared/roles.ts';
 import type { Language } from '../shared/texts.ts';
 import type { ApkParents } from './apk/parents.ts';
 import type { LoadedConfig } from './config/load-config.ts';
@@ -16,11 +17,16 @@ export interface PageIdentity {
   slug?: string;
 }
 
-/** Who signed in to the admin API, as the audit log names them (docs/operators.md#audit-log). */
+/** Who signed in to the admin API, as the audit log names them (docs/operators.md#audit-log), and what they may do. */
 export interface Operator {
-  /** Access's `email` (else its `sub`), or `token` for the admin token. */
+  /** Access's `email` (else its `sub`), `token` for the admin token, `key:<name>` for an API key. */
   actor: string;
-  via: 'sign-in' | 'token';
+  /** `sign-in`, `token`, or `key:<id>` for an API key. */
+  via: string;
+  /** The caller's role in the request's app (docs/operators.md#roles); null for an API key. */
+  role: Role | null;
+  /** The scopes the caller holds here: its role's, or the key's. */
+  scopes: readonly Scope[];
 }
 
 export interface AppVariables {

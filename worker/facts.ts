@@ -235,7 +235,7 @@ export interface OperatorChange extends ChangeRecord {
   at: number;
   /** The signed-in identity's email or subject, or `token` for the admin token. */
   actor: string;
-  /** `sign-in` (Cloudflare Access) or `token`; a key's id once keys exist. */
+  /** `sign-in` (Cloudflare Access), `token`, or `key:<id>` for an API key. */
   via: string;
   app: string;
 }

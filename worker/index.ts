@@ -41,6 +41,7 @@ import { crossSiteWrites } from './sign-in/cross-site-writes.ts';
 import { signInRoutes } from './sign-in/oidc/routes.ts';
 import { storePostbacksRoute } from './store-postbacks/operator-routes.ts';
 import { storePostbacks } from './store-postbacks/routes.ts';
+import { keysRoute, membersRoute } from './team/routes.ts';
 import { webhooksRoute } from './webhooks/routes.ts';
 
 // Routes see the app's own path: `/@pebble/landing` is routed as `/landing` (docs/routes.md#apps).
@@ -71,6 +72,8 @@ app.route('/api/test-installs', testInstallsRoute);
 app.route('/api/installs', installLookupRoute);
 app.route('/api/store-postbacks', storePostbacksRoute);
 app.route('/api/audit', auditRoute);
+app.route('/api/keys', keysRoute);
+app.route('/api/members', membersRoute);
 app.route('/api', openApiRoutes);
 app.route('/assets/builds', builds);
 app.route('/s', linkQrRoute);
@@ -106,3 +109,4 @@ export default { fetch: app.fetch, queue: handleQueue, scheduled: runScheduled }
 // Durable Objects live in the main module (wrangler.toml).
 export { ClickBucket } from './attribution/click-bucket.ts';
 export { AttributionLedger } from './attribution/ledger.ts';
+export { OperatorRateWindow } from './sign-in/rate-window.ts';

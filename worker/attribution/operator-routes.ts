@@ -38,7 +38,7 @@ function saltOf(c: Context<AppEnv>): string | Response {
 }
 
 export const testInstallsRoute = new Hono<AppEnv>();
-testInstallsRoute.use(operatorAuth());
+testInstallsRoute.use(operatorAuth('installs:read'));
 
 testInstallsRoute.get('/', async (c) => {
   const query = queryOf(c, TestInstallsQuerySchema);
@@ -64,7 +64,7 @@ testInstallsRoute.get('/', async (c) => {
 });
 
 export const installLookupRoute = new Hono<AppEnv>();
-installLookupRoute.use(operatorAuth());
+installLookupRoute.use(operatorAuth('installs:read'));
 
 installLookupRoute.get('/', async (c) => {
   const query = queryOf(c, InstallLookupQuerySchema);
@@ -89,7 +89,7 @@ function storeDown(c: Context<AppEnv>, error: unknown): Response {
 }
 
 export const testDevicesRoute = new Hono<AppEnv>();
-testDevicesRoute.use(operatorAuth());
+testDevicesRoute.use(operatorAuth('test-devices'));
 
 testDevicesRoute.get('/', async (c) => {
   try {

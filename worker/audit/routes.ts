@@ -39,7 +39,7 @@ function queryOf<S extends v.StrictObjectSchema<v.ObjectEntries, undefined>>(
 }
 
 export const auditRoute = new Hono<AppEnv>();
-auditRoute.use(operatorAuth());
+auditRoute.use(operatorAuth('audit:read'));
 
 auditRoute.get('/', async (c) => {
   const query = queryOf(c, AuditQuerySchema);

@@ -35,7 +35,7 @@ function linkView(origin: string, link: StoredLink): LinkView {
 
 export const linksRoute = new Hono<AppEnv>();
 
-linksRoute.use(operatorAuth());
+linksRoute.use(operatorAuth('links'));
 
 linksRoute.post('/', jsonBodyLimit(MAX_BODY), async (c) => {
   const body = await readJson(c, LinkRequestSchema);

@@ -9,7 +9,7 @@ import { parseFraudQuery, readFraudReport } from './report.ts';
 
 export const fraudRoute = new Hono<AppEnv>();
 
-fraudRoute.use(operatorAuth());
+fraudRoute.use(operatorAuth('fraud:read'));
 
 fraudRoute.get('/', async (c) => {
   const query = parseFraudQuery(c.req.query());

@@ -11,7 +11,7 @@ import { parseStatsQuery } from './stats-query.ts';
 
 export const statsRoute = new Hono<AppEnv>();
 
-statsRoute.use(operatorAuth());
+statsRoute.use(operatorAuth('stats:read'));
 
 statsRoute.get('/', async (c) => {
   // Days are the operator's (docs/operators.md#days-and-time-zones): "today" is today in that zone;

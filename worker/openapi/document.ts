@@ -51,6 +51,7 @@ import {
   queryParameters,
   refusal,
 } from './operation-parts.ts';
+import { teamPaths } from './team-paths.ts';
 import { webhookAdminPaths } from './webhook-paths.ts';
 
 const APP_ERRORS = {
@@ -345,6 +346,7 @@ function build(): Json {
         },
       },
       ...webhookAdminPaths(),
+      ...teamPaths(),
     },
   };
 }

@@ -54,16 +54,40 @@ export function queryParameters(
   }));
 }
 
+/** The IETF rate-limit fields every signed-in admin answer carries (docs/operators.md#rate-limits). */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': {
+    description: 'The caller’s policy: `"key";q=600;w=60` (draft-ietf-httpapi-ratelimit-headers).',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'What is left and the seconds until the window ends: `"key";r=599;t=42`.',
+    schema: { type: 'string' },
+  },
+};
+
 /** What every admin call may answer besides its own. */
 export const ADMIN_ERRORS = {
-  401: refusal('Not signed in: `Authorization: Bearer <admin token>`, or Cloudflare Access.'),
+  401: refusal(
+    'Not signed in (`Authorization: Bearer <admin token or API key>`, Cloudflare Access), or a key revoked or expired.',
+  ),
+  403: refusal('The caller lacks the route’s scope (named), is no member of the app, or holds another app’s key.'),
+  429: {
+    ...refusal('Over the caller’s rate limit.'),
+    headers: {
+      ...RATE_LIMIT_HEADERS,
+      'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } },
+    },
+  },
   503: refusal('The admin API is not configured, or its store is unavailable.'),
 };
 /** What every admin write may answer besides its own (docs/security.md, "Cross-site writes"). */
 export const ADMIN_WRITE_ERRORS = {
-  403: refusal('A write from another origin signed in by the Cloudflare Access cookie (`Sec-Fetch-Site`, `Origin`).'),
-  415: refusal('A body that is not `application/json`.'),
   ...ADMIN_ERRORS,
+  403: refusal(
+    'The caller lacks the route’s scope (named), is no member of the app, or holds another app’s key; or a write from another origin signed in by a cookie (`Sec-Fetch-Site`, `Origin`).',
+  ),
+  415: refusal('A body that is not `application/json`.'),
 };
 /** An admin call: behind the admin token, in the operators' section. */
 export const admin = { security: [{ adminToken: [] }], tags: ['operators'] };

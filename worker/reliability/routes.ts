@@ -11,7 +11,7 @@ const DAYS = 7;
 
 export const lossesRoute = new Hono<AppEnv>();
 
-lossesRoute.use(operatorAuth());
+lossesRoute.use(operatorAuth('losses:read'));
 
 lossesRoute.get('/', async (c) => {
   c.header('cache-control', 'no-store');

@@ -31,7 +31,7 @@ export function sinceDay(since: string | undefined, now = Date.now()): string | 
 }
 
 export const storePostbacksRoute = new Hono<AppEnv>();
-storePostbacksRoute.use(operatorAuth());
+storePostbacksRoute.use(operatorAuth('store-postbacks:read'));
 
 storePostbacksRoute.get('/', async (c) => {
   const query = v.safeParse(StorePostbacksQuerySchema, c.req.query());

@@ -55,7 +55,7 @@ export const AttemptsQuerySchema = v.object({
 
 export const webhooksRoute = new Hono<AppEnv>();
 
-webhooksRoute.use(operatorAuth());
+webhooksRoute.use(operatorAuth('webhooks'));
 webhooksRoute.use(jsonBodyLimit(MAX_BODY));
 
 /**

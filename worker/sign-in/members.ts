@@ -1,0 +1,23 @@
+/**
+ * A signed-in identity's role in an app (docs/operators.md#roles), from D1 `members`
+ * (migrations/0012_team.sql). An app with no members yet lets anyone signed in act as its owner, as
+ * before members existed; once it has one, only its members get in. Subjects are kept lower-cased:
+ * an email is one person however the provider spells it.
+ */
+import { isRole, type Role } from '../../shared/roles.ts';
+
+/** How a subject is kept and looked up. */
+export const subjectKey = (subject: string): string => subject.trim().toLowerCase();
+
+/** The role of `subject` in `app`: its member row's, `owner` while the app has none, null for a stranger. */
+export async function roleOf(db: D1Database, app: string, subject: string): Promise<Role | null> {
+  const row = await db
+    .prepare(
+      'SELECT (SELECT role FROM members WHERE app = ?1 AND subject = ?2) AS role, ' +
+        'EXISTS (SELECT 1 FROM members WHERE app = ?1) AS any',
+    )
+    .bind(app, subjectKey(subject))
+    .first<{ role: string | null; any: number }>();
+  if (!row?.any) return 'owner';
+  return row.role !== null && isRole(row.role) ? row.role : null;
+}
