@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { unstable_readConfig } from 'wrangler';
-import { CONFIG_KEY } from '../shared/config/schema.ts';
+import { APP_ID_PATTERN, configKeyOf, DEFAULT_APP } from '../shared/apps.ts';
 import { type ConfigResult, formatProblems, parseConfig } from '../worker/config/validate.ts';
 import { cliArgsWithFiles, helpIfAsked, refuse } from './lib/cli-args.ts';
 import { kvPut } from './lib/kv.ts';
@@ -30,7 +30,8 @@ export function checkConfigFile(file: string): ConfigResult {
   return parseConfig(text);
 }
 
-const USAGE = 'usage: npm run config:push -- FILE --local [--persist-to DIR] | FILE --env development|production';
+const USAGE =
+  'usage: npm run config:push -- FILE [--app ID] --local [--persist-to DIR] | FILE [--app ID] --env development|production';
 
 function main(): void {
   helpIfAsked('config:push', {
@@ -40,6 +41,7 @@ function main(): void {
       ['FILE', 'the configuration document (JSON)'],
       ['--local [--persist-to DIR]', 'the local store npm start reads (kept across restarts)'],
       ['--env development|production', "Cloudflare's KV of that environment (wrangler must be logged in)"],
+      ['--app ID', "the document of app ID (docs/config.md#apps): key config:ID; the default app's is config"],
     ],
     example: 'npm run config:push -- lander.config.json --local',
   });
@@ -47,7 +49,15 @@ function main(): void {
     env: { type: 'string', default: '' },
     local: { type: 'boolean', default: false },
     'persist-to': { type: 'string' },
+    app: { type: 'string', default: DEFAULT_APP },
   });
+  if (!APP_ID_PATTERN.test(values.app)) {
+    refuse(
+      'config:push',
+      `--app: ${JSON.stringify(values.app)} is no app id (a lowercase letter, then 1–31 of a-z, 0-9, -)`,
+    );
+  }
+  const key = configKeyOf(values.app);
   const file = positionals[0];
   if (!file || positionals.length > 1) refuse('config:push', USAGE);
   if (values.env !== '' && values.env !== 'development' && values.env !== 'production') {
@@ -84,7 +94,7 @@ function main(): void {
   // The document is stored as validated, with the schema's defaults filled in.
   // Its revision and file go beside it, so `npm start` can say which configuration it keeps.
   const entry = {
-    key: CONFIG_KEY,
+    key,
     value: JSON.stringify(result.config),
     metadata: configOrigin(result.config.revision, file),
   };
@@ -94,7 +104,7 @@ function main(): void {
     persistTo: values['persist-to'],
   });
   const where = values.local ? 'the local KV' : `KV (${values.env || 'development'})`;
-  console.log(`Wrote ${file} (revision ${result.config.revision}) to ${where} under "${CONFIG_KEY}".`);
+  console.log(`Wrote ${file} (revision ${result.config.revision}) to ${where} under "${key}".`);
 }
 
 if (import.meta.main) main();

@@ -1,6 +1,6 @@
 /**
  * `npm run import -- [--from firebase|bitly|dub|shlink|sink] FILE [--dry-run] [--overwrite]
- * [--allow-host H …] [--local | --env development|production] [--base URL]` brings another
+ * [--allow-host H …] [--local | --env development|production] [--base URL] [--app ID]` brings another
  * shortener's links into Lander (docs/operators.md#bring-your-links): it reads the export (its format
  * from `--from`, else from its shape), keeps each link's slug and target, maps its parameters onto
  * campaign fields, and stores it through the links API of a running worker (as `npm run link --
@@ -17,7 +17,7 @@ import { importLinks, reportLines } from './lib/link-import/run.ts';
 
 const USAGE =
   `usage: npm run import -- [--from ${IMPORT_FORMATS.join('|')}] FILE [--dry-run] [--overwrite] ` +
-  '[--allow-host H …] [--local | --env development|production] [--base URL]';
+  '[--allow-host H …] [--local | --env development|production] [--base URL] [--app ID]';
 
 const HELP: CliHelp = {
   summary: "Imports another shortener's links, keeping their slugs and targets, through the links API.",
@@ -30,6 +30,7 @@ const HELP: CliHelp = {
     ['--local', 'the dev server of npm start (the default without LANDER_URL)'],
     ['--env development|production', 'the worker at LANDER_URL (or --base), with ADMIN_TOKEN'],
     ['--base URL', "the worker's origin"],
+    ['--app ID', 'the app ID of the deployment (docs/routes.md#apps): its API under /@ID/api on the shared host'],
   ],
   example: 'npm run import -- --from firebase links-example.page.link.csv --dry-run',
 };
@@ -43,6 +44,7 @@ const { values, positionals } = cliArgsWithFiles('import', USAGE, {
   local: { type: 'boolean', default: false },
   env: { type: 'string', default: '' },
   base: { type: 'string' },
+  app: { type: 'string' },
 });
 
 if (positionals.length !== 1) refuse('import', `give one export FILE; ${USAGE}`);

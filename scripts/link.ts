@@ -1,5 +1,5 @@
 /**
- * `npm run link -- --channel X --inviter Y [--title T] [--param key=value …] [--plain key=value …] [--base URL]
+ * `npm run link -- --channel X --inviter Y [--title T] [--param key=value …] [--plain key=value …] [--base URL] [--app ID]
  * [--env production]` prints a campaign link: `/landing?d=<token>` plus any plain parameters. The token
  * carries `channel`, `inviter`, `title` (the display text the page shows) and every `--param`, encrypted with the decode key
  * (docs/campaign-links.md): `DECODE_KEY` from the environment, else — in development only — the
@@ -11,13 +11,14 @@
  * without `--env` (or with `--local`), else `--base` or `LANDER_URL`; the token: `ADMIN_TOKEN`.
  */
 import type { LinkView } from '../shared/admin-contract.ts';
+import { APP_ID_PATTERN } from '../shared/apps.ts';
 import { secretOf } from '../worker/settings.ts';
 import { adminTarget, callAdmin, errorOf, localOrigin } from './lib/admin-api.ts';
 import { type CliHelp, cliArgs, helpIfAsked } from './lib/cli-args.ts';
 import { mintLink } from './lib/mint-link.ts';
 
 const USAGE =
-  'usage: npm run link -- --channel X --inviter Y [--title T] [--param key=value …] [--plain key=value …] [--base URL] ' +
+  'usage: npm run link -- --channel X --inviter Y [--title T] [--param key=value …] [--plain key=value …] [--base URL] [--app ID] ' +
   '[--env development|production] | --short [--slug S] [--expires TIME] [--local]';
 
 const HELP: CliHelp = {
@@ -29,6 +30,7 @@ const HELP: CliHelp = {
     ['--param key=value', 'another signed field (repeatable)'],
     ['--plain key=value', 'a plain query parameter beside the token (repeatable)'],
     ['--base URL', "the page's origin (default the dev server, http://localhost:$PORT, or LANDER_URL)"],
+    ['--app ID', 'the app ID of the deployment (docs/routes.md#apps): its API under /@ID/api on the shared host'],
     ['--env development|production', 'production needs DECODE_KEY, and --base or LANDER_URL'],
     ['--short', 'mint on the worker (POST /api/links) and print the short link, the long one and its QR code'],
     ['--slug S, --expires TIME', "the short link's slug and expiry"],
@@ -45,6 +47,7 @@ const { values } = cliArgs('link', USAGE, {
   param: { type: 'string', multiple: true, default: [] },
   plain: { type: 'string', multiple: true, default: [] },
   base: { type: 'string' },
+  app: { type: 'string' },
   env: { type: 'string', default: '' },
   short: { type: 'boolean', default: false },
   local: { type: 'boolean', default: false },
@@ -113,6 +116,9 @@ const base =
   (production
     ? process.env.LANDER_URL || fail('say where the production worker is: --base URL or LANDER_URL')
     : process.env.LANDER_URL || localOrigin(process.env));
-const result = mintLink({ payload, plain: pairs(values.plain), base, key });
+if (values.app !== undefined && !APP_ID_PATTERN.test(values.app))
+  fail(`--app: ${JSON.stringify(values.app)} is no app id`);
+// The app's pages are under its prefix on the shared host (docs/routes.md#apps).
+const result = mintLink({ payload, plain: pairs(values.plain), base, key, app: values.app });
 if (!result.ok) fail(result.reason);
 console.log(result.url);

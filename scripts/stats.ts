@@ -1,6 +1,6 @@
 /**
  * `npm run stats -- [--since 7d | --from DAY --to DAY] [--by channel] [--channel X] [--inviter X] [--link SLUG]
- * [--csv] [--local | --env development|production] [--base URL]` prints the funnel's figures
+ * [--csv] [--local | --env development|production] [--base URL] [--app ID]` prints the funnel's figures
  * (docs/operators.md) as a table, or the API's CSV with `--csv`. It calls `GET /api/stats` of a
  * running worker: the local dev server of `npm start` by default (or with `--local`), else the
  * environment's URL from `--base` or `LANDER_URL`, with the `ADMIN_TOKEN` variable as the token (the
@@ -16,7 +16,7 @@ import { sinceDay, statsTable } from './lib/stats-table.ts';
 
 const USAGE =
   'usage: npm run stats -- [--since 7d | --from YYYY-MM-DD --to YYYY-MM-DD] [--by channel] [--channel X] ' +
-  '[--inviter X] [--link SLUG] [--csv] [--local | --env development|production] [--base URL]';
+  '[--inviter X] [--link SLUG] [--csv] [--local | --env development|production] [--base URL] [--app ID]';
 
 const HELP: CliHelp = {
   summary: "Prints the funnel's figures of a running worker (GET /api/stats) as a table, or CSV.",
@@ -30,6 +30,7 @@ const HELP: CliHelp = {
     ['--local', 'the dev server of npm start (http://localhost:$PORT, the default without LANDER_URL)'],
     ['--env development|production', 'the worker at LANDER_URL, with ADMIN_TOKEN'],
     ['--base URL', 'the worker at URL'],
+    ['--app ID', 'the app ID of the deployment (docs/routes.md#apps): its API under /@ID/api on the shared host'],
   ],
   example: 'npm run stats -- --since 7d --by channel',
 };
@@ -46,6 +47,7 @@ const OPTIONS = {
   local: { type: 'boolean', default: false },
   env: { type: 'string' },
   base: { type: 'string' },
+  app: { type: 'string' },
 } as const;
 
 /** The flags that shape the query, as `parseArgs` reads them. */

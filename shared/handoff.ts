@@ -29,6 +29,11 @@ export interface Handoff {
   cookieless: boolean;
   /** The page's origin as the visitor sees it (`https://…`), for canonical and share URLs. */
   origin: string;
+  /**
+   * The app's base path on this host (docs/routes.md#apps): `/@notes` on a shared host, else ''.
+   * Every link, route and call of the page starts with it, so a visitor stays in the app.
+   */
+  base: string;
   language: Language;
   /**
    * The worker's detection (docs/device.md): its verdict (what the screens read), or on `/test` the whole

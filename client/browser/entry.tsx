@@ -25,8 +25,8 @@ import '../app/download/open-in-browser-guide.css';
 import '../app/download/apk-confirm.css';
 
 /** Resolves the lazy routes the server rendered, before hydration (react-router docs: data/custom). */
-async function loadInitialScreens(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
+async function loadInitialScreens(base: string): Promise<void> {
+  const matches = matchRoutes(routes, window.location, base || undefined) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
@@ -53,14 +53,17 @@ async function start(): Promise<void> {
   const clicks = watchClicks({
     attribution: handoff.attribution,
     token: handoff.campaign.token,
+    base: handoff.base,
     visitorId: () => learned.get().identity.visitorId,
   });
   // A screen that does not load: reload once (docs/builds.md); past the guard, the router shows the error page.
-  await loadInitialScreens().catch(() => reloadOnce(location.href) && new Promise(() => {}));
+  await loadInitialScreens(handoff.base).catch(() => reloadOnce(location.href) && new Promise(() => {}));
   // The navigation guard comes with the code loaded after hydration (enhance.ts); until then the
   // router navigates unguarded, as it would without it.
   let guard: NavigationGuard | undefined;
   const router = createBrowserRouter(routes, {
+    // Under an app's prefix (docs/routes.md#apps) every route and link stays inside it.
+    basename: handoff.base || undefined,
     hydrationData: reviveHydration(hydration),
     getContext: () => routeContext({ diagnostics: handoff.diagnostics }),
     // React Router's data strategy sees every navigation, so the guard decides before anything loads.

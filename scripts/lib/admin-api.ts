@@ -2,13 +2,15 @@
  * Calls the admin API of a running worker (docs/operators.md) for the operators' CLIs: where it runs
  * (`--local` or no `--env`: the dev server of `npm start` on PORT; `--env development|production`:
  * the `LANDER_URL` variable; `--base` always wins) and the token (`ADMIN_TOKEN`; the development default for a local or
- * development worker, never for production).
+ * development worker, never for production). `--app ID` addresses that app's API on a shared host,
+ * `/@ID/api/...` (docs/routes.md#apps).
  */
 import { networkInterfaces } from 'node:os';
+import { APP_ID_PATTERN, appBase } from '../../shared/apps.ts';
 import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 
 export interface AdminTarget {
-  /** The worker's origin, e.g. `https://get.example.com`. */
+  /** Where the app's API and pages start: the worker's origin, e.g. `https://get.example.com`, and `/@ID` with `--app ID`. */
   base: string;
   token: string;
 }
@@ -19,13 +21,21 @@ export interface TargetOptions {
   env?: string;
   local?: boolean;
   base?: string;
+  /** The app (`--app`): its calls go to `/@<app>/api/...`; none, or `default`, the default app's. */
+  app?: string;
 }
 
 /** The variables the CLIs read. */
 export type AdminVars = Partial<Record<'LANDER_URL' | 'PORT' | 'HOST' | 'ADMIN_TOKEN', string>>;
 
 /** Where to call and with which token, from the CLI's options and `vars` (the process environment). */
-export function adminTarget({ env = '', local = false, base }: TargetOptions, vars: AdminVars): TargetResult {
+export function adminTarget({ env = '', local = false, base, app }: TargetOptions, vars: AdminVars): TargetResult {
+  if (app !== undefined && !APP_ID_PATTERN.test(app)) {
+    return {
+      ok: false,
+      reason: `--app: ${JSON.stringify(app)} is no app id (a lowercase letter, then 1–31 of a-z, 0-9, -)`,
+    };
+  }
   if (env !== '' && env !== 'development' && env !== 'production') {
     return { ok: false, reason: `unknown environment ${JSON.stringify(env)}: development or production` };
   }
@@ -40,7 +50,7 @@ export function adminTarget({ env = '', local = false, base }: TargetOptions, va
   }
   const token = vars.ADMIN_TOKEN || (production ? undefined : DEV_ADMIN_TOKEN);
   if (!token) return { ok: false, reason: 'set ADMIN_TOKEN to the production admin token' };
-  return { ok: true, target: { base: new URL(origin).origin, token } };
+  return { ok: true, target: { base: `${new URL(origin).origin}${app ? appBase(app) : ''}`, token } };
 }
 
 /** `fetch` of `path` on the target with its token; a network failure names the URL. */

@@ -4,7 +4,9 @@
  * parameters are checked against the rules the worker applies to them, and every refusal is worded
  * for the command line.
  */
+
 import type * as v from 'valibot';
+import { appBase, DEFAULT_APP } from '../../shared/apps.ts';
 import {
   isAcceptableParam,
   isFieldName,
@@ -23,6 +25,8 @@ export interface LinkRequest {
   base: string;
   /** The 16-byte decode key. */
   key: string;
+  /** The app whose page it is (docs/routes.md#apps): another than the default's is under `/@<app>`. */
+  app?: string;
 }
 
 export type MintResult = { ok: true; url: string } | { ok: false; reason: string };
@@ -34,7 +38,7 @@ function problemOf(issue: v.BaseIssue<unknown>): string {
   return `${what} ${JSON.stringify(String(item.key))}: ${issue.message}`;
 }
 
-export function mintLink({ payload, plain, base, key }: LinkRequest): MintResult {
+export function mintLink({ payload, plain, base, key, app = DEFAULT_APP }: LinkRequest): MintResult {
   if (Object.keys(payload).length === 0) return { ok: false, reason: 'give at least --channel, --inviter or --param' };
   if (new TextEncoder().encode(key).length !== 16) return { ok: false, reason: 'DECODE_KEY must be exactly 16 bytes' };
   const badName = Object.keys(payload).find((name) => !isFieldName(name));
@@ -50,7 +54,7 @@ export function mintLink({ payload, plain, base, key }: LinkRequest): MintResult
   }
   let url: URL;
   try {
-    url = new URL('/landing', base);
+    url = new URL(`${appBase(app)}/landing`, base);
   } catch {
     return { ok: false, reason: `invalid --base ${JSON.stringify(base)}` };
   }

@@ -23,6 +23,7 @@ const COMMANDS = {
   'audit:verify': 'scripts/audit-verify.ts',
   import: 'scripts/import.ts',
   'config:push': 'scripts/config-push.ts',
+  apps: 'scripts/apps.ts',
   'try-install': 'scripts/try-install.ts',
   'apk:reserve': 'scripts/apk-reserve.ts',
   'apk:upload': 'scripts/apk-upload.ts',

@@ -7,6 +7,7 @@
  * record text is the same object, so pages kept for it stay valid (render/page-cache.ts keys by identity).
  */
 import type { MiddlewareHandler } from 'hono';
+import { appKvKey } from '../../shared/apps.ts';
 import type { AppEnv } from '../env.ts';
 import { KV_READ_TIMEOUT_MS, readKvText } from '../kv/read-text.ts';
 import { sharedRead } from '../kv/shared-read.ts';
@@ -19,6 +20,8 @@ const FAILED_TTL_MS = 5_000;
 export type ParentsLoader = (kv: Pick<KVNamespace, 'get'>, ttlMs: number) => Promise<ApkParents>;
 
 export interface ParentsLoaderOptions {
+  /** The record's KV key: `apk:parents` for the default app, `app:<id>:apk:parents` for another. */
+  key?: string;
   timeoutMs?: number;
   now?: () => number;
   log?: (message: string) => void;
@@ -26,6 +29,7 @@ export interface ParentsLoaderOptions {
 
 /** A loader with its own per-isolate cache; `ttlMs` 0 reads KV on every call (but shares a read under way). */
 export function createParentsLoader({
+  key = PARENTS_KEY,
   timeoutMs = KV_READ_TIMEOUT_MS,
   now = Date.now,
   log = (message) => console.warn(message),
@@ -33,7 +37,7 @@ export function createParentsLoader({
   let last: { text: string; parents: ApkParents } | null = null;
 
   async function read(kv: Pick<KVNamespace, 'get'>): Promise<{ value: ApkParents; failed: boolean }> {
-    const result = await readKvText(kv, PARENTS_KEY, timeoutMs);
+    const result = await readKvText(kv, key, timeoutMs);
     if (result.kind === 'absent') return { value: NO_PARENTS, failed: false };
     if (result.kind !== 'value') {
       log(`APK parents: the KV read ${result.kind === 'timeout' ? 'timed out' : 'failed'}; plain APK links`);
@@ -42,7 +46,7 @@ export function createParentsLoader({
     if (last?.text === result.text) return { value: last.parents, failed: false };
     const parents = parseParents(result.text);
     if (!parents) {
-      log(`APK parents: KV key "${PARENTS_KEY}" is not a valid record; plain APK links`);
+      log(`APK parents: KV key "${key}" is not a valid record; plain APK links`);
       return { value: NO_PARENTS, failed: true };
     }
     last = { text: result.text, parents: Object.freeze(parents) };
@@ -52,7 +56,17 @@ export function createParentsLoader({
   return sharedRead({ read, late: () => NO_PARENTS, timeoutMs, failedTtlMs: FAILED_TTL_MS, now });
 }
 
-const isolateLoader = createParentsLoader();
+// One loader, and so one cache, per app and isolate (docs/apk-stamping.md: each app's record).
+const loaders = new Map<string, ParentsLoader>();
+
+function loaderOf(app: string): ParentsLoader {
+  let load = loaders.get(app);
+  if (!load) {
+    load = createParentsLoader({ key: appKvKey(app, PARENTS_KEY) });
+    loaders.set(app, load);
+  }
+  return load;
+}
 
 /**
  * Starts reading the uploaded parents and puts the read on the context (`apkParents`) for the page
@@ -61,7 +75,7 @@ const isolateLoader = createParentsLoader();
  */
 export function apkParents(): MiddlewareHandler<AppEnv> {
   return async function apkParentsMiddleware(c, next) {
-    c.set('apkParents', isolateLoader(c.env.KV, settingsOf(c.env).configCacheMs));
+    c.set('apkParents', loaderOf(c.get('app'))(c.env.KV, settingsOf(c.env).configCacheMs));
     await next();
   };
 }

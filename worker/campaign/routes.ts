@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import { type LinkView, SLUG_PATTERN } from '../../shared/admin-contract.ts';
 import { announce, sceneOf } from '../announce.ts';
+import { appOrigin } from '../apps/app-origin.ts';
 import { committerOf } from '../commit-change.ts';
 import type { AppEnv } from '../env.ts';
 import type { StoredLink } from '../facts.ts';
@@ -43,18 +44,18 @@ linksRoute.post('/', jsonBodyLimit(MAX_BODY), async (c) => {
   const result = await createLink(c.env, body, committerOf(c));
   if (!result.ok) return c.json({ error: result.error }, result.status);
   announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'created', link: result.link });
-  return c.json(linkView(new URL(c.req.url).origin, result.link), 201);
+  return c.json(linkView(appOrigin(c), result.link), 201);
 });
 
 linksRoute.get('/', async (c) => {
-  const origin = new URL(c.req.url).origin;
+  const origin = appOrigin(c);
   return c.json({ links: (await listLinks(c.env)).map((link) => linkView(origin, link)) });
 });
 
 linksRoute.get(`/:slug{${SLUG_PATTERN}}`, async (c) => {
   const link = await storedLink(c.env, c.req.param('slug'));
   if (!link) return c.json({ error: 'slug: no such link' }, 404);
-  return c.json(linkView(new URL(c.req.url).origin, link));
+  return c.json(linkView(appOrigin(c), link));
 });
 
 linksRoute.patch(`/:slug{${SLUG_PATTERN}}`, jsonBodyLimit(MAX_BODY), async (c) => {
@@ -65,7 +66,7 @@ linksRoute.patch(`/:slug{${SLUG_PATTERN}}`, jsonBodyLimit(MAX_BODY), async (c) =
   const result = await changeLink(c.env, link, body, committerOf(c));
   if (!result.ok) return c.json({ error: result.error }, 400);
   announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'updated', link: result.link });
-  return c.json(linkView(new URL(c.req.url).origin, result.link));
+  return c.json(linkView(appOrigin(c), result.link));
 });
 
 linksRoute.delete(`/:slug{${SLUG_PATTERN}}`, async (c) => {
@@ -92,7 +93,7 @@ linkQrRoute.get(`/:file{${SLUG_PATTERN}\\.(?:svg|png)}`, async (c) => {
   const slug = file.slice(0, dot);
   const link = await resolveLink(c.env, slug);
   // A slug's URL always fits a QR code; null is only for texts too long for any.
-  const image = link && format.draw(`${new URL(c.req.url).origin}/s/${slug}`);
+  const image = link && format.draw(`${appOrigin(c)}/s/${slug}`);
   if (!image) return c.text('No such link', 404);
   return c.body(image, 200, {
     'Content-Type': format.type,

@@ -45,7 +45,9 @@ export function appLinkAnswer(c: Context<AppEnv>): Response | null {
   if (!atAppLinkPath(c)) return null;
   const params = new URL(c.req.url).searchParams;
   const download = appLinkDownload(c, params);
-  return download ? redirect(download, 302) : redirect(`${APP_LINK_TARGET}${pageQuery(params)}`, 307);
+  return download
+    ? redirect(download, 302)
+    : redirect(`${c.get('appBase') ?? ''}${APP_LINK_TARGET}${pageQuery(params)}`, 307);
 }
 
 /**

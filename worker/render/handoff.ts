@@ -32,8 +32,13 @@ import { siteMeta } from './site-meta.ts';
  * None is the raw request: the address keeps only the query a page reads, the device only its verdict.
  */
 export interface HandoffInputs {
-  /** The page's address: origin, path and the query a page reads (campaign/query-data.ts `pageQuery`). */
+  /**
+   * The page's address as the visitor sees it: origin, the app's base path, path and the query a page
+   * reads (campaign/query-data.ts `pageQuery`).
+   */
   url: URL;
+  /** The app's base path on this host (docs/routes.md#apps): `/@notes`, or ''. */
+  base: string;
   /** Which page that address is, as the route table says (lib/page-of.ts): one frozen object per path. */
   page: PageIdentity;
   language: Language;
@@ -59,6 +64,13 @@ export function pageAddress(url: URL): URL {
   return bare ? url : new URL(`${url.origin}${url.pathname}${pageQuery(url.searchParams)}`);
 }
 
+/** `url` (the app's own, apps/request-app.ts) as the visitor asked for it: its path under `base`. */
+export function withBase(url: URL, base: string): URL {
+  const visible = new URL(url);
+  visible.pathname = `${base}${url.pathname}`;
+  return visible;
+}
+
 /**
  * The inputs of the page `c` asks for, whose URL is `url` (parsed once by the caller), with the
  * uploaded APK parents the caller awaited (`apkParents` on the context).
@@ -66,8 +78,10 @@ export function pageAddress(url: URL): URL {
 export function handoffInputs(c: Context<AppEnv>, url: URL, apkParents: ApkParents = NO_PARENTS): HandoffInputs {
   const { config, fallback } = c.get('config');
   const page = pageOf(c);
+  const base = c.get('appBase') ?? '';
   return {
-    url: pageAddress(url),
+    url: pageAddress(base ? withBase(url, base) : url),
+    base,
     page,
     language: c.get('language'),
     verdict: c.get('verdict'),
@@ -108,6 +122,7 @@ function androidParent(config: LanderConfig, parents: ApkParents): ApkParentFact
 /** The hand-off made from `inputs`. */
 export function makeHandoff({
   url,
+  base,
   page,
   language,
   verdict,
@@ -138,6 +153,7 @@ export function makeHandoff({
     diagnostics: settings.diagnostics,
     cookieless: settings.cookieless,
     origin: url.origin,
+    base,
     language,
     deviceInfo: device ?? verdict,
     campaign: pageCampaign(campaign),
@@ -160,7 +176,7 @@ export function makeHandoff({
       screen: tapScreenOf(page),
       link: page.page === 'short' ? page.slug : undefined,
       appLinkingDomain: appLinking ? (config.links.universal_link_domain ?? null) : null,
-      stampedApk: apkParent && { origin: url.origin, file: apkParent.file },
+      stampedApk: apkParent && { origin: `${url.origin}${base}`, file: apkParent.file },
     }),
     apkParent,
     ...aboutParts({

@@ -17,8 +17,8 @@ function tagHtml(head: HeadTag): string {
 }
 
 /** The metadata-only HTML for `origin` and `language` under `config`. */
-export function metaPageHtml(origin: string, language: Language, config: LanderConfig): string {
-  const meta = pageMeta({ language, origin, pathname: '/', noindex: true, site: siteMeta(config, language) });
+export function metaPageHtml(origin: string, language: Language, config: LanderConfig, base = ''): string {
+  const meta = pageMeta({ language, origin, pathname: `${base}/`, noindex: true, site: siteMeta(config, language) });
   return (
     `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">` +
     `${headTags(meta).map(tagHtml).join('')}<link rel="icon" href="/logo.png"></head>` +

@@ -18,14 +18,25 @@ import { pageOf } from '../lib/page-of.ts';
 import { pageView } from '../lib/visit.ts';
 import { appLinkAnswer, carrierLinkAnswer } from './app-link-answer.ts';
 import { countView } from './count-view.ts';
-import { handoffInputs, makeHandoff } from './handoff.ts';
+import { handoffInputs, makeHandoff, withBase } from './handoff.ts';
 import { keptAnswer, type PageAnswer } from './kept-answer.ts';
 import { metaPageHtml } from './meta-page.ts';
 import { pageKey } from './page-cache.ts';
 import { html } from './page-headers.ts';
 import { renderDocument } from './render-document.tsx';
 
-const handler = createStaticHandler(routes);
+// One static handler per app base path (docs/routes.md#apps): '' for an app on its own host, `/@notes`
+// under a prefix. The registry bounds how many there are.
+const handlers = new Map<string, ReturnType<typeof createStaticHandler>>();
+
+function handlerFor(base: string): ReturnType<typeof createStaticHandler> {
+  let handler = handlers.get(base);
+  if (!handler) {
+    handler = createStaticHandler(routes, base ? { basename: base } : undefined);
+    handlers.set(base, handler);
+  }
+  return handler;
+}
 
 /**
  * The page for `c`'s URL, its view counted once here, whether kept or rendered. A bot never gets an
@@ -37,7 +48,8 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   countView(c, view, response.status);
   if (!c.get('device').bot || response.status < 400) return response;
   await response.body?.cancel();
-  return html(metaPageHtml(new URL(c.req.url).origin, c.get('language'), c.get('config').config), 200);
+  const { origin } = new URL(c.req.url);
+  return html(metaPageHtml(origin, c.get('language'), c.get('config').config, c.get('appBase') ?? ''), 200);
 }
 
 /** The kept page for what this request renders, else a new render (kept once complete). */
@@ -67,11 +79,16 @@ async function pageAnswer(c: Context<AppEnv>): Promise<PageAnswer> {
 
   const requestContext = routeContext({ diagnostics: handoff.diagnostics });
   // A kept page's routes see the page's address, not the raw URL: a parameter no page reads cannot reach them.
-  const request = !keepable || inputs.url.href === c.req.url ? c.req.raw : new Request(inputs.url, c.req.raw);
-  const context = await handler.query(request, { requestContext }).catch((error: unknown) => {
-    console.error('Route resolution failed', error);
-    return null;
-  });
+  // Under an app's prefix the routes see the URL as asked, the prefix their basename (docs/routes.md#apps).
+  const asked = inputs.base ? withBase(url, inputs.base) : url;
+  const request = keepable ? inputs.url : asked;
+  const handler = handlerFor(inputs.base);
+  const context = await handler
+    .query(request.href === c.req.url ? c.req.raw : new Request(request, c.req.raw), { requestContext })
+    .catch((error: unknown) => {
+      console.error('Route resolution failed', error);
+      return null;
+    });
   if (context instanceof Response) return { response: context, view: null };
   if (!context) return { response: await renderStatic(handoff, notFound), view: null };
 

@@ -26,19 +26,19 @@ export function describeRouteError(error: unknown): ErrorInfo {
 }
 
 export function ErrorScreen({ status, description }: ErrorInfo) {
-  const { language, origin, site } = useHandoff();
+  const { language, origin, base, site } = useHandoff();
   const t = texts(language);
   const notFound = status === 404;
   const title = notFound ? t.notFoundTitle : t.serverErrorTitle;
   return (
     <main className="error-page">
-      <Head meta={pageMeta({ language, origin, pathname: '/', pageTitle: title, noindex: true, site })} />
+      <Head meta={pageMeta({ language, origin, pathname: `${base}/`, pageTitle: title, noindex: true, site })} />
       <p className="error-code">{status}</p>
       <h1>{title}</h1>
       <p className="error-description">
         {notFound ? (description ?? t.notFoundDescription) : t.serverErrorDescription}
       </p>
-      <a className="button" href="/">
+      <a className="button" href={`${base}/`}>
         {t.backHome}
       </a>
     </main>

@@ -13,7 +13,7 @@ import { Head } from './head.tsx';
 import '../download/about.css';
 
 export function Layout() {
-  const { language, origin, site, about } = useHandoff();
+  const { language, origin, base, site, about } = useHandoff();
   const location = useLocation();
   const matches = useMatches();
   const handle = (matches.at(-1)?.handle ?? {}) as RouteHandle;
@@ -30,7 +30,7 @@ export function Layout() {
         meta={pageMeta({
           language,
           origin,
-          pathname: location.pathname,
+          pathname: `${base}${location.pathname}`,
           pageTitle: handle.title?.(language),
           noindex: handle.noindex,
           site,

@@ -59,10 +59,13 @@ function copyBySelection(text: string): void {
   area.remove();
 }
 
-/** Sends `body` so that it survives the page being left at once (a store link, an app opening). */
-function sendClick(body: string): void {
-  if (navigator.sendBeacon?.(CLICK_PATH, body)) return;
-  void fetch(CLICK_PATH, {
+/**
+ * Sends `body` to the app's click API (under `base`, docs/routes.md#apps) so that it survives the page
+ * being left at once (a store link, an app opening).
+ */
+function sendClick(body: string, base = ''): void {
+  if (navigator.sendBeacon?.(`${base}${CLICK_PATH}`, body)) return;
+  void fetch(`${base}${CLICK_PATH}`, {
     method: 'POST',
     body,
     keepalive: true,
@@ -71,8 +74,8 @@ function sendClick(body: string): void {
 }
 
 /** The ids the worker issued for this page's next taps, or none when it could not be asked. */
-async function fetchClickIds(): Promise<string[]> {
-  const response = await fetch(CLICK_IDS_PATH, { credentials: 'same-origin', cache: 'no-store' });
+async function fetchClickIds(base = ''): Promise<string[]> {
+  const response = await fetch(`${base}${CLICK_IDS_PATH}`, { credentials: 'same-origin', cache: 'no-store' });
   if (!response.ok) return [];
   const { clickIds } = (await response.json()) as Partial<ClickIdsAnswer>;
   return Array.isArray(clickIds) ? clickIds.filter((id) => typeof id === 'string' && CLICK_ID.test(id)) : [];
@@ -122,6 +125,8 @@ export interface ClickWatchOptions {
   attribution: AttributionView;
   /** The page's campaign token. */
   token: string | undefined;
+  /** The app's base path on this host (`/@notes`, or ''): its click API and carrier links are under it. */
+  base?: string;
   visitorId(): string | null;
   copy?(text: string): void;
   send?(body: string): void;
@@ -132,10 +137,11 @@ export interface ClickWatchOptions {
 export function watchClicks({
   attribution,
   token,
+  base = '',
   visitorId,
   copy = copyText,
-  send = sendClick,
-  nextClickId = clickIdSupply(),
+  send = (body) => sendClick(body, base),
+  nextClickId = clickIdSupply(() => fetchClickIds(base)),
 }: ClickWatchOptions): { afterPageListeners(): void } {
   const hints = readHints();
   // A tap whose report waits for the page's own listeners (`afterPageListeners`), and its event.
@@ -169,7 +175,7 @@ export function watchClicks({
     if (fallbackTemplate) link.dataset.fallback = fillCarrier(fallbackTemplate, carrier);
     // A stamped APK is on the page's own host: the open-app watcher must not move it to a download domain.
     if (fallbackTemplate && fallbackTemplate === apkTemplate) delete link.dataset.apk;
-    if (attribution.copy) copy(`${location.origin}${CARRIER_PATH}${carrier}`);
+    if (attribution.copy) copy(`${location.origin}${base}${CARRIER_PATH}${carrier}`);
     const body: ClickBody = {
       clickId,
       action: actionOf(link, false),

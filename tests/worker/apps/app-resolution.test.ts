@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { APPS_KEY } from '../../../shared/apps.ts';
 import { UA } from '../../fixtures/agents.ts';
 import { DEMO, demoWith } from '../../fixtures/config.ts';
-import { fetchWorker } from '../helpers.ts';
+import { fetchWorker, handoffOf } from '../helpers.ts';
 
 const REGISTRY = {
   apps: [
@@ -140,5 +140,35 @@ describe('a registry the worker cannot use', () => {
     await storeApps(registry);
     expect(await (await visit('https://go.notes.test/landing')).text()).toContain('Notes tagline');
     expect((await visit('https://elsewhere.test/landing')).status).toBe(404);
+  });
+});
+
+describe("the links of an app's page under its prefix", () => {
+  it('keep the prefix: the hand-off base, the canonical URL, the error page and the desktop QR code', async () => {
+    await storeApps(REGISTRY);
+    const html = await (await visit('https://lander.test/@notes/landing?channel=spring')).text();
+    expect(handoffOf(html).handoff.base).toBe('/@notes');
+    expect(html).toContain('<link rel="canonical" href="https://lander.test/@notes/landing"');
+    const desktop = handoffOf(await (await visit('https://lander.test/@notes/', UA.desktop)).text());
+    expect(desktop.handoff.download.qr.url).toBe('https://lander.test/@notes/');
+    const missing = await visit('https://lander.test/@notes/nope');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('href="/@notes/"');
+  });
+
+  it("stay as they were on an app's own host and on the default app: no base", async () => {
+    await storeApps(REGISTRY);
+    for (const url of ['https://go.notes.test/landing', 'https://lander.test/landing']) {
+      const html = await (await visit(url)).text();
+      expect(handoffOf(html).handoff.base).toBe('');
+      expect(html).toContain(`<link rel="canonical" href="${url}"`);
+    }
+  });
+
+  it("answer a bot under the prefix with the app's metadata page, canonical at its base", async () => {
+    await storeApps(REGISTRY);
+    const res = await visit('https://lander.test/@notes/nope', UA.googlebot);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('href="https://lander.test/@notes/"');
   });
 });
