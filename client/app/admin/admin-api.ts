@@ -11,6 +11,7 @@ import { installsApi } from './installs/installs-api.ts';
 import { linksApi } from './links/links-api.ts';
 import { signInHeaders } from './shared/admin-client.ts';
 import { storePostbacksApi } from './store-postbacks/store-postbacks-api.ts';
+import { teamApi } from './team/team-api.ts';
 import { testDevicesApi } from './test-devices/test-devices-api.ts';
 import { webhooksApi } from './webhooks/webhooks-api.ts';
 
@@ -26,6 +27,8 @@ export function adminApi(token: string | null, client: HttpClient = http) {
     audit: auditApi(client, headers),
     /** `/api/test-devices` (docs/attribution.md, "Test devices"). */
     testDevices: testDevicesApi(client, headers),
+    /** `/api/keys` and `/api/members` (docs/operators.md#roles). */
+    team: teamApi(client, headers),
     ...funnelApi(client, headers),
     ...linksApi(client, headers),
     ...installsApi(client, headers),

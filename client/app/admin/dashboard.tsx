@@ -3,7 +3,8 @@
  * The header holds the range and the CSV export (dashboard-header.tsx); below it the funnel's figures
  * for the range (funnel/), a drill-down when the address names one, Apple's signed postbacks by day
  * (store-postbacks/), the fraud flags (fraud/), the test devices' installs (installs/, with the
- * test-devices/ form), the links (links/) and the webhooks (webhooks/). Every funnel figure comes
+ * test-devices/ form), the links (links/), the webhooks (webhooks/), the audit log (audit/) and the
+ * team's members and API keys (team/). Every funnel figure comes
  * from `/api/stats` for the range; a failed call shows the API's message in place. The links start
  * as the sign-in listed them and do not depend on the range: only Refresh lists them again. A room
  * never imports another: what one shows of another's is handed to it here.
@@ -27,6 +28,7 @@ import { useRangeFigures } from './range-figures.ts';
 import { type Drill, type Drillable, drillOf, drillSearch } from './shared/drill-down.ts';
 import { ErrorAlert } from './shared/error-alert.tsx';
 import { StorePostbacksPanel } from './store-postbacks/store-postbacks-panel.tsx';
+import { TeamPanel } from './team/team-panel.tsx';
 import { TestDevices } from './test-devices/test-devices.tsx';
 import { WebhooksPanel } from './webhooks/webhooks-panel.tsx';
 
@@ -96,6 +98,7 @@ export function Dashboard({
       />
       <WebhooksPanel api={api.webhooks} t={t} zone={zone} />
       <AuditPanel api={api.audit} zone={zone} language={language} />
+      <TeamPanel api={api.team} t={t} language={language} />
     </>
   );
 }
