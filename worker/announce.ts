@@ -33,5 +33,5 @@ export function announce(scene: Scene, fact: Fact): Promise<RaisedFlags[]> {
  */
 export function sceneOf(c: Context<AppEnv>): Scene {
   const loaded: AppEnv['Variables']['config'] | undefined = c.get('config');
-  return { env: c.env, ctx: c.executionCtx, config: loaded?.config };
+  return { env: c.env, app: c.get('app'), ctx: c.executionCtx, config: loaded?.config };
 }

@@ -251,11 +251,16 @@ export type CommitChange = (statements: D1PreparedStatement[], record: ChangeRec
 export type Fact = PageViewed | Tapped | InstallDecided | OpenDecided | AppEventReceived | UserIdentified | LinkChanged;
 
 /**
- * Where a fact is announced: the environment, what keeps work alive after the response, and the
+ * Where a fact is announced: the environment, its app, what keeps work alive after the response, and the
  * operator's configuration when the producer's route loaded it (its time zone, its fraud floors).
  */
 export interface Scene {
   env: Env;
+  /**
+   * The app it happened in (docs/routes.md#apps): every listener writes its rows and messages under
+   * it. Named here, not on the fact, where `app` already names the package or bundle id an app sends.
+   */
+  app: string;
   ctx: Pick<ExecutionContext, 'waitUntil'>;
   config?: LanderConfig | undefined;
 }

@@ -16,7 +16,7 @@ import { DEV_ATTRIBUTION_SALT } from '../../worker/settings.ts';
 export async function bucketOf(address: string): Promise<DurableObjectStub<ClickBucket>> {
   const network = networkOf(address);
   if (!network) throw new Error(`not an address: ${address}`);
-  return bucketFor(env, (await networkKeys(DEV_ATTRIBUTION_SALT, network)).bucket);
+  return bucketFor(env, 'default', (await networkKeys(DEV_ATTRIBUTION_SALT, network)).bucket);
 }
 
 /** Every row of `table` in a bucket or a ledger shard. */

@@ -23,23 +23,23 @@ export async function flagsOf(installId: string, minFlags = 0): Promise<string[]
     async () => {
       const row = await env.FUNNEL_DB.prepare('SELECT id FROM fraud_installs WHERE id = ?1').bind(key).first();
       if (!row) throw new Error('not flagged yet');
-      const flags = await ledgerFor(env, key).flagsOf(key);
+      const flags = await ledgerFor(env, 'default', key).flagsOf(key);
       if (flags.length < minFlags) throw new Error('late flag not there yet');
     },
     { timeout: 5000, interval: 20 },
   );
-  return (await ledgerFor(env, key).flagsOf(key)).map((flag) => flag.rule).sort();
+  return (await ledgerFor(env, 'default', key).flagsOf(key)).map((flag) => flag.rule).sort();
 }
 
 /** The reasons of the install's flags. */
 export async function reasonsOf(installId: string): Promise<string[]> {
   const key = await keyOf(installId);
-  return (await ledgerFor(env, key).flagsOf(key)).map((flag) => flag.reason);
+  return (await ledgerFor(env, 'default', key).flagsOf(key)).map((flag) => flag.reason);
 }
 
 /** Moves a recorded click `ms` into the past: in the click index, and in its network's bucket. */
 export async function ageClick(clickId: string, address: string, ms: number): Promise<void> {
-  await runInDurableObject(ledgerFor(env, clickId), (_: AttributionLedger, state) => {
+  await runInDurableObject(ledgerFor(env, 'default', clickId), (_: AttributionLedger, state) => {
     state.storage.sql.exec('UPDATE clicks SET at = at - ? WHERE click_id = ?', ms, clickId);
   });
   await inBucket(address, 'UPDATE clicks SET at = at - ? WHERE click_id = ?', ms, clickId);

@@ -30,9 +30,9 @@ const signedOnly = (data: Record<string, string> | undefined): Campaign =>
  * The short link a tap was made on: the slug the page sent, when the stored link carries the very
  * token the tap reports; else none. A forged slug can name only a link whose token it also has.
  */
-async function tapLink(env: Env, body: ClickInput): Promise<string> {
+async function tapLink(env: Env, app: string, body: ClickInput): Promise<string> {
   if (!body.link || !body.d) return '';
-  const link = await resolveLink(env, body.link);
+  const link = await resolveLink(env, app, body.link);
   return link?.token === body.d ? body.link : '';
 }
 
@@ -42,7 +42,7 @@ async function tapLink(env: Env, body: ClickInput): Promise<string> {
  * the link looked up then, not while the beacon waits; it happened at `at`, when the tap arrived.
  */
 export async function tapped(c: Context<AppEnv>, body: ClickInput, at: number): Promise<Tapped> {
-  const link = await tapLink(c.env, body).catch(() => '');
+  const link = await tapLink(c.env, c.get('app'), body).catch(() => '');
   const campaign = signedOnly(body.d ? readToken(body.d, settingsOf(c.env).decodeKey) : undefined);
   return {
     fact: 'tapped',
@@ -72,14 +72,14 @@ export async function eventKey(salt: string, app: string, installId: string, id:
 }
 
 /** The keyed visitor hash of the click an answer was matched to, `''` without one. */
-export async function clickVisitor(env: Env, answer: InstallAnswer | null | undefined): Promise<string> {
+export async function clickVisitor(env: Env, app: string, answer: InstallAnswer | null | undefined): Promise<string> {
   if (!answer?.matched) return '';
-  return (await ledgerFor(env, answer.clickId).visitorOf(answer.clickId)) ?? '';
+  return (await ledgerFor(env, app, answer.clickId).visitorOf(answer.clickId)) ?? '';
 }
 
 /** Keeps the flags an announcement raised beside their installs' answers in the ledger (docs/fraud.md). */
-export async function keepRaised(env: Env, raised: Promise<RaisedFlags[]>, now: number): Promise<void> {
+export async function keepRaised(env: Env, app: string, raised: Promise<RaisedFlags[]>, now: number): Promise<void> {
   for (const { install, flags } of await raised) {
-    if (flags.length > 0) await ledgerFor(env, install).flag(install, flags, now);
+    if (flags.length > 0) await ledgerFor(env, app, install).flag(install, flags, now);
   }
 }

@@ -11,6 +11,7 @@
 
 import type { Explanation } from '../../shared/install-explanation.ts';
 import { DAY_MS } from '../../shared/time-zone.ts';
+import { appObjectName } from '../apps/app-keys.ts';
 import type { Flag, InstallAnswer } from '../facts.ts';
 import type { ClickBucket } from './click-bucket.ts';
 import { SweptObject } from './swept-object.ts';
@@ -212,13 +213,13 @@ export class AttributionLedger extends SweptObject {
 
 /**
  * The ledger shard that holds `key` (a click id or a keyed hash: both uniformly random), by its first
- * character: 64 shards, each a few hundred writes a second at most on a busy day, all kept warm.
+ * character: 64 shards per app (apps/app-keys.ts), each a few hundred writes a second at most on a busy day, all kept warm.
  */
-export function ledgerFor(env: Env, key: string): DurableObjectStub<AttributionLedger> {
-  return env.ATTRIBUTION_LEDGER.get(env.ATTRIBUTION_LEDGER.idFromName(`ledger:${key.slice(0, 1)}`));
+export function ledgerFor(env: Env, app: string, key: string): DurableObjectStub<AttributionLedger> {
+  return env.ATTRIBUTION_LEDGER.get(env.ATTRIBUTION_LEDGER.idFromName(appObjectName(app, `ledger:${key.slice(0, 1)}`)));
 }
 
-/** The bucket of a network (its keyed hash). */
-export function bucketFor(env: Env, bucket: string): DurableObjectStub<ClickBucket> {
-  return env.CLICK_BUCKETS.get(env.CLICK_BUCKETS.idFromName(bucket));
+/** The bucket of a network (its keyed hash) in app `app` (apps/app-keys.ts). */
+export function bucketFor(env: Env, app: string, bucket: string): DurableObjectStub<ClickBucket> {
+  return env.CLICK_BUCKETS.get(env.CLICK_BUCKETS.idFromName(appObjectName(app, bucket)));
 }

@@ -8,6 +8,7 @@
  */
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
+import { appSalt } from '../apps/app-keys.ts';
 import { committerOf } from '../commit-change.ts';
 import type { AppEnv } from '../env.ts';
 import { firstIssue, jsonBodyLimit, readJson } from '../lib/json-body.ts';
@@ -30,11 +31,11 @@ function queryOf<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): v.In
   return result.success ? result.output : c.json({ error: firstIssue(result.issues) }, 400);
 }
 
-/** The salt answers are keyed by; production without it keeps no answers to show. */
+/** The request's app's key of the salt answers are keyed by (apps/app-keys.ts); production without it keeps no answers to show. */
 function saltOf(c: Context<AppEnv>): string | Response {
-  return (
-    settingsOf(c.env).attributionSalt ?? c.json({ error: 'Attribution is not configured (ATTRIBUTION_SALT)' }, 503)
-  );
+  const salt = settingsOf(c.env).attributionSalt;
+  if (salt === undefined) return c.json({ error: 'Attribution is not configured (ATTRIBUTION_SALT)' }, 503);
+  return appSalt(salt, c.get('app'));
 }
 
 export const testInstallsRoute = new Hono<AppEnv>();
@@ -48,7 +49,7 @@ testInstallsRoute.get('/', async (c) => {
   if (query.installId && !query.app) return c.json({ error: 'installId: needs app' }, 400);
   const device = query.app && query.installId ? await deviceHash(salt, query.app, query.installId) : undefined;
   try {
-    const installs = await listTestAnswers(c.env.FUNNEL_DB, {
+    const installs = await listTestAnswers(c.env.FUNNEL_DB, c.get('app'), {
       limit: query.limit,
       after: query.after,
       app: query.app,
@@ -71,7 +72,7 @@ installLookupRoute.get('/', async (c) => {
   if (query instanceof Response) return query;
   const salt = saltOf(c);
   if (salt instanceof Response) return salt;
-  const record = await installRecordOf({ env: c.env, salt }, query.app, query.installId);
+  const record = await installRecordOf({ env: c.env, app: c.get('app'), salt }, query.app, query.installId);
   if (!record) return c.json({ error: 'No answer kept for this install (answers are kept 30 days)' }, 404);
   return c.json({
     answer: record.answer,
@@ -93,7 +94,7 @@ testDevicesRoute.use(operatorAuth('test-devices'));
 
 testDevicesRoute.get('/', async (c) => {
   try {
-    return c.json({ devices: await listTestDevices(c.env.FUNNEL_DB) });
+    return c.json({ devices: await listTestDevices(c.env.FUNNEL_DB, c.get('app')) });
   } catch (error) {
     return storeDown(c, error);
   }
@@ -109,7 +110,7 @@ testDevicesRoute.post('/', jsonBodyLimit(1024), async (c) => {
     return c.json({ error: `app: "${body.app}" is not a configured app` }, 400);
   }
   try {
-    const made = await registerTestDevice(c.env.FUNNEL_DB, salt, body, Date.now(), committerOf(c));
+    const made = await registerTestDevice(c.env.FUNNEL_DB, c.get('app'), salt, body, Date.now(), committerOf(c));
     if ('full' in made) return c.json({ error: 'Too many test devices: forget one first' }, 409);
     return c.json(made.device, made.created ? 201 : 200);
   } catch (error) {
@@ -119,7 +120,7 @@ testDevicesRoute.post('/', jsonBodyLimit(1024), async (c) => {
 
 testDevicesRoute.delete(`/:id{${TEST_DEVICE_ID}}`, async (c) => {
   try {
-    const forgotten = await forgetTestDevice(c.env.FUNNEL_DB, Number(c.req.param('id')), committerOf(c));
+    const forgotten = await forgetTestDevice(c.env.FUNNEL_DB, c.get('app'), Number(c.req.param('id')), committerOf(c));
     return forgotten ? c.body(null, 204) : c.json({ error: 'id: no such test device' }, 404);
   } catch (error) {
     return storeDown(c, error);

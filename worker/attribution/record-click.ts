@@ -14,7 +14,9 @@ import { clickTuple } from './tuples.ts';
 /** What every attribution call works with (routes.ts builds it once per request). */
 export interface AttributionContext {
   env: Env;
-  /** `ATTRIBUTION_SALT` (salt.ts). */
+  /** The app (docs/routes.md#apps): its ledger shards and buckets are its own (apps/app-keys.ts). */
+  app: string;
+  /** The app's key of `ATTRIBUTION_SALT` (apps/app-keys.ts `appSalt`). */
   salt: string;
   decodeKey: string | undefined;
   now: number;
@@ -41,11 +43,11 @@ export async function networkKeys(salt: string, network: Network): Promise<{ buc
 }
 
 export async function recordClick(ctx: ClickContext, body: ClickInput): Promise<void> {
-  const { env, salt, now, network } = ctx;
+  const { env, app, salt, now, network } = ctx;
   const keys = network ? await networkKeys(salt, network) : null;
   const visitor = body.visitorId ? await keyedHash(salt, `visitor\n${body.visitorId}`) : null;
   const writes: Promise<void>[] = [
-    ledgerFor(env, body.clickId).indexClick(body.clickId, { bucket: keys?.bucket ?? '', at: now, visitor }),
+    ledgerFor(env, app, body.clickId).indexClick(body.clickId, { bucket: keys?.bucket ?? '', at: now, visitor }),
   ];
   const tuple = clickTuple(ctx.device, ctx.headerHints, body);
   if (keys && tuple) {
@@ -53,7 +55,7 @@ export async function recordClick(ctx: ClickContext, body: ClickInput): Promise<
     // unsigned ever reaches an app, and the tap is not kept waiting for a decryption.
     const token = body.d ?? null;
     writes.push(
-      bucketFor(env, keys.bucket).record(
+      bucketFor(env, app, keys.bucket).record(
         { ...tuple, clickId: body.clickId, at: now, visitor, address: keys.address, token },
         now + retention(ctx.windowMs),
       ),

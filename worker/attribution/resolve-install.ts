@@ -41,19 +41,26 @@ const carrierAnswer = (
  */
 async function claimCarried(
   env: Env,
+  app: string,
   clickId: string,
   claimant: string,
   now: number,
   issued: boolean,
 ): Promise<ClickClaim> {
-  const claim = await ledgerFor(env, clickId).claimClick(clickId, claimant, now, !issued);
-  if (claim.outcome === 'credited' && claim.click?.bucket) await bucketFor(env, claim.click.bucket).claim(clickId);
+  const claim = await ledgerFor(env, app, clickId).claimClick(clickId, claimant, now, !issued);
+  if (claim.outcome === 'credited' && claim.click?.bucket) await bucketFor(env, app, claim.click.bucket).claim(clickId);
   return claim;
 }
 
 /** What a test device's carrier would get, claiming nothing: its click stays the real installer's. */
-async function lookCarried(env: Env, clickId: string, claimant: string, issued: boolean): Promise<ClickClaim> {
-  const ledger = ledgerFor(env, clickId);
+async function lookCarried(
+  env: Env,
+  app: string,
+  clickId: string,
+  claimant: string,
+  issued: boolean,
+): Promise<ClickClaim> {
+  const ledger = ledgerFor(env, app, clickId);
   const [click, held] = await Promise.all([ledger.lookupClick(clickId), ledger.heldByOther(clickId, claimant)]);
   if (!issued && !click) return { outcome: 'unknown' };
   return held ? { outcome: 'claimed' } : { outcome: 'credited', click };
@@ -117,8 +124,8 @@ async function byCarriers(
 async function decide(ctx: AttributionContext, body: InstallInput, claimant: string): Promise<Decided> {
   const claim: Claim =
     body.test === true
-      ? (clickId, issued) => lookCarried(ctx.env, clickId, claimant, issued)
-      : (clickId, issued) => claimCarried(ctx.env, clickId, claimant, ctx.now, issued);
+      ? (clickId, issued) => lookCarried(ctx.env, ctx.app, clickId, claimant, issued)
+      : (clickId, issued) => claimCarried(ctx.env, ctx.app, clickId, claimant, ctx.now, issued);
   const carried = await byCarriers(ctx, body, claim);
   if (!Array.isArray(carried)) return carried;
   if (!ctx.network) {
@@ -128,7 +135,7 @@ async function decide(ctx: AttributionContext, body: InstallInput, claimant: str
     };
   }
   const keys = await networkKeys(ctx.salt, ctx.network);
-  const result = await bucketFor(ctx.env, keys.bucket).match({
+  const result = await bucketFor(ctx.env, ctx.app, keys.bucket).match({
     tuple: installTuple(body),
     address: keys.address,
     claimant,
@@ -142,7 +149,7 @@ async function decide(ctx: AttributionContext, body: InstallInput, claimant: str
   // The bucket keeps look-alikes apart; the ledger keeps a carrier that comes later from crediting
   // the same click twice. A test device claims nothing.
   if (body.test !== true) {
-    const claim = await ledgerFor(ctx.env, click.clickId).claimClick(click.clickId, claimant, ctx.now, false);
+    const claim = await ledgerFor(ctx.env, ctx.app, click.clickId).claimClick(click.clickId, claimant, ctx.now, false);
     if (claim.outcome !== 'credited') return { answer: { matched: false, reason: 'claimed' }, explanation };
   }
   const answer: InstallAnswer = {
@@ -175,7 +182,7 @@ export interface ResolvedInstall extends Decided {
  */
 export async function resolveInstall(ctx: AttributionContext, body: InstallInput): Promise<ResolvedInstall> {
   const key = await installKey(ctx.salt, body.app, body.installId);
-  const ledger = ledgerFor(ctx.env, key);
+  const ledger = ledgerFor(ctx.env, ctx.app, key);
   const known = await ledger.recordOf(key);
   if (known) return { answer: known.answer, explanation: known.explanation, first: false, test: known.test, key };
   const test = body.test === true;
@@ -200,12 +207,12 @@ export async function answerWithoutStorage(ctx: AttributionContext, body: Instal
 
 /** What the ledger keeps of the install `(app, installId)`, if it was answered (and not forgotten since). */
 export async function installRecordOf(
-  ctx: Pick<AttributionContext, 'env' | 'salt'>,
+  ctx: Pick<AttributionContext, 'env' | 'app' | 'salt'>,
   app: string,
   installId: string,
 ): Promise<AnswerRecord | null> {
   const key = await installKey(ctx.salt, app, installId);
-  return ledgerFor(ctx.env, key).recordOf(key);
+  return ledgerFor(ctx.env, ctx.app, key).recordOf(key);
 }
 
 /**
@@ -222,7 +229,7 @@ export async function resolveOpen(ctx: AttributionContext, body: OpenInput): Pro
   const { carrier } = checked;
   // When the tap was is a detail: an open never waits for it past the budget (docs/reliability.md).
   const indexed = await withinBudget(
-    ledgerFor(ctx.env, carrier.clickId).lookupClick(carrier.clickId),
+    ledgerFor(ctx.env, ctx.app, carrier.clickId).lookupClick(carrier.clickId),
     ATTRIBUTION_BUDGET_MS,
   ).catch((error: unknown) => {
     console.error('Open answered without its click', messageOf(error));

@@ -10,6 +10,7 @@ import type * as v from 'valibot';
 import { CLICK_IDS_PER_CALL, type ClickIdsAnswer } from '../../shared/attribution.ts';
 import { clientHintsFromHeaders } from '../../shared/device.ts';
 import { announce, sceneOf } from '../announce.ts';
+import { appSalt } from '../apps/app-keys.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { withinBudget } from '../lib/within-budget.ts';
@@ -70,7 +71,7 @@ async function identified(c: Context<AppEnv>, ctx: ReturnType<typeof contextOf>,
     installKey(ctx.salt, body.app, body.installId),
     installRecordOf(ctx, body.app, body.installId),
   ]);
-  const visitor = await clickVisitor(ctx.env, install?.answer);
+  const visitor = await clickVisitor(ctx.env, ctx.app, install?.answer);
   const raised = announce(sceneOf(c), {
     fact: 'user-identified',
     at: ctx.now,
@@ -79,7 +80,7 @@ async function identified(c: Context<AppEnv>, ctx: ReturnType<typeof contextOf>,
     install: install ? { answer: install.answer, test: install.test } : null,
     clickVisitor: visitor,
   });
-  await keepRaised(ctx.env, raised, ctx.now);
+  await keepRaised(ctx.env, ctx.app, raised, ctx.now);
 }
 
 /** Mounted at `/api/a`. */
@@ -99,7 +100,8 @@ function contextOf(c: Context<AppEnv>) {
   const settings = settingsOf(c.env);
   return {
     env: c.env,
-    salt: settings.attributionSalt ?? '',
+    app: c.get('app'),
+    salt: appSalt(settings.attributionSalt ?? '', c.get('app')),
     decodeKey: settings.decodeKey,
     now: Date.now(),
     windowMs: c.get('config').config.attribution.window_hours * 60 * 60 * 1000,
@@ -147,7 +149,7 @@ attribution.post('/install', async (c) => {
     const dims = appDimensions(c, answer, platform);
     const fact = Promise.all([
       // Within attribution's budget: an install is counted and sent whatever its ledger does.
-      withinBudget(clickVisitor(ctx.env, answer), ATTRIBUTION_BUDGET_MS).catch(() => ''),
+      withinBudget(clickVisitor(ctx.env, ctx.app, answer), ATTRIBUTION_BUDGET_MS).catch(() => ''),
       ctx.network ? networkKeys(ctx.salt, ctx.network).then((keys) => keys.bucket) : '',
     ]).then(([visitor, networkBucket]) =>
       announce(sceneOf(c), {
@@ -167,7 +169,7 @@ attribution.post('/install', async (c) => {
       }),
     );
     // Flags are the operator's (docs/fraud.md): decided after the response, never in the answer.
-    c.executionCtx.waitUntil(keepRaised(ctx.env, fact, ctx.now).catch(logFlagsNotKept));
+    c.executionCtx.waitUntil(keepRaised(ctx.env, ctx.app, fact, ctx.now).catch(logFlagsNotKept));
   };
   const { answer, explanation, first } = await resolveWithinBudget(ctx, body, c.executionCtx, settle);
   if (!body.test) return c.json(answer);

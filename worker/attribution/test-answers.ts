@@ -43,17 +43,25 @@ export const deviceHash = (salt: string, app: string, installId: string): Promis
   keyedHash(salt, `test-device\n${app}\n${installId}`);
 
 const INSERT =
-  'INSERT INTO test_answers (at, kind, app, platform, device, answer, explanation, repeat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
-const FORGET = `DELETE FROM test_answers WHERE at < ?1 OR id <= (
-  SELECT id FROM test_answers ORDER BY id DESC LIMIT 1 OFFSET ${MAX_TEST_ANSWERS})`;
+  'INSERT INTO test_answers (app, at, kind, app_id, platform, device, answer, explanation, repeat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
+// The bounds are each app's: one app's test devices never push out another's answers.
+const FORGET = `DELETE FROM test_answers WHERE app = ?2 AND (at < ?1 OR id <= (
+  SELECT id FROM test_answers WHERE app = ?2 ORDER BY id DESC LIMIT 1 OFFSET ${MAX_TEST_ANSWERS}))`;
 
 /** Keeps `input` at `now`, and forgets what is past the bounds, in one batch. */
-export async function keepTestAnswer(db: D1Database, salt: string, input: TestAnswerInput, now: number): Promise<void> {
+export async function keepTestAnswer(
+  db: D1Database,
+  tenant: string,
+  salt: string,
+  input: TestAnswerInput,
+  now: number,
+): Promise<void> {
   const device = await deviceHash(salt, input.app, input.installId);
   await db.batch([
     db
       .prepare(INSERT)
       .bind(
+        tenant,
         now,
         input.kind,
         input.app,
@@ -63,14 +71,14 @@ export async function keepTestAnswer(db: D1Database, salt: string, input: TestAn
         JSON.stringify(input.explanation),
         input.repeat ? 1 : 0,
       ),
-    db.prepare(FORGET).bind(now - TEST_ANSWER_DAYS * DAY_MS),
+    db.prepare(FORGET).bind(now - TEST_ANSWER_DAYS * DAY_MS, tenant),
   ]);
 }
 
 /** Keeps a test answer after the response; a failure is logged, never the app's problem. */
 export function noteTestAnswer(c: Context<AppEnv>, salt: string, input: TestAnswerInput): void {
   c.executionCtx.waitUntil(
-    keepTestAnswer(c.env.FUNNEL_DB, salt, input, Date.now()).catch((error: unknown) =>
+    keepTestAnswer(c.env.FUNNEL_DB, c.get('app'), salt, input, Date.now()).catch((error: unknown) =>
       console.error('Test answer not kept', error instanceof Error ? error.message : String(error)),
     ),
   );
@@ -80,7 +88,7 @@ interface Row {
   id: number;
   at: number;
   kind: 'install' | 'open';
-  app: string;
+  app_id: string;
   platform: string;
   device: string;
   answer: string;
@@ -98,19 +106,19 @@ export interface TestAnswerQuery {
 }
 
 /** The kept test answers, newest first. */
-export async function listTestAnswers(db: D1Database, query: TestAnswerQuery): Promise<TestAnswer[]> {
+export async function listTestAnswers(db: D1Database, tenant: string, query: TestAnswerQuery): Promise<TestAnswer[]> {
   const { results } = await db
     .prepare(
-      `SELECT * FROM test_answers WHERE id > ?1 AND (?2 IS NULL OR app = ?2) AND (?3 IS NULL OR device = ?3)
+      `SELECT * FROM test_answers WHERE app = ?5 AND id > ?1 AND (?2 IS NULL OR app_id = ?2) AND (?3 IS NULL OR device = ?3)
         ORDER BY id DESC LIMIT ?4`,
     )
-    .bind(query.after ?? 0, query.app ?? null, query.device ?? null, query.limit)
+    .bind(query.after ?? 0, query.app ?? null, query.device ?? null, query.limit, tenant)
     .all<Row>();
   return results.map((row) => ({
     id: row.id,
     at: new Date(row.at).toISOString(),
     kind: row.kind,
-    app: row.app,
+    app: row.app_id,
     platform: row.platform,
     device: row.device,
     answer: JSON.parse(row.answer) as InstallAnswer,

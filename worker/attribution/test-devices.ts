@@ -7,6 +7,7 @@
  */
 import type { Context } from 'hono';
 import type { TestDeviceView } from '../../shared/admin-contract.ts';
+import { appSalt } from '../apps/app-keys.ts';
 import type { AppEnv } from '../env.ts';
 import type { CommitChange } from '../facts.ts';
 import { settingsOf } from '../settings.ts';
@@ -20,7 +21,8 @@ export type TestDevice = TestDeviceView;
 
 interface Row {
   id: number;
-  app: string;
+  /** The package name or bundle id (the app of the request is `tenant` in the code, `app` in D1). */
+  app_id: string;
   device: string;
   label: string;
   created_at: number;
@@ -28,7 +30,7 @@ interface Row {
 
 const view = (row: Row): TestDevice => ({
   id: row.id,
-  app: row.app,
+  app: row.app_id,
   device: row.device,
   label: row.label,
   createdAt: new Date(row.created_at).toISOString(),
@@ -47,6 +49,7 @@ const audited = ({ id: _, ...rest }: TestDevice) => rest;
  */
 export async function registerTestDevice(
   db: D1Database,
+  tenant: string,
   salt: string,
   input: { app: string; installId: string; label?: string },
   now: number,
@@ -57,12 +60,12 @@ export async function registerTestDevice(
   // One statement: the bound and the insert cannot be split by another registration.
   const insert = db
     .prepare(
-      `INSERT INTO test_devices (app, device, label, created_at)
-        SELECT ?1, ?2, ?3, ?4 WHERE (SELECT COUNT(*) FROM test_devices) < ?5
-        ON CONFLICT (device) DO NOTHING RETURNING *`,
+      `INSERT INTO test_devices (app, app_id, device, label, created_at)
+        SELECT ?6, ?1, ?2, ?3, ?4 WHERE (SELECT COUNT(*) FROM test_devices WHERE app = ?6) < ?5
+        ON CONFLICT (app, device) DO NOTHING RETURNING *`,
     )
-    .bind(input.app, device, label, now, MAX_TEST_DEVICES);
-  const after = audited(view({ id: 0, app: input.app, device, label, created_at: now }));
+    .bind(input.app, device, label, now, MAX_TEST_DEVICES, tenant);
+  const after = audited(view({ id: 0, app_id: input.app, device, label, created_at: now }));
   const [result] = await commit([insert], {
     kind: 'test-device',
     action: 'created',
@@ -72,21 +75,32 @@ export async function registerTestDevice(
   });
   const made = (result?.results as Row[] | undefined)?.[0];
   if (made) return { device: view(made), created: true };
-  const known = await db.prepare('SELECT * FROM test_devices WHERE device = ?').bind(device).first<Row>();
+  const known = await db
+    .prepare('SELECT * FROM test_devices WHERE app = ?1 AND device = ?2')
+    .bind(tenant, device)
+    .first<Row>();
   return known ? { device: view(known), created: false } : { full: true };
 }
 
 /** The registered test devices, newest first. */
-export async function listTestDevices(db: D1Database): Promise<TestDevice[]> {
-  const { results } = await db.prepare('SELECT * FROM test_devices ORDER BY id DESC').all<Row>();
+export async function listTestDevices(db: D1Database, tenant: string): Promise<TestDevice[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM test_devices WHERE app = ?1 ORDER BY id DESC')
+    .bind(tenant)
+    .all<Row>();
   return results.map(view);
 }
 
 /** Forgets the test device `id`, committed by `commit` with its audit entry: whether there was one. */
-export async function forgetTestDevice(db: D1Database, id: number, commit: CommitChange): Promise<boolean> {
-  const row = await db.prepare('SELECT * FROM test_devices WHERE id = ?').bind(id).first<Row>();
+export async function forgetTestDevice(
+  db: D1Database,
+  tenant: string,
+  id: number,
+  commit: CommitChange,
+): Promise<boolean> {
+  const row = await db.prepare('SELECT * FROM test_devices WHERE app = ?1 AND id = ?2').bind(tenant, id).first<Row>();
   if (!row) return false;
-  const remove = db.prepare('DELETE FROM test_devices WHERE id = ?').bind(id);
+  const remove = db.prepare('DELETE FROM test_devices WHERE app = ?1 AND id = ?2').bind(tenant, id);
   const before = audited(view(row));
   const [result] = await commit([remove], {
     kind: 'test-device',
@@ -99,9 +113,16 @@ export async function forgetTestDevice(db: D1Database, id: number, commit: Commi
 }
 
 /** Whether `(app, installId)` is a registered test device. */
-export async function isTestDevice(db: D1Database, salt: string, app: string, installId: string): Promise<boolean> {
+export async function isTestDevice(
+  db: D1Database,
+  tenant: string,
+  salt: string,
+  app: string,
+  installId: string,
+): Promise<boolean> {
   const device = await deviceHash(salt, app, installId);
-  return (await db.prepare('SELECT 1 FROM test_devices WHERE device = ?').bind(device).first()) !== null;
+  const known = db.prepare('SELECT 1 FROM test_devices WHERE app = ?1 AND device = ?2').bind(tenant, device);
+  return (await known.first()) !== null;
 }
 
 /**
@@ -114,11 +135,13 @@ export async function unregisteredTest(
   body: { test?: boolean; app: string; installId: string },
 ): Promise<Response | undefined> {
   if (body.test !== true) return undefined;
-  const salt = settingsOf(c.env).attributionSalt ?? '';
-  const registered = await isTestDevice(c.env.FUNNEL_DB, salt, body.app, body.installId).catch((error: unknown) => {
-    console.error('Test devices not read', error instanceof Error ? error.message : String(error));
-    return null;
-  });
+  const salt = appSalt(settingsOf(c.env).attributionSalt ?? '', c.get('app'));
+  const registered = await isTestDevice(c.env.FUNNEL_DB, c.get('app'), salt, body.app, body.installId).catch(
+    (error: unknown) => {
+      console.error('Test devices not read', error instanceof Error ? error.message : String(error));
+      return null;
+    },
+  );
   if (registered === null) return c.json({ error: 'The test devices store is unavailable; try again' }, 503);
   if (registered) return undefined;
   const { app, installId } = body;

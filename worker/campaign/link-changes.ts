@@ -20,15 +20,18 @@ export const LinkChangeSchema = v.strictObject({
 export type LinkChange = v.InferOutput<typeof LinkChangeSchema>;
 
 /** The link stored under `slug`, expired or not; null when there is none. */
-export async function storedLink(env: Env, slug: string): Promise<StoredLink | null> {
+export async function storedLink(env: Env, app: string, slug: string): Promise<StoredLink | null> {
   if (!SLUG.test(slug)) return null;
-  const row = await env.FUNNEL_DB.prepare('SELECT * FROM funnel_links WHERE slug = ?1').bind(slug).first<LinkRow>();
+  const row = await env.FUNNEL_DB.prepare('SELECT * FROM funnel_links WHERE app = ?1 AND slug = ?2')
+    .bind(app, slug)
+    .first<LinkRow>();
   return row ? linkOf(row) : null;
 }
 
 /** Gives `link` the expiry `change` asks for, committed by `commit`; a time in the past is refused. */
 export async function changeLink(
   env: Env,
+  app: string,
   link: StoredLink,
   change: LinkChange,
   commit: CommitChange,
@@ -36,7 +39,8 @@ export async function changeLink(
 ): Promise<{ ok: true; link: StoredLink } | { ok: false; error: string }> {
   if (change.expiresAt !== null && change.expiresAt <= now) return { ok: false, error: 'expiresAt is in the past' };
   const next = { ...link, expiresAt: change.expiresAt };
-  const update = env.FUNNEL_DB.prepare('UPDATE funnel_links SET expires_at = ?2 WHERE slug = ?1').bind(
+  const update = env.FUNNEL_DB.prepare('UPDATE funnel_links SET expires_at = ?3 WHERE app = ?1 AND slug = ?2').bind(
+    app,
     link.slug,
     change.expiresAt,
   );
@@ -45,7 +49,7 @@ export async function changeLink(
 }
 
 /** Removes `link`, committed by `commit`. */
-export async function deleteLink(env: Env, link: StoredLink, commit: CommitChange): Promise<void> {
-  const remove = env.FUNNEL_DB.prepare('DELETE FROM funnel_links WHERE slug = ?1').bind(link.slug);
+export async function deleteLink(env: Env, app: string, link: StoredLink, commit: CommitChange): Promise<void> {
+  const remove = env.FUNNEL_DB.prepare('DELETE FROM funnel_links WHERE app = ?1 AND slug = ?2').bind(app, link.slug);
   await commit([remove], { kind: 'link', action: 'deleted', target: link.slug, before: link, after: null });
 }

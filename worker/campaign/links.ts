@@ -44,7 +44,7 @@ function randomSlug(): string {
 }
 
 const INSERT =
-  'INSERT INTO funnel_links (slug, token, data, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (slug) DO NOTHING';
+  'INSERT INTO funnel_links (app, slug, token, data, created_at, expires_at) VALUES (?6, ?1, ?2, ?3, ?4, ?5) ON CONFLICT (app, slug) DO NOTHING';
 
 /**
  * Mints and stores the link `request` asks for, committed by `commit` (with its audit entry); a taken
@@ -52,6 +52,7 @@ const INSERT =
  */
 export async function createLink(
   env: Env,
+  app: string,
   request: LinkRequest,
   commit: CommitChange,
   now = Date.now(),
@@ -74,7 +75,7 @@ export async function createLink(
   for (let attempt = 0; attempt < 4; attempt += 1) {
     const slug = request.slug ?? randomSlug();
     const link: StoredLink = { slug, token, data, createdAt: now, expiresAt: request.expiresAt ?? null };
-    const insert = env.FUNNEL_DB.prepare(INSERT).bind(slug, token, JSON.stringify(data), now, link.expiresAt);
+    const insert = env.FUNNEL_DB.prepare(INSERT).bind(slug, token, JSON.stringify(data), now, link.expiresAt, app);
     const [result] = await commit([insert], {
       kind: 'link',
       action: 'created',
@@ -110,8 +111,8 @@ export const linkOf = (row: LinkRow): StoredLink => ({
  * The link stored under `slug`, or null when there is none or it has expired. Never throws: a page
  * asks for it, and an unreadable store reads as no link (logged) rather than a broken page.
  */
-export async function resolveLink(env: Env, slug: string, now = Date.now()): Promise<StoredLink | null> {
-  const link = await readLink(env, slug, now);
+export async function resolveLink(env: Env, app: string, slug: string, now = Date.now()): Promise<StoredLink | null> {
+  const link = await readLink(env, app, slug, now);
   return link === 'unavailable' ? null : link;
 }
 
@@ -119,10 +120,17 @@ export async function resolveLink(env: Env, slug: string, now = Date.now()): Pro
  * The live link `slug`, null when there is none, or `unavailable` when D1 failed or did not answer
  * within the budget: the page never waits on D1 past it (docs/reliability.md).
  */
-export async function readLink(env: Env, slug: string, now = Date.now()): Promise<StoredLink | null | 'unavailable'> {
+export async function readLink(
+  env: Env,
+  app: string,
+  slug: string,
+  now = Date.now(),
+): Promise<StoredLink | null | 'unavailable'> {
   if (!SLUG.test(slug)) return null;
   try {
-    const read = env.FUNNEL_DB.prepare('SELECT * FROM funnel_links WHERE slug = ?1').bind(slug).first<LinkRow>();
+    const read = env.FUNNEL_DB.prepare('SELECT * FROM funnel_links WHERE app = ?1 AND slug = ?2')
+      .bind(app, slug)
+      .first<LinkRow>();
     const row = await withinBudget(read, LINK_BUDGET_MS);
     if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
     return linkOf(row);
@@ -133,9 +141,11 @@ export async function readLink(env: Env, slug: string, now = Date.now()): Promis
 }
 
 /** The newest `limit` links, expired ones included. */
-export async function listLinks(env: Env, limit = 500): Promise<StoredLink[]> {
-  const { results } = await env.FUNNEL_DB.prepare('SELECT * FROM funnel_links ORDER BY created_at DESC, slug LIMIT ?1')
-    .bind(limit)
+export async function listLinks(env: Env, app: string, limit = 500): Promise<StoredLink[]> {
+  const { results } = await env.FUNNEL_DB.prepare(
+    'SELECT * FROM funnel_links WHERE app = ?1 ORDER BY created_at DESC, slug LIMIT ?2',
+  )
+    .bind(app, limit)
     .all<LinkRow>();
   return results.map(linkOf);
 }

@@ -41,7 +41,7 @@ linksRoute.use(operatorAuth('links'));
 linksRoute.post('/', jsonBodyLimit(MAX_BODY), async (c) => {
   const body = await readJson(c, LinkRequestSchema);
   if (body instanceof Response) return body;
-  const result = await createLink(c.env, body, committerOf(c));
+  const result = await createLink(c.env, c.get('app'), body, committerOf(c));
   if (!result.ok) return c.json({ error: result.error }, result.status);
   announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'created', link: result.link });
   return c.json(linkView(appOrigin(c), result.link), 201);
@@ -49,30 +49,30 @@ linksRoute.post('/', jsonBodyLimit(MAX_BODY), async (c) => {
 
 linksRoute.get('/', async (c) => {
   const origin = appOrigin(c);
-  return c.json({ links: (await listLinks(c.env)).map((link) => linkView(origin, link)) });
+  return c.json({ links: (await listLinks(c.env, c.get('app'))).map((link) => linkView(origin, link)) });
 });
 
 linksRoute.get(`/:slug{${SLUG_PATTERN}}`, async (c) => {
-  const link = await storedLink(c.env, c.req.param('slug'));
+  const link = await storedLink(c.env, c.get('app'), c.req.param('slug'));
   if (!link) return c.json({ error: 'slug: no such link' }, 404);
   return c.json(linkView(appOrigin(c), link));
 });
 
 linksRoute.patch(`/:slug{${SLUG_PATTERN}}`, jsonBodyLimit(MAX_BODY), async (c) => {
-  const link = await storedLink(c.env, c.req.param('slug'));
+  const link = await storedLink(c.env, c.get('app'), c.req.param('slug'));
   if (!link) return c.json({ error: 'slug: no such link' }, 404);
   const body = await readJson(c, LinkChangeSchema);
   if (body instanceof Response) return body;
-  const result = await changeLink(c.env, link, body, committerOf(c));
+  const result = await changeLink(c.env, c.get('app'), link, body, committerOf(c));
   if (!result.ok) return c.json({ error: result.error }, 400);
   announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'updated', link: result.link });
   return c.json(linkView(appOrigin(c), result.link));
 });
 
 linksRoute.delete(`/:slug{${SLUG_PATTERN}}`, async (c) => {
-  const link = await storedLink(c.env, c.req.param('slug'));
+  const link = await storedLink(c.env, c.get('app'), c.req.param('slug'));
   if (!link) return c.json({ error: 'slug: no such link' }, 404);
-  await deleteLink(c.env, link, committerOf(c));
+  await deleteLink(c.env, c.get('app'), link, committerOf(c));
   announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'deleted', link });
   return c.body(null, 204);
 });
@@ -91,7 +91,7 @@ linkQrRoute.get(`/:file{${SLUG_PATTERN}\\.(?:svg|png)}`, async (c) => {
   const dot = file.lastIndexOf('.');
   const format = QR_FORMATS[file.slice(dot + 1) as keyof typeof QR_FORMATS];
   const slug = file.slice(0, dot);
-  const link = await resolveLink(c.env, slug);
+  const link = await resolveLink(c.env, c.get('app'), slug);
   // A slug's URL always fits a QR code; null is only for texts too long for any.
   const image = link && format.draw(`${appOrigin(c)}/s/${slug}`);
   if (!image) return c.text('No such link', 404);

@@ -17,7 +17,7 @@ import { readLink } from './links.ts';
  * found" for a link that exists, and that page is not kept.
  */
 export async function readShortLink(c: Context<AppEnv>, slug: string): Promise<boolean> {
-  const link = await readLink(c.env, slug);
+  const link = await readLink(c.env, c.get('app'), slug);
   if (link === 'unavailable') return false;
   c.set('link', link);
   return true;

@@ -4,7 +4,11 @@
  * BigQuery, Athena and DuckDB read as a `date` column). A line is the webhook body with its
  * `webhook-id` as `id`. Writing a day again replaces its parts: parts left from an earlier, larger
  * run are removed, so a re-run is idempotent.
+ *
+ * Each app exports its own events (docs/routes.md#apps): `default` under today's keys, another app
+ * under `apps/<id>/exports/…`.
  */
+import { DEFAULT_APP } from '../../shared/apps.ts';
 import { EXPORT_KINDS, type ExportKind } from '../../shared/webhooks.ts';
 import { webhookId } from '../webhooks/messages.ts';
 
@@ -13,12 +17,16 @@ export const PART_LINES = 20_000;
 /** Rows read from D1 at a time. */
 const PAGE = 5_000;
 
-/** The R2 folder of a kind's day. */
-export const dayPrefix = (kind: ExportKind, day: string): string => `exports/${kind}/date=${day}/`;
+/** Where app `app`'s objects start in R2: nowhere else for `default`, `apps/<id>/` for another. */
+export const appPrefix = (app: string): string => (app === DEFAULT_APP ? '' : `apps/${app}/`);
 
-/** The R2 key of part `n` of a kind's day. */
-export const partKey = (kind: ExportKind, day: string, n: number): string =>
-  `${dayPrefix(kind, day)}part-${n}.ndjson.gz`;
+/** The R2 folder of an app's kind's day. */
+export const dayPrefix = (app: string, kind: ExportKind, day: string): string =>
+  `${appPrefix(app)}exports/${kind}/date=${day}/`;
+
+/** The R2 key of part `n` of an app's kind's day. */
+export const partKey = (app: string, kind: ExportKind, day: string, n: number): string =>
+  `${dayPrefix(app, kind, day)}part-${n}.ndjson.gz`;
 
 interface Row {
   id: string;
@@ -27,7 +35,7 @@ interface Row {
 }
 
 const PAGE_QUERY =
-  'SELECT id, at, body FROM webhook_events WHERE day = ?1 AND kind = ?2 AND (at > ?3 OR (at = ?3 AND id > ?4)) ' +
+  'SELECT id, at, body FROM webhook_events WHERE app = ?5 AND day = ?1 AND kind = ?2 AND (at > ?3 OR (at = ?3 AND id > ?4)) ' +
   `ORDER BY at, id LIMIT ${PAGE}`;
 
 /** An export line: `{"id":"msg_…",` then the webhook body's own fields. */
@@ -46,19 +54,19 @@ async function writePart(bucket: R2Bucket, key: string, lines: readonly string[]
 }
 
 /** Writes one kind's day; answers its number of lines. */
-async function exportKind(env: Env, kind: ExportKind, day: string): Promise<number> {
+async function exportKind(env: Env, app: string, kind: ExportKind, day: string): Promise<number> {
   const written = new Set<string>();
   let lines: string[] = [];
   let total = 0;
   let after = { at: -1, id: '' };
   const flush = async () => {
-    const key = partKey(kind, day, written.size);
+    const key = partKey(app, kind, day, written.size);
     await writePart(env.EXPORTS, key, lines);
     written.add(key);
     lines = [];
   };
   for (;;) {
-    const page = await env.FUNNEL_DB.prepare(PAGE_QUERY).bind(day, kind, after.at, after.id).all<Row>();
+    const page = await env.FUNNEL_DB.prepare(PAGE_QUERY).bind(day, kind, after.at, after.id, app).all<Row>();
     for (const row of page.results) {
       lines.push(lineOf(row));
       total += 1;
@@ -70,15 +78,29 @@ async function exportKind(env: Env, kind: ExportKind, day: string): Promise<numb
   }
   if (lines.length > 0) await flush();
   // Parts of an earlier run that this one did not write again.
-  const stale = await env.EXPORTS.list({ prefix: dayPrefix(kind, day) });
+  const stale = await env.EXPORTS.list({ prefix: dayPrefix(app, kind, day) });
   const gone = stale.objects.map((object) => object.key).filter((key) => !written.has(key));
   if (gone.length > 0) await env.EXPORTS.delete(gone);
   return total;
 }
 
-/** Writes every kind of `day` (`YYYY-MM-DD`); answers the lines written per kind. */
-export async function exportDay(env: Env, day: string): Promise<Record<ExportKind, number>> {
+/** Writes every kind of app `app`'s `day` (`YYYY-MM-DD`); answers the lines written per kind. */
+export async function exportDay(env: Env, app: string, day: string): Promise<Record<ExportKind, number>> {
   const counts = {} as Record<ExportKind, number>;
-  for (const kind of EXPORT_KINDS) counts[kind] = await exportKind(env, kind, day);
+  for (const kind of EXPORT_KINDS) counts[kind] = await exportKind(env, app, kind, day);
+  return counts;
+}
+
+/**
+ * Writes `day` of every app that had events that day, and of `default` always (as before apps);
+ * answers the lines written per app and kind.
+ */
+export async function exportEveryApp(env: Env, day: string): Promise<Record<string, Record<ExportKind, number>>> {
+  const { results } = await env.FUNNEL_DB.prepare('SELECT DISTINCT app FROM webhook_events WHERE day = ?1')
+    .bind(day)
+    .all<{ app: string }>();
+  const apps = new Set([DEFAULT_APP, ...results.map((row) => row.app)]);
+  const counts: Record<string, Record<ExportKind, number>> = {};
+  for (const app of apps) counts[app] = await exportDay(env, app, day);
   return counts;
 }

@@ -8,7 +8,7 @@ import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
 import { signDailyHead } from '../audit/sign-head.ts';
 import { forgetFraud } from '../fraud/store.ts';
 import { countLoss } from '../reliability/losses.ts';
-import { exportDay } from './daily-export.ts';
+import { exportEveryApp } from './daily-export.ts';
 
 /** Days events and deliveries are kept. */
 export const KEEP_DAYS = 30;
@@ -30,7 +30,7 @@ export async function forgetOld(db: D1Database, now: number): Promise<void> {
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   try {
     const day = utcDay(controller.scheduledTime - DAY_MS);
-    const counts = await exportDay(env, day).catch(async (error: unknown) => {
+    const counts = await exportEveryApp(env, day).catch(async (error: unknown) => {
       // The day's events stay in D1 for KEEP_DAYS: re-running the export writes them (docs/reliability.md).
       await countLoss(env, 'exports', 1);
       throw error;

@@ -42,15 +42,15 @@ const shift = (day: string, days: number): string => utcDay(Date.parse(day) + da
 const percent = (share: number): string => `${Math.round(share * 100)} %`;
 
 const DAYS = `SELECT day, channel, inviter, COUNT(*) AS installs,
-  SUM(EXISTS (SELECT 1 FROM fraud_flags WHERE install = id AND rule = 'too_fast')) AS tooFast
-  FROM fraud_installs WHERE day BETWEEN ?1 AND ?2 AND (channel != '' OR inviter != '') GROUP BY day, channel, inviter`;
+  SUM(EXISTS (SELECT 1 FROM fraud_flags WHERE fraud_flags.app = fraud_installs.app AND install = id AND rule = 'too_fast')) AS tooFast
+  FROM fraud_installs WHERE app = ?3 AND day BETWEEN ?1 AND ?2 AND (channel != '' OR inviter != '') GROUP BY day, channel, inviter`;
 const NETWORKS = `SELECT day, channel, inviter, MAX(n) AS topNetwork FROM (
   SELECT day, channel, inviter, COUNT(*) AS n FROM fraud_installs
-  WHERE day BETWEEN ?1 AND ?2 AND network != '' AND (channel != '' OR inviter != '') GROUP BY day, channel, inviter, network
+  WHERE app = ?3 AND day BETWEEN ?1 AND ?2 AND network != '' AND (channel != '' OR inviter != '') GROUP BY day, channel, inviter, network
 ) GROUP BY day, channel, inviter`;
 
 /** Each group's days from `from` to `to`, from D1. */
-export async function groupDays(db: D1Database, from: string, to: string): Promise<GroupDay[]> {
+export async function groupDays(db: D1Database, app: string, from: string, to: string): Promise<GroupDay[]> {
   type Row = {
     day: string;
     channel: string;
@@ -59,7 +59,10 @@ export async function groupDays(db: D1Database, from: string, to: string): Promi
     tooFast?: number;
     topNetwork?: number;
   };
-  const [days, networks] = await db.batch<Row>([db.prepare(DAYS).bind(from, to), db.prepare(NETWORKS).bind(from, to)]);
+  const [days, networks] = await db.batch<Row>([
+    db.prepare(DAYS).bind(from, to, app),
+    db.prepare(NETWORKS).bind(from, to, app),
+  ]);
   const id = (row: Row) => JSON.stringify([row.day, row.channel, row.inviter]);
   const top = new Map((networks?.results ?? []).map((row) => [id(row), row.topNetwork ?? 0]));
   return (days?.results ?? []).map((row) => ({
@@ -108,8 +111,14 @@ export function findAnomalies(days: readonly GroupDay[], from: string, to: strin
   );
 }
 
-/** The anomalies of `from`…`to` in `db`. */
-export async function readAnomalies(db: D1Database, from: string, to: string, config: FraudConfig): Promise<Anomaly[]> {
-  const days = await groupDays(db, shift(from, -config.anomaly.history_days), to);
+/** The anomalies of app `app`'s `from`…`to` in `db`. */
+export async function readAnomalies(
+  db: D1Database,
+  app: string,
+  from: string,
+  to: string,
+  config: FraudConfig,
+): Promise<Anomaly[]> {
+  const days = await groupDays(db, app, shift(from, -config.anomaly.history_days), to);
   return findAnomalies(days, from, to, config);
 }

@@ -18,6 +18,7 @@ const byRule = (flags: Flag[]): Flag[] => flags.sort((a, b) => (a.rule < b.rule 
  */
 export async function flagInstall(
   env: Env,
+  app: string,
   salt: string,
   tooFastSeconds: number,
   install: InstallDecided,
@@ -27,7 +28,7 @@ export async function flagInstall(
   const flags = timeFlags({ clickedAt, launchedAt: install.launchedAt, referrer: install.referrer, tooFastSeconds });
   const inviter = answer.matched ? (answer.data.inviter ?? '') : '';
   const [self, busy] = await Promise.all([
-    selfReferral(env.FUNNEL_DB, salt, inviter, { install: key, visitor: install.clickVisitor }),
+    selfReferral(env.FUNNEL_DB, app, salt, inviter, { install: key, visitor: install.clickVisitor }),
     busyNetwork(env, salt, install.network),
   ]);
   if (self) flags.push(self);
@@ -35,6 +36,7 @@ export async function flagInstall(
   const raised = byRule(flags);
   await keepInstall(
     env.FUNNEL_DB,
+    app,
     {
       id: key,
       at: install.launchedAt,

@@ -38,22 +38,28 @@ export function parseFraudQuery(params: Record<string, string>, now = Date.now()
   return { from: range.from, to: range.to, channel, inviter };
 }
 
-const FILTER = 'day BETWEEN ?1 AND ?2 AND (?3 IS NULL OR channel = ?3) AND (?4 IS NULL OR inviter = ?4)';
+const FILTER =
+  'fraud_installs.app = ?5 AND day BETWEEN ?1 AND ?2 AND (?3 IS NULL OR channel = ?3) AND (?4 IS NULL OR inviter = ?4)';
 const GROUPS = `SELECT channel, inviter, COUNT(*) AS installs,
-  SUM(EXISTS (SELECT 1 FROM fraud_flags WHERE install = id)) AS flagged FROM fraud_installs
+  SUM(EXISTS (SELECT 1 FROM fraud_flags WHERE fraud_flags.app = fraud_installs.app AND install = id)) AS flagged FROM fraud_installs
   WHERE ${FILTER} GROUP BY channel, inviter ORDER BY installs DESC, inviter, channel LIMIT 500`;
-const RULES = `SELECT channel, inviter, rule, COUNT(*) AS count FROM fraud_installs JOIN fraud_flags ON install = id
-  WHERE ${FILTER} GROUP BY channel, inviter, rule`;
+const RULES = `SELECT channel, inviter, rule, COUNT(*) AS count FROM fraud_installs JOIN fraud_flags
+  ON fraud_flags.app = fraud_installs.app AND install = id WHERE ${FILTER} GROUP BY channel, inviter, rule`;
 const INSTALLS = `SELECT id, fraud_installs.at AS at, channel, inviter, method,
   json_group_array(json_object('rule', rule, 'reason', reason)) AS flags
-  FROM fraud_installs JOIN fraud_flags ON install = id WHERE ${FILTER}
+  FROM fraud_installs JOIN fraud_flags ON fraud_flags.app = fraud_installs.app AND install = id WHERE ${FILTER}
   GROUP BY id ORDER BY fraud_installs.at DESC, id LIMIT ${MAX_INSTALLS}`;
 
 type Row = Record<string, string | number>;
 
 /** Reads the report of `query` from `db` under the configuration's thresholds. */
-export async function readFraudReport(db: D1Database, query: FraudQuery, config: FraudConfig): Promise<FraudReport> {
-  const bind = [query.from, query.to, query.channel ?? null, query.inviter ?? null];
+export async function readFraudReport(
+  db: D1Database,
+  app: string,
+  query: FraudQuery,
+  config: FraudConfig,
+): Promise<FraudReport> {
+  const bind = [query.from, query.to, query.channel ?? null, query.inviter ?? null, app];
   const [groups, rules, installs] = await db.batch<Row>([
     db.prepare(GROUPS).bind(...bind),
     db.prepare(RULES).bind(...bind),
@@ -84,7 +90,7 @@ export async function readFraudReport(db: D1Database, query: FraudQuery, config:
       flags: (JSON.parse(String(row.flags)) as FlaggedInstall['flags']).sort((a, b) => (a.rule < b.rule ? -1 : 1)),
     }),
   );
-  const anomalies = (await readAnomalies(db, query.from, query.to, config)).filter(
+  const anomalies = (await readAnomalies(db, app, query.from, query.to, config)).filter(
     (anomaly) =>
       (query.channel === undefined || anomaly.channel === query.channel) &&
       (query.inviter === undefined || anomaly.inviter === query.inviter),

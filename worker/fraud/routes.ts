@@ -15,7 +15,7 @@ fraudRoute.get('/', async (c) => {
   const query = parseFraudQuery(c.req.query());
   if ('error' in query) return c.json({ error: query.error }, 400);
   try {
-    return c.json(await readFraudReport(c.env.FUNNEL_DB, query, c.get('config').config.fraud));
+    return c.json(await readFraudReport(c.env.FUNNEL_DB, c.get('app'), query, c.get('config').config.fraud));
   } catch (error) {
     console.error('Fraud report not read', error instanceof Error ? error.message : String(error));
     return c.json({ error: 'The stats store is unavailable; try again' }, 503);

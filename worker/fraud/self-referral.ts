@@ -19,12 +19,13 @@ export interface DeviceKeys {
 }
 
 const USED =
-  `SELECT kind FROM fraud_identities WHERE user = ?1 AND ((kind = 'install' AND value = ?2) ` +
+  `SELECT kind FROM fraud_identities WHERE app = ?4 AND user = ?1 AND ((kind = 'install' AND value = ?2) ` +
   `OR (kind = 'visitor' AND value = ?3 AND ?3 != '')) ORDER BY kind LIMIT 1`;
 
 /** The self-referral flag of an install credited to `inviter`, if the inviter used its device. */
 export async function selfReferral(
   db: D1Database,
+  app: string,
   salt: string,
   inviter: string,
   device: DeviceKeys,
@@ -32,25 +33,26 @@ export async function selfReferral(
   if (!inviter) return null;
   const row = await db
     .prepare(USED)
-    .bind(await userHash(salt, inviter), device.install, device.visitor)
+    .bind(await userHash(salt, inviter), device.install, device.visitor, app)
     .first<{ kind: string }>();
   if (!row) return null;
   const what = row.kind === 'install' ? 'this install was signed in as' : "this click's visitor id was used by";
   return { rule: 'self_referral', reason: `${what} the inviter` };
 }
 
-const REMEMBER = 'INSERT OR IGNORE INTO fraud_identities (user, kind, value, at) VALUES (?1, ?2, ?3, ?4)';
+const REMEMBER = 'INSERT OR IGNORE INTO fraud_identities (user, kind, value, at, app) VALUES (?1, ?2, ?3, ?4, ?5)';
 
 /** Remembers that `userId` used the install `device.install` (and its click's visitor id). */
 export async function rememberUse(
   db: D1Database,
+  app: string,
   salt: string,
   userId: string,
   device: DeviceKeys,
   now: number,
 ): Promise<void> {
   const user = await userHash(salt, userId);
-  const writes = [db.prepare(REMEMBER).bind(user, 'install', device.install, now)];
-  if (device.visitor) writes.push(db.prepare(REMEMBER).bind(user, 'visitor', device.visitor, now));
+  const writes = [db.prepare(REMEMBER).bind(user, 'install', device.install, now, app)];
+  if (device.visitor) writes.push(db.prepare(REMEMBER).bind(user, 'visitor', device.visitor, now, app));
   await db.batch(writes);
 }

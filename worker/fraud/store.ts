@@ -24,28 +24,39 @@ export interface FraudInstall {
 
 const COLUMNS = DIMENSION_COLUMNS.map(([, column]) => column);
 const ADD_INSTALL =
-  `INSERT OR IGNORE INTO fraud_installs (id, at, day, ${COLUMNS.join(', ')}, method, network, visitor) ` +
-  `VALUES (${Array.from({ length: COLUMNS.length + 6 }, (_, at) => `?${at + 1}`).join(', ')})`;
-const ADD_FLAG = 'INSERT OR IGNORE INTO fraud_flags (install, rule, reason, at) VALUES (?1, ?2, ?3, ?4)';
+  `INSERT OR IGNORE INTO fraud_installs (app, id, at, day, ${COLUMNS.join(', ')}, method, network, visitor) ` +
+  `VALUES (${Array.from({ length: COLUMNS.length + 7 }, (_, at) => `?${at + 1}`).join(', ')})`;
+const ADD_FLAG = 'INSERT OR IGNORE INTO fraud_flags (install, rule, reason, at, app) VALUES (?1, ?2, ?3, ?4, ?5)';
 
 /** The statements that keep `flags` on the install `id`. */
-const flagStatements = (db: D1Database, id: string, flags: readonly Flag[], now: number) =>
-  flags.map((flag) => db.prepare(ADD_FLAG).bind(id, flag.rule, flag.reason, now));
+const flagStatements = (db: D1Database, app: string, id: string, flags: readonly Flag[], now: number) =>
+  flags.map((flag) => db.prepare(ADD_FLAG).bind(id, flag.rule, flag.reason, now, app));
 
 /** Keeps an install's row and its flags. */
-export async function keepInstall(db: D1Database, install: FraudInstall, flags: readonly Flag[]): Promise<void> {
+export async function keepInstall(
+  db: D1Database,
+  app: string,
+  install: FraudInstall,
+  flags: readonly Flag[],
+): Promise<void> {
   const dims = DIMENSION_COLUMNS.map(([name]) => install.dims[name]);
   await db.batch([
     db
       .prepare(ADD_INSTALL)
-      .bind(install.id, install.at, utcDay(install.at), ...dims, install.method, install.network, install.visitor),
-    ...flagStatements(db, install.id, flags, install.at),
+      .bind(app, install.id, install.at, utcDay(install.at), ...dims, install.method, install.network, install.visitor),
+    ...flagStatements(db, app, install.id, flags, install.at),
   ]);
 }
 
 /** Keeps flags raised on an install after it was answered (a late self-referral). */
-export async function keepFlags(db: D1Database, id: string, flags: readonly Flag[], now: number): Promise<void> {
-  if (flags.length > 0) await db.batch(flagStatements(db, id, flags, now));
+export async function keepFlags(
+  db: D1Database,
+  app: string,
+  id: string,
+  flags: readonly Flag[],
+  now: number,
+): Promise<void> {
+  if (flags.length > 0) await db.batch(flagStatements(db, app, id, flags, now));
 }
 
 /** Days the fraud tables keep an install, its flags and identities. */

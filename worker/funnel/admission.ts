@@ -23,18 +23,19 @@ const OVER_CAP = { event: 'events-over-cap', open: 'opens-over-cap' } as const;
 const at = (index: number): string => `json_extract(value, '$[${index}]')`;
 const READ_USES =
   'SELECT u.day, u.install, u.kind, u.n FROM json_each(?1) JOIN funnel_install_days u ' +
-  `ON u.day = ${at(0)} AND u.install = ${at(1)} AND u.kind = ${at(2)}`;
-const READ_NAMES = `SELECT n.app, n.name FROM json_each(?1) JOIN funnel_event_names n ON n.app = ${at(0)} AND n.name = ${at(1)}`;
-const READ_NAME_COUNTS = 'SELECT app, n FROM funnel_event_name_counts WHERE app IN (SELECT value FROM json_each(?1))';
+  `ON u.app = ?2 AND u.day = ${at(0)} AND u.install = ${at(1)} AND u.kind = ${at(2)}`;
+const READ_NAMES = `SELECT n.app_id, n.name FROM json_each(?1) JOIN funnel_event_names n ON n.app = ?2 AND n.app_id = ${at(0)} AND n.name = ${at(1)}`;
+const READ_NAME_COUNTS =
+  'SELECT app_id, n FROM funnel_event_name_counts WHERE app = ?2 AND app_id IN (SELECT value FROM json_each(?1))';
 // `cap` is written with every count, so the table's CHECK holds it to the cap the code decided by.
 const ADD_USES =
-  `INSERT INTO funnel_install_days (day, install, kind, n, cap) SELECT ${at(0)}, ${at(1)}, ${at(2)}, ${at(3)}, ${at(4)} ` +
-  'FROM json_each(?1) WHERE true ON CONFLICT (day, install, kind) DO UPDATE SET n = n + excluded.n, cap = excluded.cap';
+  `INSERT INTO funnel_install_days (app, day, install, kind, n, cap) SELECT ?2, ${at(0)}, ${at(1)}, ${at(2)}, ${at(3)}, ${at(4)} ` +
+  'FROM json_each(?1) WHERE true ON CONFLICT (app, day, install, kind) DO UPDATE SET n = n + excluded.n, cap = excluded.cap';
 // A plain INSERT: a name another batch took meanwhile fails this transaction, and its retry reads it.
-const ADD_NAMES = `INSERT INTO funnel_event_names (app, name, day) SELECT ${at(0)}, ${at(1)}, ?2 FROM json_each(?1)`;
+const ADD_NAMES = `INSERT INTO funnel_event_names (app, app_id, name, day) SELECT ?3, ${at(0)}, ${at(1)}, ?2 FROM json_each(?1)`;
 const ADD_NAME_COUNTS =
-  `INSERT INTO funnel_event_name_counts (app, n, cap) SELECT ${at(0)}, ${at(1)}, ${at(2)} FROM json_each(?1) ` +
-  'WHERE true ON CONFLICT (app) DO UPDATE SET n = n + excluded.n, cap = excluded.cap';
+  `INSERT INTO funnel_event_name_counts (app, app_id, n, cap) SELECT ?2, ${at(0)}, ${at(1)}, ${at(2)} FROM json_each(?1) ` +
+  'WHERE true ON CONFLICT (app, app_id) DO UPDATE SET n = n + excluded.n, cap = excluded.cap';
 const ADD_OVER_CAP =
   `INSERT INTO losses (day, what, n) SELECT ?2, ${at(0)}, ${at(1)} FROM json_each(?1) ` +
   'WHERE true ON CONFLICT (day, what) DO UPDATE SET n = n + excluded.n';
@@ -52,7 +53,7 @@ export interface AdmissionRead {
 }
 
 /** What `messages` need read before they are decided; none for a batch without installs or apps. */
-export function admissionReads(db: D1Database, messages: readonly FunnelMessage[]): AdmissionRead[] {
+export function admissionReads(db: D1Database, app: string, messages: readonly FunnelMessage[]): AdmissionRead[] {
   const uses = new Map<string, string[]>();
   const names = new Map<string, string[]>();
   for (const message of messages) {
@@ -64,11 +65,11 @@ export function admissionReads(db: D1Database, messages: readonly FunnelMessage[
   }
   const reads: AdmissionRead[] = [];
   if (uses.size > 0)
-    reads.push({ what: 'uses', statement: db.prepare(READ_USES).bind(JSON.stringify([...uses.values()])) });
+    reads.push({ what: 'uses', statement: db.prepare(READ_USES).bind(JSON.stringify([...uses.values()]), app) });
   if (names.size > 0) {
-    const apps = [...new Set([...names.values()].map(([app]) => app))];
-    reads.push({ what: 'names', statement: db.prepare(READ_NAMES).bind(JSON.stringify([...names.values()])) });
-    reads.push({ what: 'nameCounts', statement: db.prepare(READ_NAME_COUNTS).bind(JSON.stringify(apps)) });
+    const appIds = [...new Set([...names.values()].map(([appId]) => appId))];
+    reads.push({ what: 'names', statement: db.prepare(READ_NAMES).bind(JSON.stringify([...names.values()]), app) });
+    reads.push({ what: 'nameCounts', statement: db.prepare(READ_NAME_COUNTS).bind(JSON.stringify(appIds), app) });
   }
   return reads;
 }
@@ -94,8 +95,8 @@ export function admit(messages: readonly FunnelMessage[], rows: AdmissionRows): 
   const used = new Map<string, number>();
   for (const row of rows.uses ?? [])
     used.set(dayKey(String(row.day), String(row.install), String(row.kind)), Number(row.n));
-  const known = new Set((rows.names ?? []).map((row) => nameKey(String(row.app), String(row.name))));
-  const nameCount = new Map((rows.nameCounts ?? []).map((row) => [String(row.app), Number(row.n)]));
+  const known = new Set((rows.names ?? []).map((row) => nameKey(String(row.app_id), String(row.name))));
+  const nameCount = new Map((rows.nameCounts ?? []).map((row) => [String(row.app_id), Number(row.n)]));
   const added = new Map<string, { row: (string | number)[]; n: number }>();
   const newNames: string[][] = [];
   const namesAdded = new Map<string, number>();
@@ -142,15 +143,15 @@ export function admit(messages: readonly FunnelMessage[], rows: AdmissionRows): 
 }
 
 /** The statements that record `admission` in the consumer's transaction; `now` dates the losses and the cleanup. */
-export function admissionWrites(db: D1Database, admission: Admission, now: number): D1PreparedStatement[] {
+export function admissionWrites(db: D1Database, app: string, admission: Admission, now: number): D1PreparedStatement[] {
   const writes: D1PreparedStatement[] = [];
   if (admission.uses.length > 0) {
-    writes.push(db.prepare(ADD_USES).bind(JSON.stringify(admission.uses)));
+    writes.push(db.prepare(ADD_USES).bind(JSON.stringify(admission.uses), app));
     writes.push(db.prepare(FORGET_USES).bind(utcDay(now - INSTALL_DAYS * DAY_MS)));
   }
   if (admission.names.length > 0) {
-    writes.push(db.prepare(ADD_NAMES).bind(JSON.stringify(admission.names), utcDay(now)));
-    writes.push(db.prepare(ADD_NAME_COUNTS).bind(JSON.stringify(admission.nameCounts)));
+    writes.push(db.prepare(ADD_NAMES).bind(JSON.stringify(admission.names), utcDay(now), app));
+    writes.push(db.prepare(ADD_NAME_COUNTS).bind(JSON.stringify(admission.nameCounts), app));
   }
   if (admission.overCap.length > 0)
     writes.push(db.prepare(ADD_OVER_CAP).bind(JSON.stringify(admission.overCap), utcDay(now)));

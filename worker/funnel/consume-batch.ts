@@ -19,7 +19,7 @@ import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
 import { countLoss } from '../reliability/losses.ts';
 import { type AdmissionRows, admissionReads, admissionWrites, admit } from './admission.ts';
 import { SQL_MAX_VALUE_SUM } from './bounds.ts';
-import { type FunnelMessage, FunnelMessageSchema } from './events.ts';
+import { appOfMessage, type FunnelMessage, FunnelMessageSchema } from './events.ts';
 import { DIMENSION_COLUMNS, rollUp } from './rollup.ts';
 
 /** How long ids are kept: longer than the queue keeps an undelivered message (14 days at most). */
@@ -31,16 +31,16 @@ const DIMS = DIMENSION_COLUMNS.map(([, column]) => column);
 const field = (at: number): string => `json_extract(value, '$[${at}]')`;
 const fields = (count: number): string => Array.from({ length: count }, (_, at) => field(at)).join(', ');
 
-const SEEN = 'SELECT id FROM funnel_messages WHERE id IN (SELECT value FROM json_each(?1))';
+const SEEN = 'SELECT id FROM funnel_messages WHERE app = ?2 AND id IN (SELECT value FROM json_each(?1))';
 // Ids are dated by when they were counted, not by their event's day: the queue may deliver an old event again.
-const RECORD_IDS = 'INSERT INTO funnel_messages (id, day) SELECT value, ?2 FROM json_each(?1)';
-const DAILY_KEY = ['day', ...DIMS, 'metric'].join(', ');
+const RECORD_IDS = 'INSERT INTO funnel_messages (app, id, day) SELECT ?3, value, ?2 FROM json_each(?1)';
+const DAILY_KEY = ['app', 'day', ...DIMS, 'metric'].join(', ');
 // The stored sum is held within ±MAX_VALUE_SUM however many batches add to it (bounds.ts).
 const ADD_DAILY =
-  `INSERT INTO funnel_daily (${DAILY_KEY}, count, value_sum) SELECT ${fields(DIMS.length + 4)} ` +
+  `INSERT INTO funnel_daily (${DAILY_KEY}, count, value_sum) SELECT ?2, ${fields(DIMS.length + 4)} ` +
   `FROM json_each(?1) WHERE true ON CONFLICT (${DAILY_KEY}) DO UPDATE SET count = count + excluded.count, ` +
   `value_sum = max(-${SQL_MAX_VALUE_SUM}, min(${SQL_MAX_VALUE_SUM}, value_sum + excluded.value_sum))`;
-const ADD_VISITORS = `INSERT OR IGNORE INTO funnel_visitors (day, visitor, ${DIMS.join(', ')}) SELECT ${fields(
+const ADD_VISITORS = `INSERT OR IGNORE INTO funnel_visitors (app, day, visitor, ${DIMS.join(', ')}) SELECT ?2, ${fields(
   DIMS.length + 2,
 )} FROM json_each(?1)`;
 const FORGET_IDS = 'DELETE FROM funnel_messages WHERE day < ?1';
@@ -53,12 +53,27 @@ function eachIdOnce(messages: readonly FunnelMessage[]): FunnelMessage[] {
 
 /** Counts `messages` in `db` unless already counted; throws when D1 does. `now` dates the id cleanup. */
 export async function writeRollup(db: D1Database, messages: readonly FunnelMessage[], now = Date.now()): Promise<void> {
+  const byApp = new Map<string, FunnelMessage[]>();
+  for (const message of messages) {
+    const app = appOfMessage(message);
+    byApp.set(app, [...(byApp.get(app) ?? []), message]);
+  }
+  for (const [app, group] of byApp) await writeAppRollup(db, app, group, now);
+}
+
+/** `writeRollup` for the messages of one app: every row it reads and writes is that app's. */
+async function writeAppRollup(
+  db: D1Database,
+  app: string,
+  messages: readonly FunnelMessage[],
+  now: number,
+): Promise<void> {
   const unique = eachIdOnce(messages);
   if (unique.length === 0) return;
   const ids = unique.map((message) => message.id);
-  const reads = admissionReads(db, unique);
+  const reads = admissionReads(db, app, unique);
   const [seen, ...read] = await db.batch<Record<string, unknown>>([
-    db.prepare(SEEN).bind(JSON.stringify(ids)),
+    db.prepare(SEEN).bind(JSON.stringify(ids), app),
     ...reads.map((item) => item.statement),
   ]);
   const counted = new Set((seen?.results ?? []).map((row) => String(row.id)));
@@ -69,10 +84,10 @@ export async function writeRollup(db: D1Database, messages: readonly FunnelMessa
   const rollup = rollUp(admission.counted);
   await db.batch([
     // Every fresh id, also those over a bound: a redelivery is decided once, like the counts.
-    db.prepare(RECORD_IDS).bind(JSON.stringify(fresh.map((message) => message.id)), utcDay(now)),
-    db.prepare(ADD_DAILY).bind(JSON.stringify(rollup.daily)),
-    db.prepare(ADD_VISITORS).bind(JSON.stringify(rollup.visitors)),
-    ...admissionWrites(db, admission, now),
+    db.prepare(RECORD_IDS).bind(JSON.stringify(fresh.map((message) => message.id)), utcDay(now), app),
+    db.prepare(ADD_DAILY).bind(JSON.stringify(rollup.daily), app),
+    db.prepare(ADD_VISITORS).bind(JSON.stringify(rollup.visitors), app),
+    ...admissionWrites(db, app, admission, now),
     db.prepare(FORGET_IDS).bind(utcDay(now - ID_DAYS * DAY_MS)),
   ]);
 }

@@ -55,5 +55,6 @@ export const countFact: Listener = function countFact(scene, fact) {
   const input = eventOf(fact);
   if (!input) return;
   const zone = zoneOf(scene);
-  recordEvent(scene.env, scene.ctx, zone ? { ...input, zone } : input);
+  const counted = { ...input, tenant: scene.app };
+  recordEvent(scene.env, scene.ctx, zone ? { ...counted, zone } : counted);
 };

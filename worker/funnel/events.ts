@@ -4,6 +4,7 @@
  * build an `EventInput` and hand it to `recordEvent`; only the consumer reads `FunnelMessage`.
  */
 import * as v from 'valibot';
+import { DEFAULT_APP } from '../../shared/apps.ts';
 import {
   type Dimensions,
   EVENT_NAME,
@@ -79,6 +80,8 @@ export interface EventInput {
   zone?: string;
   /** The app an app event is of: its names are bounded per app (docs/operators.md#bounds). */
   app?: string;
+  /** The app (docs/routes.md#apps) whose funnel counts the event; `default` without one. */
+  tenant?: string;
   /** The install's ledger key, for an open or an app event: its day's count is bounded. */
   install?: string;
   /** When it happened (ms since the epoch), when that was before it is recorded: its day is that moment's. */
@@ -100,8 +103,16 @@ export const FunnelMessageSchema = v.object({
   app: v.optional(v.pipe(v.string(), v.maxLength(128))),
   /** The install of an open or an app event (`EventInput.install`). */
   install: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  /**
+   * The app (docs/routes.md#apps) whose funnel counts it; absent in messages queued before apps, which
+   * are `default`'s. Not `app`, which already names an app event's package or bundle id.
+   */
+  tenant: v.optional(v.pipe(v.string(), v.maxLength(64))),
 });
 export type FunnelMessage = v.InferOutput<typeof FunnelMessageSchema>;
+
+/** The app a funnel message is counted in. */
+export const appOfMessage = (message: FunnelMessage): string => message.tenant ?? DEFAULT_APP;
 
 /** The rollup metric an event counts under: `view:<page>`, `tap:<action>`, `install:<method>`, … */
 export function metricOf(event: FunnelEvent): string {

@@ -17,12 +17,12 @@ export interface FlaggedCount {
   count: number;
 }
 
-/** The query of the flagged installs per group and rule set; `where` is the stats query's own filter. */
+/** The query of the flagged installs per group and rule set; `where` is the stats query's own filter, its `?1` the app. */
 export function flaggedQuery(db: D1Database, column: string, where: { sql: string; params: string[] }) {
   return db
     .prepare(
       `SELECT ${column} AS key, rules, COUNT(*) AS count FROM fraud_installs JOIN ` +
-        `(SELECT install, group_concat(rule, ',') AS rules FROM (SELECT install, rule FROM fraud_flags ORDER BY install, rule) GROUP BY install) ` +
+        `(SELECT install, group_concat(rule, ',') AS rules FROM (SELECT install, rule FROM fraud_flags WHERE app = ?1 ORDER BY install, rule) GROUP BY install) ` +
         `ON install = id WHERE ${where.sql} GROUP BY ${column}, rules`,
     )
     .bind(...where.params);

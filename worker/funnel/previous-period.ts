@@ -42,14 +42,15 @@ export function totalOf(key: string, rows: readonly StatsRow[]): StatsRow {
 /** `readStats`, with the previous period's totals when the query asks `compare=previous`. */
 export async function readStatsCompared(
   db: D1Database,
+  app: string,
   query: StatsQuery,
   exclude: readonly FraudRule[] = [],
 ): Promise<StatsResult> {
-  if (query.compare !== 'previous') return readStats(db, query, exclude);
+  if (query.compare !== 'previous') return readStats(db, app, query, exclude);
   const range = previousRange(query.from, query.to);
   const [result, before] = await Promise.all([
-    readStats(db, query, exclude),
-    readStats(db, { ...query, ...range, by: 'day' }, exclude),
+    readStats(db, app, query, exclude),
+    readStats(db, app, { ...query, ...range, by: 'day' }, exclude),
   ]);
   return { ...result, previous: { ...range, totals: totalOf('', before.rows) } };
 }

@@ -21,7 +21,7 @@ statsRoute.get('/', async (c) => {
   if ('error' in query) return c.json({ error: query.error }, 400);
   let result: Awaited<ReturnType<typeof readStatsCompared>>;
   try {
-    result = await readStatsCompared(c.env.FUNNEL_DB, query, c.get('config').config.fraud.exclude);
+    result = await readStatsCompared(c.env.FUNNEL_DB, c.get('app'), query, c.get('config').config.fraud.exclude);
   } catch (error) {
     console.error('Stats not read', error instanceof Error ? error.message : String(error));
     return c.json({ error: 'The stats store is unavailable; try again' }, 503);

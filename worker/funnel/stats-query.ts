@@ -110,9 +110,9 @@ export function parseStatsQuery(
   };
 }
 
-function where(query: StatsQuery): { sql: string; params: string[] } {
-  const clauses = ['day BETWEEN ?1 AND ?2'];
-  const params = [query.from, query.to];
+function where(app: string, query: StatsQuery): { sql: string; params: string[] } {
+  const clauses = ['app = ?1', 'day BETWEEN ?2 AND ?3'];
+  const params = [app, query.from, query.to];
   for (const name of ['channel', 'inviter', 'link'] as const) {
     const value = query[name];
     if (value === undefined) continue;
@@ -184,16 +184,17 @@ export function addMetric(row: StatsRow, metric: string, count: number, valueSum
 }
 
 /**
- * Runs `query` against the rollups in `db`, with the fraud rules' flagged installs beside them;
+ * Runs `query` against app `app`'s rollups in `db`, with the fraud rules' flagged installs beside them;
  * `exclude` names the rules whose flagged installs leave `countedInstalls` (docs/fraud.md).
  */
 export async function readStats(
   db: D1Database,
+  app: string,
   query: StatsQuery,
   exclude: readonly FraudRule[] = [],
 ): Promise<StatsResult> {
   const column = GROUPS[query.by];
-  const filter = where(query);
+  const filter = where(app, query);
   const [counts, visitors, flagged] = await db.batch<{
     key: string;
     metric?: string;

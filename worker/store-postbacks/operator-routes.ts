@@ -39,7 +39,7 @@ storePostbacksRoute.get('/', async (c) => {
   const since = sinceDay(query.output.since);
   if (typeof since !== 'string') return c.json(since, 400);
   try {
-    return c.json(await readPostbacks(c.env.FUNNEL_DB, since));
+    return c.json(await readPostbacks(c.env.FUNNEL_DB, c.get('app'), since));
   } catch (error) {
     console.error('Store postbacks not read', error instanceof Error ? error.message : String(error));
     return c.json({ error: 'The postback store is unavailable; try again' }, 503);

@@ -59,7 +59,7 @@ function receive(kind: StorePostbackKind) {
       return c.json({ error: postback.error }, 400);
     }
     try {
-      return c.json({ counted: await keepPostback(c.env.FUNNEL_DB, postback) });
+      return c.json({ counted: await keepPostback(c.env.FUNNEL_DB, c.get('app'), postback) });
     } catch (error) {
       console.error('Store postback not kept', error instanceof Error ? error.message : String(error));
       return c.json({ error: 'The postback store is unavailable; send it again' }, 503);

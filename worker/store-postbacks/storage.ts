@@ -8,13 +8,18 @@ import { utcDay } from '../../shared/time-zone.ts';
 import type { VerifiedPostback } from './contract.ts';
 
 /** Keeps `postback` received at `now`; false when a copy with its id was already kept. */
-export async function keepPostback(db: D1Database, postback: VerifiedPostback, now = Date.now()): Promise<boolean> {
+export async function keepPostback(
+  db: D1Database,
+  app: string,
+  postback: VerifiedPostback,
+  now = Date.now(),
+): Promise<boolean> {
   const result = await db
     .prepare(
       `INSERT INTO store_postbacks (kind, postback_id, day, received_at, version, ad_network, app_id, source,
-         publisher, conversion_value, coarse_value, sequence_index, country_code, reengagement, won)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
-       ON CONFLICT (kind, postback_id) DO NOTHING`,
+         publisher, conversion_value, coarse_value, sequence_index, country_code, reengagement, won, app)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+       ON CONFLICT (app, kind, postback_id) DO NOTHING`,
     )
     .bind(
       postback.kind,
@@ -32,6 +37,7 @@ export async function keepPostback(db: D1Database, postback: VerifiedPostback, n
       postback.countryCode,
       postback.reengagement ? 1 : 0,
       postback.won ? 1 : 0,
+      app,
     )
     .run();
   return result.meta.changes === 1;
@@ -56,24 +62,24 @@ interface GroupRow {
 export const MAX_GROUPS = 2000;
 
 /** The aggregates of the postbacks received from `since` (a UTC day) on, newest day first. */
-export async function readPostbacks(db: D1Database, since: string): Promise<StorePostbacksView> {
+export async function readPostbacks(db: D1Database, app: string, since: string): Promise<StorePostbacksView> {
   const [grouped, totals] = await db.batch<GroupRow | StorePostbackDay>([
     db
       .prepare(
         `SELECT day, kind, version, source, publisher, conversion_value, coarse_value, sequence_index, country_code,
            reengagement, won, COUNT(*) AS postbacks
-         FROM store_postbacks WHERE day >= ?1
+         FROM store_postbacks WHERE app = ?3 AND day >= ?1
          GROUP BY day, kind, version, source, publisher, conversion_value, coarse_value, sequence_index,
            country_code, reengagement, won
          ORDER BY day DESC, postbacks DESC, kind, source LIMIT ?2`,
       )
-      .bind(since, MAX_GROUPS),
+      .bind(since, MAX_GROUPS, app),
     db
       .prepare(
         `SELECT day, SUM(kind = 'skadnetwork') AS skadnetwork, SUM(kind = 'adattributionkit') AS adattributionkit
-         FROM store_postbacks WHERE day >= ?1 GROUP BY day ORDER BY day DESC`,
+         FROM store_postbacks WHERE app = ?2 AND day >= ?1 GROUP BY day ORDER BY day DESC`,
       )
-      .bind(since),
+      .bind(since, app),
   ]);
   const groups = ((grouped?.results ?? []) as GroupRow[]).map(
     (row): StorePostbackGroup => ({

@@ -10,9 +10,9 @@ import * as v from 'valibot';
 import { settingsOf } from '../settings.ts';
 import { attemptDelivery, TIMEOUT_MS } from './deliver.ts';
 import { type Outcome, recordOutcomes } from './delivery-log.ts';
-import { listEndpoints, previousSecretAt } from './endpoints.ts';
+import { everyEndpoint, previousSecretAt } from './endpoints.ts';
 import { queueDeliveries, recordEvents } from './fan-out.ts';
-import { type DeliveryMessage, type EventMessage, WebhookMessageSchema, webhookId } from './messages.ts';
+import { appOfWebhook, type DeliveryMessage, type EventMessage, WebhookMessageSchema, webhookId } from './messages.ts';
 import { GONE_STATUS, MAX_ATTEMPTS, retryDelaySeconds } from './retry-policy.ts';
 
 /** Attempts made at once: a worker invocation keeps at most 6 connections open. */
@@ -46,14 +46,15 @@ async function deliverAll(
   { now = Date.now, timeoutMs = TIMEOUT_MS }: ConsumeOptions,
 ): Promise<void> {
   // Endpoints are few: one read of them all serves the whole batch.
-  const endpoints = new Map((await listEndpoints(env.FUNNEL_DB)).map((endpoint) => [endpoint.id, endpoint]));
+  const endpoints = new Map((await everyEndpoint(env.FUNNEL_DB)).map((endpoint) => [endpoint.id, endpoint]));
   const { env: mode, webhookResolver: resolver } = settingsOf(env);
   const outcomes: Outcome[] = [];
   // Endpoints whose receiver answered 410 in this batch: disabled when the batch is recorded, and sent nothing more.
   const gone = new Set<string>();
   const one = async ({ message, delivery }: (typeof work)[number]): Promise<void> => {
     const endpoint = endpoints.get(delivery.endpoint);
-    if (!endpoint) return message.ack();
+    // A delivery names its app: an endpoint of another app never gets it (docs/routes.md#apps).
+    if (!endpoint || endpoint.app !== appOfWebhook(delivery)) return message.ack();
     if (!endpoint.enabled || gone.has(endpoint.id)) {
       outcomes.push({
         message: delivery,

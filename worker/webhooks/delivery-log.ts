@@ -5,7 +5,8 @@
  * `410 Gone` is disabled at once, and one that has failed every attempt for 3 days is disabled. A fixed
  * number of statements, whatever the batch's size.
  */
-import type { DeliveryMessage } from './messages.ts';
+import type { StoredEndpoint } from './endpoints.ts';
+import { appOfWebhook, type DeliveryMessage } from './messages.ts';
 import { DISABLE_AFTER_MS, GONE_STATUS } from './retry-policy.ts';
 
 /** Attempts kept per endpoint. */
@@ -14,7 +15,7 @@ export const LOG_SIZE = 200;
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead';
 
 export interface Outcome {
-  message: Pick<DeliveryMessage, 'endpoint' | 'id' | 'type'>;
+  message: Pick<DeliveryMessage, 'endpoint' | 'id' | 'type' | 'tenant'>;
   attempt: number;
   status: DeliveryStatus;
   httpStatus: number;
@@ -27,8 +28,8 @@ export interface Outcome {
 const at = (index: number): string => `json_extract(value, '$[${index}]')`;
 
 const LOG =
-  'INSERT INTO webhook_attempts (endpoint_id, event_id, type, attempt, at, status, latency_ms, error, retry_in) ' +
-  `SELECT ${at(0)}, ${at(1)}, ${at(2)}, ${at(3)}, ?2, ${at(4)}, ${at(5)}, ${at(6)}, ${at(7)} FROM json_each(?1)`;
+  'INSERT INTO webhook_attempts (endpoint_id, event_id, type, attempt, at, status, latency_ms, error, retry_in, app) ' +
+  `SELECT ${at(0)}, ${at(1)}, ${at(2)}, ${at(3)}, ?2, ${at(4)}, ${at(5)}, ${at(6)}, ${at(7)}, ${at(8)} FROM json_each(?1)`;
 // A delivery already delivered stays so: a late duplicate attempt never makes it look lost.
 const STATE =
   'UPDATE webhook_deliveries SET status = j.status, attempts = MAX(attempts, j.attempt), updated_at = ?2 ' +
@@ -63,6 +64,7 @@ export async function recordOutcomes(db: D1Database, outcomes: readonly Outcome[
     o.latencyMs,
     o.error,
     o.retryIn,
+    appOfWebhook(o.message),
   ]);
   const state = outcomes.map((o) => [o.message.endpoint, o.message.id, o.status, o.attempt]);
   const endpoints = JSON.stringify([...new Set(tried.map((o) => o.message.endpoint))]);
@@ -80,17 +82,17 @@ export async function recordOutcomes(db: D1Database, outcomes: readonly Outcome[
 /** Logs a test delivery's attempt (type `test`): no delivery state, no failure count. */
 export async function logTestAttempt(
   db: D1Database,
-  endpoint: string,
+  endpoint: Pick<StoredEndpoint, 'id' | 'app'>,
   id: string,
   result: { status: number; latencyMs: number; error: string },
   now = Date.now(),
 ): Promise<void> {
   await db
     .prepare(
-      'INSERT INTO webhook_attempts (endpoint_id, event_id, type, attempt, at, status, latency_ms, error) ' +
-        "VALUES (?1, ?2, 'test', 1, ?3, ?4, ?5, ?6)",
+      'INSERT INTO webhook_attempts (endpoint_id, event_id, type, attempt, at, status, latency_ms, error, app) ' +
+        "VALUES (?1, ?2, 'test', 1, ?3, ?4, ?5, ?6, ?7)",
     )
-    .bind(endpoint, id, now, result.status, result.latencyMs, result.error)
+    .bind(endpoint.id, id, now, result.status, result.latencyMs, result.error, endpoint.app)
     .run();
 }
 

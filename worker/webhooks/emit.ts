@@ -3,6 +3,7 @@
  * call `emitWebhook` beside their own counting. The event is made and queued after the response
  * (`waitUntil`); a failure is logged, never thrown, so webhooks never delay or break an answer.
  */
+import { DEFAULT_APP } from '../../shared/apps.ts';
 import { toBase64Url } from '../../shared/base64url.ts';
 import type { WebhookDataOf, WebhookEventType, WebhookPayload } from '../../shared/webhooks.ts';
 import { sendOrCountLoss } from '../reliability/queue-send.ts';
@@ -19,9 +20,10 @@ export function eventMessage<T extends WebhookEventType>(
   data: WebhookDataOf[T],
   at = Date.now(),
   id = toBase64Url(crypto.getRandomValues(new Uint8Array(16))),
+  tenant = DEFAULT_APP,
 ): EventMessage {
   const payload: WebhookPayload<T> = { type, timestamp: new Date(at).toISOString(), data };
-  return { k: 'event', id, type, at, body: JSON.stringify(payload) };
+  return { k: 'event', id, type, at, body: JSON.stringify(payload), tenant };
 }
 
 const report = (error: unknown) =>
@@ -46,6 +48,7 @@ function queueEvent(env: Env, message: EventMessage): Promise<void> {
  */
 export function emitWebhook<T extends WebhookEventType>(
   env: Env,
+  app: string,
   ctx: Waiter,
   type: T,
   data: WebhookDataOf[T] | Promise<WebhookDataOf[T]>,
@@ -54,7 +57,7 @@ export function emitWebhook<T extends WebhookEventType>(
   const at = Date.now();
   ctx.waitUntil(
     Promise.resolve(data)
-      .then((made) => queueEvent(env, eventMessage(type, made, at, id)))
+      .then((made) => queueEvent(env, eventMessage(type, made, at, id, app)))
       .catch(report),
   );
 }

@@ -23,6 +23,8 @@ import { newSecret } from './signing.ts';
 /** An endpoint as stored, with its secret: for the consumer, never for an answer. */
 export interface StoredEndpoint {
   id: string;
+  /** The app the endpoint belongs to (docs/routes.md#apps): it hears only that app's events. */
+  app: string;
   url: string;
   description: string;
   events: WebhookEventType[];
@@ -39,6 +41,7 @@ export interface StoredEndpoint {
 
 interface EndpointRow {
   id: string;
+  app: string;
   url: string;
   description: string;
   events: string;
@@ -60,6 +63,7 @@ function fromRow(row: EndpointRow): StoredEndpoint {
   const events: unknown = JSON.parse(row.events);
   return {
     id: row.id,
+    app: row.app,
     url: row.url,
     description: row.description,
     events: Array.isArray(events) ? events.filter((type): type is WebhookEventType => TYPES.has(type)) : [],
@@ -133,21 +137,36 @@ function recordOf(
 }
 
 /** Every endpoint, oldest first. */
-export async function listEndpoints(db: D1Database): Promise<StoredEndpoint[]> {
-  const rows = await db.prepare('SELECT * FROM webhook_endpoints ORDER BY created_at, id').all<EndpointRow>();
+export async function listEndpoints(db: D1Database, app: string): Promise<StoredEndpoint[]> {
+  const rows = await db
+    .prepare('SELECT * FROM webhook_endpoints WHERE app = ?1 ORDER BY created_at, id')
+    .bind(app)
+    .all<EndpointRow>();
+  return rows.results.map(fromRow);
+}
+
+/** Every app's endpoints, for the queue's consumer, which checks each delivery's app against its endpoint's. */
+export async function everyEndpoint(db: D1Database): Promise<StoredEndpoint[]> {
+  const rows = await db.prepare('SELECT * FROM webhook_endpoints').all<EndpointRow>();
   return rows.results.map(fromRow);
 }
 
 /** One endpoint, or null. */
-export async function getEndpoint(db: D1Database, id: string): Promise<StoredEndpoint | null> {
-  const row = await db.prepare('SELECT * FROM webhook_endpoints WHERE id = ?1').bind(id).first<EndpointRow>();
+export async function getEndpoint(db: D1Database, app: string, id: string): Promise<StoredEndpoint | null> {
+  const row = await db
+    .prepare('SELECT * FROM webhook_endpoints WHERE app = ?1 AND id = ?2')
+    .bind(app, id)
+    .first<EndpointRow>();
   return row ? fromRow(row) : null;
 }
 
 /** The delivery counts of every endpoint, by id. */
-export async function deliveryCounts(db: D1Database): Promise<Map<string, DeliveryCounts>> {
+export async function deliveryCounts(db: D1Database, app: string): Promise<Map<string, DeliveryCounts>> {
   const rows = await db
-    .prepare('SELECT endpoint_id, status, COUNT(*) AS n FROM webhook_deliveries GROUP BY endpoint_id, status')
+    .prepare(
+      'SELECT endpoint_id, status, COUNT(*) AS n FROM webhook_deliveries WHERE app = ?1 GROUP BY endpoint_id, status',
+    )
+    .bind(app)
     .all<{ endpoint_id: string; status: string; n: number }>();
   const counts = new Map<string, DeliveryCounts>();
   for (const row of rows.results) {
@@ -166,12 +185,14 @@ export async function deliveryCounts(db: D1Database): Promise<Map<string, Delive
  */
 export async function createEndpoint(
   db: D1Database,
+  app: string,
   request: EndpointCreate,
   commit: CommitChange,
   now = Date.now(),
 ): Promise<EndpointWithSecret | null> {
   const endpoint: StoredEndpoint = {
     id: `ep_${toBase64Url(crypto.getRandomValues(new Uint8Array(12)))}`,
+    app,
     url: request.url,
     description: request.description ?? '',
     events: [...new Set(request.events ?? DEFAULT_EVENT_TYPES)],
@@ -186,8 +207,8 @@ export async function createEndpoint(
   };
   const insert = db
     .prepare(
-      'INSERT INTO webhook_endpoints (id, url, description, events, secret, enabled, disabled_reason, created_at, updated_at) ' +
-        'SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8 WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints WHERE url = ?2)',
+      'INSERT INTO webhook_endpoints (app, id, url, description, events, secret, enabled, disabled_reason, created_at, updated_at) ' +
+        'SELECT ?9, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8 WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints WHERE app = ?9 AND url = ?2)',
     )
     .bind(
       endpoint.id,
@@ -198,6 +219,7 @@ export async function createEndpoint(
       endpoint.enabled ? 1 : 0,
       endpoint.disabledReason,
       now,
+      app,
     );
   const [inserted] = await commit([insert], recordOf('created', endpoint.id, null, endpoint, now));
   if ((inserted?.meta.changes ?? 0) === 0) return null;
@@ -229,8 +251,8 @@ export async function updateEndpoint(
   const update = db
     .prepare(
       'UPDATE webhook_endpoints SET url = ?2, description = ?3, events = ?4, enabled = ?5, disabled_reason = ?6, ' +
-        'failing_since = ?7, updated_at = ?8 WHERE id = ?1 ' +
-        'AND NOT EXISTS (SELECT 1 FROM webhook_endpoints WHERE url = ?2 AND id <> ?1)',
+        'failing_since = ?7, updated_at = ?8 WHERE id = ?1 AND app = ?9 ' +
+        'AND NOT EXISTS (SELECT 1 FROM webhook_endpoints WHERE app = ?9 AND url = ?2 AND id <> ?1)',
     )
     .bind(
       next.id,
@@ -241,6 +263,7 @@ export async function updateEndpoint(
       next.disabledReason,
       next.failingSince,
       now,
+      next.app,
     );
   const [updated] = await commit([update], recordOf('updated', next.id, endpoint, next, now));
   return (updated?.meta.changes ?? 0) === 0 ? null : next;
@@ -253,9 +276,9 @@ export async function deleteEndpoint(
   commit: CommitChange,
   now = Date.now(),
 ): Promise<boolean> {
-  const { id } = endpoint;
+  const { id, app } = endpoint;
   const statements = [
-    db.prepare('DELETE FROM webhook_endpoints WHERE id = ?1').bind(id),
+    db.prepare('DELETE FROM webhook_endpoints WHERE id = ?1 AND app = ?2').bind(id, app),
     db.prepare('DELETE FROM webhook_deliveries WHERE endpoint_id = ?1').bind(id),
     db.prepare('DELETE FROM webhook_attempts WHERE endpoint_id = ?1').bind(id),
   ];
@@ -283,9 +306,9 @@ export async function rotateSecret(
   };
   const update = db
     .prepare(
-      'UPDATE webhook_endpoints SET secret = ?2, previous_secret = ?3, previous_secret_until = ?4, updated_at = ?5 WHERE id = ?1',
+      'UPDATE webhook_endpoints SET secret = ?2, previous_secret = ?3, previous_secret_until = ?4, updated_at = ?5 WHERE id = ?1 AND app = ?6',
     )
-    .bind(next.id, next.secret, next.previousSecret, next.previousSecretUntil, now);
+    .bind(next.id, next.secret, next.previousSecret, next.previousSecretUntil, now, next.app);
   await commit([update], recordOf('rotated', next.id, endpoint, next, now));
   return next;
 }

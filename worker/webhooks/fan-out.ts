@@ -8,16 +8,16 @@
 
 import { utcDay } from '../../shared/time-zone.ts';
 import { kindOf } from '../../shared/webhooks.ts';
-import type { DeliveryMessage, EventMessage } from './messages.ts';
+import { appOfWebhook, type DeliveryMessage, type EventMessage } from './messages.ts';
 
 const at = (index: number): string => `json_extract(value, '$[${index}]')`;
 
 const RECORD_EVENTS =
-  'INSERT OR IGNORE INTO webhook_events (id, kind, type, day, at, body) ' +
-  `SELECT ${at(0)}, ${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)} FROM json_each(?1)`;
+  'INSERT OR IGNORE INTO webhook_events (id, kind, type, day, at, body, app) ' +
+  `SELECT ${at(0)}, ${at(1)}, ${at(2)}, ${at(3)}, ${at(4)}, ${at(5)}, ${at(6)} FROM json_each(?1)`;
 const RECORD_DELIVERIES =
-  'INSERT OR IGNORE INTO webhook_deliveries (endpoint_id, event_id, type, at, status, attempts, updated_at) ' +
-  `SELECT ${at(0)}, ${at(1)}, ${at(2)}, ${at(3)}, 'pending', 0, ?2 FROM json_each(?1)`;
+  'INSERT OR IGNORE INTO webhook_deliveries (endpoint_id, event_id, type, at, status, attempts, updated_at, app) ' +
+  `SELECT ${at(0)}, ${at(1)}, ${at(2)}, ${at(3)}, 'pending', 0, ?2, ${at(4)} FROM json_each(?1)`;
 
 /** Records `events` and their deliveries; answers the deliveries to queue. Throws when D1 does. */
 export async function recordEvents(
@@ -27,13 +27,15 @@ export async function recordEvents(
 ): Promise<DeliveryMessage[]> {
   if (events.length === 0) return [];
   const endpoints = await db
-    .prepare('SELECT id, events FROM webhook_endpoints WHERE enabled = 1')
-    .all<{ id: string; events: string }>();
+    .prepare('SELECT id, app, events FROM webhook_endpoints WHERE enabled = 1')
+    .all<{ id: string; app: string; events: string }>();
   const deliveries: DeliveryMessage[] = [];
   for (const endpoint of endpoints.results) {
     const wanted = new Set<unknown>(JSON.parse(endpoint.events) as unknown[]);
+    // An endpoint hears only its own app's events (docs/routes.md#apps).
     for (const event of events)
-      if (wanted.has(event.type)) deliveries.push({ ...event, k: 'delivery', endpoint: endpoint.id });
+      if (wanted.has(event.type) && appOfWebhook(event) === endpoint.app)
+        deliveries.push({ ...event, k: 'delivery', endpoint: endpoint.id, tenant: endpoint.app });
   }
   const rows = events.map((event) => [
     event.id,
@@ -42,10 +44,17 @@ export async function recordEvents(
     utcDay(event.at),
     event.at,
     event.body,
+    appOfWebhook(event),
   ]);
   const statements = [db.prepare(RECORD_EVENTS).bind(JSON.stringify(rows))];
   if (deliveries.length > 0) {
-    const pending = deliveries.map((delivery) => [delivery.endpoint, delivery.id, delivery.type, delivery.at]);
+    const pending = deliveries.map((delivery) => [
+      delivery.endpoint,
+      delivery.id,
+      delivery.type,
+      delivery.at,
+      appOfWebhook(delivery),
+    ]);
     statements.push(db.prepare(RECORD_DELIVERIES).bind(JSON.stringify(pending), now));
   }
   await db.batch(statements);

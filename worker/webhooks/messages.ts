@@ -4,6 +4,7 @@
  * as the exact text that is signed, so every retry sends the same bytes under the same `webhook-id`.
  */
 import * as v from 'valibot';
+import { DEFAULT_APP } from '../../shared/apps.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/webhooks.ts';
 
 const Id = v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/));
@@ -15,6 +16,8 @@ const Common = {
   at: v.number(),
   /** The webhook body, JSON text. */
   body: v.pipe(v.string(), v.maxLength(64_000)),
+  /** The app it happened in (docs/routes.md#apps); absent in messages queued before apps, `default`'s. */
+  tenant: v.optional(v.pipe(v.string(), v.maxLength(64))),
 };
 
 export const EventMessageSchema = v.object({ k: v.literal('event'), ...Common });
@@ -24,6 +27,9 @@ export const WebhookMessageSchema = v.variant('k', [EventMessageSchema, Delivery
 export type EventMessage = v.InferOutput<typeof EventMessageSchema>;
 export type DeliveryMessage = v.InferOutput<typeof DeliveryMessageSchema>;
 export type WebhookMessage = v.InferOutput<typeof WebhookMessageSchema>;
+
+/** The app of a webhook message. */
+export const appOfWebhook = (message: { tenant?: string | undefined }): string => message.tenant ?? DEFAULT_APP;
 
 /** The `webhook-id` of event `id`. */
 export const webhookId = (id: string): string => `msg_${id}`;

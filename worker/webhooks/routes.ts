@@ -79,12 +79,15 @@ const urlTaken = (url: string): string => `url: another endpoint already has ${u
 /** The endpoint the path names, or the 404 to answer. */
 async function endpointOf(c: Context<AppEnv>): Promise<StoredEndpoint | Response> {
   const id = c.req.param('id') ?? '';
-  const endpoint = ENDPOINT_ID.test(id) ? await getEndpoint(c.env.FUNNEL_DB, id) : null;
+  const endpoint = ENDPOINT_ID.test(id) ? await getEndpoint(c.env.FUNNEL_DB, c.get('app'), id) : null;
   return endpoint ?? c.json({ error: `No webhook endpoint ${JSON.stringify(id.slice(0, 40))}` }, 404);
 }
 
 webhooksRoute.get('/', async (c) => {
-  const [endpoints, counts] = await Promise.all([listEndpoints(c.env.FUNNEL_DB), deliveryCounts(c.env.FUNNEL_DB)]);
+  const [endpoints, counts] = await Promise.all([
+    listEndpoints(c.env.FUNNEL_DB, c.get('app')),
+    deliveryCounts(c.env.FUNNEL_DB, c.get('app')),
+  ]);
   return c.json({ endpoints: endpoints.map((endpoint) => endpointView(endpoint, counts.get(endpoint.id))) });
 });
 
@@ -93,7 +96,7 @@ webhooksRoute.post('/', async (c) => {
   if (body instanceof Response) return body;
   const url = await checkedUrl(c, body.url);
   if (url instanceof Response) return url;
-  const made = await createEndpoint(c.env.FUNNEL_DB, { ...body, url }, committerOf(c));
+  const made = await createEndpoint(c.env.FUNNEL_DB, c.get('app'), { ...body, url }, committerOf(c));
   if (!made) return c.json({ error: urlTaken(url) }, 409);
   return c.json(made, 201);
 });
@@ -101,7 +104,7 @@ webhooksRoute.post('/', async (c) => {
 webhooksRoute.get('/:id', async (c) => {
   const endpoint = await endpointOf(c);
   if (endpoint instanceof Response) return endpoint;
-  return c.json(endpointView(endpoint, (await deliveryCounts(c.env.FUNNEL_DB)).get(endpoint.id)));
+  return c.json(endpointView(endpoint, (await deliveryCounts(c.env.FUNNEL_DB, c.get('app'))).get(endpoint.id)));
 });
 
 webhooksRoute.patch('/:id', async (c) => {
@@ -113,7 +116,7 @@ webhooksRoute.patch('/:id', async (c) => {
   if (url instanceof Response) return url;
   const next = await updateEndpoint(c.env.FUNNEL_DB, endpoint, { ...body, ...(url ? { url } : {}) }, committerOf(c));
   if (!next) return c.json({ error: urlTaken(url ?? endpoint.url) }, 409);
-  return c.json(endpointView(next, (await deliveryCounts(c.env.FUNNEL_DB)).get(endpoint.id)));
+  return c.json(endpointView(next, (await deliveryCounts(c.env.FUNNEL_DB, c.get('app'))).get(endpoint.id)));
 });
 
 webhooksRoute.delete('/:id', async (c) => {
@@ -127,7 +130,7 @@ webhooksRoute.post('/:id/rotate', async (c) => {
   const endpoint = await endpointOf(c);
   if (endpoint instanceof Response) return endpoint;
   const rotated = await rotateSecret(c.env.FUNNEL_DB, endpoint, committerOf(c));
-  const counts = (await deliveryCounts(c.env.FUNNEL_DB)).get(endpoint.id);
+  const counts = (await deliveryCounts(c.env.FUNNEL_DB, c.get('app'))).get(endpoint.id);
   return c.json({ endpoint: endpointView(rotated, counts), secret: rotated.secret });
 });
 
@@ -140,7 +143,7 @@ webhooksRoute.post('/:id/test', async (c) => {
   const target = { url, secret, previousSecret: previousSecretAt(endpoint), id: webhookId(id), body };
   const { env: mode, webhookResolver: resolver } = settingsOf(c.env);
   const { verdict, status, latencyMs, error } = await attemptDelivery(target, mode, { resolver });
-  await logTestAttempt(c.env.FUNNEL_DB, endpoint.id, id, { status, latencyMs, error });
+  await logTestAttempt(c.env.FUNNEL_DB, endpoint, id, { status, latencyMs, error });
   return c.json({ id: webhookId(id), delivered: verdict === 'delivered', status, latencyMs, error });
 });
 

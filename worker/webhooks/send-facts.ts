@@ -97,18 +97,18 @@ export function linkData(link: StoredLink): LinkData {
  * key, so an install decided twice is one event; an app event's is its keyed id when the app named it
  * (an SDK's retry is the same event); the others get a fresh one.
  */
-export const sendFact: Listener = function sendFact({ env, ctx }, fact, raised) {
+export const sendFact: Listener = function sendFact({ env, app, ctx }, fact, raised) {
   switch (fact.fact) {
     case 'tapped':
-      return emitWebhook(env, ctx, 'click', clickData(fact));
+      return emitWebhook(env, app, ctx, 'click', clickData(fact));
     case 'install-decided':
-      return emitWebhook(env, ctx, 'install', installData(env, fact, flagsOn(raised, fact.key)), fact.key);
+      return emitWebhook(env, app, ctx, 'install', installData(env, fact, flagsOn(raised, fact.key)), fact.key);
     case 'open-decided':
-      return emitWebhook(env, ctx, 'open', installData(env, fact));
+      return emitWebhook(env, app, ctx, 'open', installData(env, fact));
     case 'app-event':
-      return emitWebhook(env, ctx, 'event', appEventData(env, fact), fact.id?.replace(/^event:/, ''));
+      return emitWebhook(env, app, ctx, 'event', appEventData(env, fact), fact.id?.replace(/^event:/, ''));
     case 'link-changed':
-      return emitWebhook(env, ctx, `link.${fact.change}`, linkData(fact.link));
+      return emitWebhook(env, app, ctx, `link.${fact.change}`, linkData(fact.link));
     case 'page-viewed':
     case 'user-identified':
       return;

@@ -40,7 +40,7 @@ describe("the ledger's notes", () => {
     await registerTestDevice(send, installId);
     await appCall('/api/a/install', { ...installBody(PHONES.iPhone15, installId), test: true }, address);
     let swept = 0;
-    for (const stub of SHARDS.map((c) => ledgerFor(env, c))) {
+    for (const stub of SHARDS.map((c) => ledgerFor(env, 'default', c))) {
       const notes = await runInDurableObject(stub, (_: AttributionLedger, state) => {
         const text = JSON.stringify(state.storage.sql.exec('SELECT * FROM notes').toArray());
         expect(text).not.toContain(installId);
@@ -62,11 +62,11 @@ describe("test devices' answers in D1", () => {
   it(`are forgotten after ${TEST_ANSWER_DAYS} days`, async () => {
     const app = 'com.pebble.old';
     const now = Date.now();
-    await keepTestAnswer(env.FUNNEL_DB, DEV_ATTRIBUTION_SALT, input('old-install-1', app), now - 8 * DAY);
-    await keepTestAnswer(env.FUNNEL_DB, DEV_ATTRIBUTION_SALT, input('old-install-2', app), now - 6 * DAY);
-    expect(await listTestAnswers(env.FUNNEL_DB, { limit: 10, app })).toHaveLength(2);
-    await keepTestAnswer(env.FUNNEL_DB, DEV_ATTRIBUTION_SALT, input('new-install-1', app), now);
-    const kept = await listTestAnswers(env.FUNNEL_DB, { limit: 10, app });
+    await keepTestAnswer(env.FUNNEL_DB, 'default', DEV_ATTRIBUTION_SALT, input('old-install-1', app), now - 8 * DAY);
+    await keepTestAnswer(env.FUNNEL_DB, 'default', DEV_ATTRIBUTION_SALT, input('old-install-2', app), now - 6 * DAY);
+    expect(await listTestAnswers(env.FUNNEL_DB, 'default', { limit: 10, app })).toHaveLength(2);
+    await keepTestAnswer(env.FUNNEL_DB, 'default', DEV_ATTRIBUTION_SALT, input('new-install-1', app), now);
+    const kept = await listTestAnswers(env.FUNNEL_DB, 'default', { limit: 10, app });
     expect(kept.map((row) => Date.parse(row.at))).toEqual([now, now - 6 * DAY]);
   });
 
@@ -74,17 +74,17 @@ describe("test devices' answers in D1", () => {
     const now = Date.now();
     const statements = Array.from({ length: MAX_TEST_ANSWERS + 5 }, (_, i) =>
       env.FUNNEL_DB.prepare(
-        `INSERT INTO test_answers (at, kind, app, platform, device, answer, explanation, repeat)
+        `INSERT INTO test_answers (at, kind, app_id, platform, device, answer, explanation, repeat)
           VALUES (?, 'install', 'com.pebble.bulk', 'ios', ?, '{}', '{}', 0)`,
       ).bind(now - 1000 + i, `bulk-${i}`),
     );
     await env.FUNNEL_DB.batch(statements);
-    await keepTestAnswer(env.FUNNEL_DB, DEV_ATTRIBUTION_SALT, input('install-bounded-1'), now);
+    await keepTestAnswer(env.FUNNEL_DB, 'default', DEV_ATTRIBUTION_SALT, input('install-bounded-1'), now);
     const { results } = await env.FUNNEL_DB.prepare('SELECT * FROM test_answers ORDER BY id').all<
       Record<string, unknown>
     >();
     expect(results).toHaveLength(MAX_TEST_ANSWERS);
-    expect(results.at(-1)?.app).toBe('com.pebble.notes');
+    expect(results.at(-1)?.app_id).toBe('com.pebble.notes');
     expect(results[0]?.device).not.toBe('bulk-0');
     expect(JSON.stringify(results)).not.toContain('install-bounded-1');
   });

@@ -37,7 +37,7 @@ async function post(path: string, body: unknown, address?: string, userAgent?: s
 }
 
 /** Whether the click index knows `clickId`. */
-const indexed = (clickId: string) => ledgerFor(env, clickId).lookupClick(clickId);
+const indexed = (clickId: string) => ledgerFor(env, 'default', clickId).lookupClick(clickId);
 
 describe('POST /api/a/click', () => {
   it('answers 204 with no body and records the click', async () => {
@@ -178,7 +178,7 @@ describe('abuse', () => {
 /** Everything the network's bucket and the click's ledger shard hold, as one string. */
 async function stored(address: string, clickId: string): Promise<string> {
   const bucket = await bucketOf(address);
-  const shard = ledgerFor(env, clickId);
+  const shard = ledgerFor(env, 'default', clickId);
   const clicks = { clicks: await rowsOf(bucket, 'clicks'), claims: await rowsOf(bucket, 'claims') };
   const ledger = { clicks: await rowsOf(shard, 'clicks'), answers: await rowsOf(shard, 'answers') };
   return JSON.stringify({ clicks, ledger });
@@ -211,7 +211,7 @@ describe('clean-up', () => {
     const body = installBody(PHONES.iPhone15, `sweep-${newClickId()}`);
     await post('/api/a/install', body, '198.18.78.1');
     const shards = await Promise.all(
-      [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'].map((c) => ledgerFor(env, c)),
+      [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'].map((c) => ledgerFor(env, 'default', c)),
     );
     let swept = 0;
     for (const stub of shards) {

@@ -59,7 +59,7 @@ describe('POST /api/links', () => {
     const res = await post({ channel: 'second', slug });
     expect(res.status).toBe(409);
     expect((await res.json<{ error: string }>()).error).toContain('taken');
-    expect((await resolveLink(env, slug))?.data).toEqual({ channel: 'first' });
+    expect((await resolveLink(env, 'default', slug))?.data).toEqual({ channel: 'first' });
   });
 
   it.each([
@@ -117,7 +117,7 @@ describe('resolveLink', () => {
   it('gives the token and data of a stored link', async () => {
     const slug = freshSlug();
     const made = await (await post({ inviter: 'Bo', slug })).json<LinkView>();
-    const link = await resolveLink(env, slug);
+    const link = await resolveLink(env, 'default', slug);
     expect(link?.data).toEqual({ inviter: 'Bo' });
     expect(link?.token).toBe(new URL(made.url).searchParams.get('d'));
   });
@@ -126,17 +126,17 @@ describe('resolveLink', () => {
     const slug = freshSlug();
     const expiresAt = new Date(Date.now() + 60_000);
     await post({ channel: 'soon', slug, expiresAt: expiresAt.toISOString() });
-    expect(await resolveLink(env, slug, expiresAt.getTime() - 1)).not.toBeNull();
-    expect(await resolveLink(env, slug, expiresAt.getTime())).toBeNull();
+    expect(await resolveLink(env, 'default', slug, expiresAt.getTime() - 1)).not.toBeNull();
+    expect(await resolveLink(env, 'default', slug, expiresAt.getTime())).toBeNull();
   });
 
   it('gives null for a slug never made, or not a slug at all, and for a failing store', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await resolveLink(env, 'never-made-slug')).toBeNull();
-    expect(await resolveLink(env, '../etc')).toBeNull();
+    expect(await resolveLink(env, 'default', 'never-made-slug')).toBeNull();
+    expect(await resolveLink(env, 'default', '../etc')).toBeNull();
     const slug = freshSlug();
     await post({ channel: 'x', slug });
-    expect(await resolveLink({ ...env, FUNNEL_DB: failingDb() }, slug)).toBeNull();
+    expect(await resolveLink({ ...env, FUNNEL_DB: failingDb() }, 'default', slug)).toBeNull();
     vi.restoreAllMocks();
   });
 });

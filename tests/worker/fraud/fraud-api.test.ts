@@ -118,6 +118,7 @@ async function seed(dims: Partial<Dimensions>, day: string, count: number, rules
     const flags = rules.map((rule) => ({ rule: rule as 'too_fast', reason: `${rule} because` }));
     await keepInstall(
       env.FUNNEL_DB,
+      'default',
       {
         id,
         at: Date.parse(`${day}T10:00:00Z`) + n,

@@ -115,7 +115,9 @@ describe("an install's day", () => {
     const { channel, installId, carrier } = await campaignInstall();
     const salt = settingsOf(env).attributionSalt ?? '';
     // The install opened the app 99 times today already (a minute allows a client 60 calls).
-    await env.FUNNEL_DB.prepare("INSERT INTO funnel_install_days VALUES (?1, ?2, 'open', 99, 100)")
+    await env.FUNNEL_DB.prepare(
+      "INSERT INTO funnel_install_days (day, install, kind, n, cap) VALUES (?1, ?2, 'open', 99, 100)",
+    )
       .bind(utcDay(Date.now()), await installKey(salt, APP, installId))
       .run();
     const before = (await lossesNow())['opens-over-cap'];
@@ -148,7 +150,9 @@ describe("the consumer's decisions", () => {
   it('count a redelivered batch over the cap once, and its excess once', async () => {
     const channel = freshChannel();
     const key = install();
-    await env.FUNNEL_DB.prepare("INSERT INTO funnel_install_days VALUES (?1, ?2, 'event', 998, 1000)")
+    await env.FUNNEL_DB.prepare(
+      "INSERT INTO funnel_install_days (day, install, kind, n, cap) VALUES (?1, ?2, 'event', 998, 1000)",
+    )
       .bind(today, key)
       .run();
     const before = (await lossesNow())['events-over-cap'];
@@ -187,7 +191,7 @@ describe("the consumer's decisions", () => {
   it('leave the last name to one of two batches that each read room for it; the other is retried', async () => {
     const channel = freshChannel();
     const app = `com.bounds.${crypto.randomUUID().slice(0, 8)}`;
-    await env.FUNNEL_DB.prepare('INSERT INTO funnel_event_name_counts VALUES (?1, ?2, ?3)')
+    await env.FUNNEL_DB.prepare('INSERT INTO funnel_event_name_counts (app_id, n, cap) VALUES (?1, ?2, ?3)')
       .bind(app, EVENT_NAMES_PER_APP - 1, EVENT_NAMES_PER_APP)
       .run();
     const late = event(channel, { app }, 'late');
@@ -218,7 +222,9 @@ describe("the consumer's decisions", () => {
   it("leave an install's last event to one of two batches that each read room for it", async () => {
     const channel = freshChannel();
     const key = install();
-    await env.FUNNEL_DB.prepare("INSERT INTO funnel_install_days VALUES (?1, ?2, 'event', 999, 1000)")
+    await env.FUNNEL_DB.prepare(
+      "INSERT INTO funnel_install_days (day, install, kind, n, cap) VALUES (?1, ?2, 'event', 999, 1000)",
+    )
       .bind(today, key)
       .run();
     const late = event(channel, { install: key }, 'late');
@@ -248,8 +254,8 @@ describe("an app's event names, through the worker", () => {
   afterAll(async () => {
     // The names this file gave the demo app are its own: later files start without them.
     await env.FUNNEL_DB.batch([
-      env.FUNNEL_DB.prepare('DELETE FROM funnel_event_names WHERE app = ?1').bind(APP),
-      env.FUNNEL_DB.prepare('DELETE FROM funnel_event_name_counts WHERE app = ?1').bind(APP),
+      env.FUNNEL_DB.prepare('DELETE FROM funnel_event_names WHERE app_id = ?1').bind(APP),
+      env.FUNNEL_DB.prepare('DELETE FROM funnel_event_name_counts WHERE app_id = ?1').bind(APP),
     ]);
   });
 
@@ -257,7 +263,7 @@ describe("an app's event names, through the worker", () => {
     timeout: 90_000,
   }, async () => {
     const { channel, installId } = await campaignInstall();
-    const row = await env.FUNNEL_DB.prepare('SELECT n FROM funnel_event_name_counts WHERE app = ?1')
+    const row = await env.FUNNEL_DB.prepare('SELECT n FROM funnel_event_name_counts WHERE app_id = ?1')
       .bind(APP)
       .first<{ n: number }>();
     const room = EVENT_NAMES_PER_APP - (row?.n ?? 0);

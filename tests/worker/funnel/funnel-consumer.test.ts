@@ -221,7 +221,12 @@ describe('the funnel consumer', () => {
       )
         .bind(day, channel)
         .run();
-    const stats = await readStats(env.FUNNEL_DB, { from: '2026-11-20', to: '2026-11-21', by: 'channel', channel });
+    const stats = await readStats(env.FUNNEL_DB, 'default', {
+      from: '2026-11-20',
+      to: '2026-11-21',
+      by: 'channel',
+      channel,
+    });
     expect(stats.rows[0]?.values).toEqual({ pay: 2e18 });
     await writeRollup(env.FUNNEL_DB, [{ ...row, event: { type: 'event', name: 'pay', value: 1e12 } }]);
     const stored = await env.FUNNEL_DB.prepare(

@@ -79,7 +79,11 @@ describe('the funnel rollups', () => {
           await writeRollup(env.FUNNEL_DB, batch);
           if (redeliver[at]) await writeRollup(env.FUNNEL_DB, batch);
         }
-        const { rows } = await readStats(env.FUNNEL_DB, { from: DAYS[0] ?? '', to: DAYS[1] ?? '', by: 'channel' });
+        const { rows } = await readStats(env.FUNNEL_DB, 'default', {
+          from: DAYS[0] ?? '',
+          to: DAYS[1] ?? '',
+          by: 'channel',
+        });
         for (const channel of channels) {
           const row = rows.find((candidate) => candidate.key === channel);
           const ref = reference.get(channel);

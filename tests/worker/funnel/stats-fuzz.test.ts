@@ -125,7 +125,7 @@ describe('GET /api/stats under any query', () => {
   });
 
   it('walks the days by count: a daily series of 9999-12-31 alone is one row, not a loop past year 9999', async () => {
-    const result = await readStats(env.FUNNEL_DB, { from: '9999-12-31', to: '9999-12-31', by: 'day' });
+    const result = await readStats(env.FUNNEL_DB, 'default', { from: '9999-12-31', to: '9999-12-31', by: 'day' });
     expect(result.rows.map((row) => row.key)).toEqual(['9999-12-31']);
   });
 });

@@ -234,7 +234,7 @@ describe('a webhook queue send', () => {
 
   async function emit(queue: Queue): Promise<void> {
     const ctx = createExecutionContext();
-    emitWebhook({ ...env, WEBHOOK_QUEUE: queue }, ctx, 'click', click);
+    emitWebhook({ ...env, WEBHOOK_QUEUE: queue }, 'default', ctx, 'click', click);
     await drive(waitOnExecutionContext(ctx));
   }
 

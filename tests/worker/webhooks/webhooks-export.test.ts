@@ -31,7 +31,7 @@ const send: Send = (path, body, headers) =>
 
 /** The lines of every part of a kind's day, in part order. */
 async function exported(kind: ExportKind, day: string): Promise<ExportLine[]> {
-  const listed = await env.EXPORTS.list({ prefix: dayPrefix(kind, day) });
+  const listed = await env.EXPORTS.list({ prefix: dayPrefix('default', kind, day) });
   const lines: ExportLine[] = [];
   for (const key of listed.objects.map((object) => object.key).sort()) {
     const object = await env.EXPORTS.get(key);
@@ -127,7 +127,7 @@ describe('the daily export', () => {
       // these installs come milliseconds after their taps.
       data: { app: APP_ID, flags: ['too_fast'] },
     });
-    expect(await env.EXPORTS.head(partKey('install', today, 0))).toMatchObject({
+    expect(await env.EXPORTS.head(partKey('default', 'install', today, 0))).toMatchObject({
       httpMetadata: { contentType: 'application/gzip' },
     });
   });
@@ -141,14 +141,14 @@ describe('the daily export', () => {
         eventMessage('link.deleted', { slug: 'old', data: {}, createdAt: day, expiresAt: null }, at),
       ),
     );
-    await env.EXPORTS.put(partKey('link', day, 4), 'left from an earlier run');
-    await env.EXPORTS.put(partKey('click', day, 0), 'a kind that had events then and has none now');
-    expect(await exportDay(env, day)).toEqual({ install: 0, open: 0, event: 0, click: 0, link: 3 });
+    await env.EXPORTS.put(partKey('default', 'link', day, 4), 'left from an earlier run');
+    await env.EXPORTS.put(partKey('default', 'click', day, 0), 'a kind that had events then and has none now');
+    expect(await exportDay(env, 'default', day)).toEqual({ install: 0, open: 0, event: 0, click: 0, link: 3 });
     const first = await exported('link', day);
-    expect(await exportDay(env, day)).toMatchObject({ link: 3 });
+    expect(await exportDay(env, 'default', day)).toMatchObject({ link: 3 });
     expect(await exported('link', day)).toEqual(first);
     const keys = (await env.EXPORTS.list({ prefix: 'exports/' })).objects.map((object) => object.key);
-    expect(keys.filter((key) => key.includes(`date=${day}`))).toEqual([partKey('link', day, 0)]);
+    expect(keys.filter((key) => key.includes(`date=${day}`))).toEqual([partKey('default', 'link', day, 0)]);
   });
 
   it('splits a large day into parts of PART_LINES lines', async () => {
@@ -165,11 +165,13 @@ describe('the daily export', () => {
       );
       await recordEvents(env.FUNNEL_DB, events);
     }
-    expect(await exportDay(env, day)).toMatchObject({ event: total });
-    expect(await env.EXPORTS.head(partKey('event', day, 0))).toMatchObject({
+    expect(await exportDay(env, 'default', day)).toMatchObject({ event: total });
+    expect(await env.EXPORTS.head(partKey('default', 'event', day, 0))).toMatchObject({
       customMetadata: { lines: String(PART_LINES) },
     });
-    expect(await env.EXPORTS.head(partKey('event', day, 1))).toMatchObject({ customMetadata: { lines: '5' } });
+    expect(await env.EXPORTS.head(partKey('default', 'event', day, 1))).toMatchObject({
+      customMetadata: { lines: '5' },
+    });
     const lines = await exported('event', day);
     expect(new Set(lines.map((line) => line.id)).size).toBe(total);
   }, 60_000);

@@ -26,6 +26,7 @@ export default {
       for (const statement of statements) await env.FUNNEL_DB.prepare(statement).run();
       const made = await createEndpoint(
         env.FUNNEL_DB,
+        'default',
         { url: url.searchParams.get('url') ?? '', events: ['event'] },
         // The bench measures delivery, not the audit log: the endpoint is stored without an entry.
         (writes) => env.FUNNEL_DB.batch(writes),
