@@ -114,7 +114,7 @@ describe('the audit log panel', () => {
     await filterBy(page, { target: '', kind: 'link', actor: 'token' });
     await expect.poll(async () => (await targets(page)).length).toBe(25);
     // A range that ended before Lander was written holds no entry.
-    await filterBy(page, { to: '2020-01-01T00:00' });
+    await filterBy(page, { until: '2020-01-01T00:00' });
     await page.locator('.audit-panel .empty').waitFor();
     await page.locator('.audit-filters button[type="reset"]').click();
 

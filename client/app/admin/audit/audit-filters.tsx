@@ -16,8 +16,8 @@ function filterOf(form: FormData, zone: string): AuditFilter {
   if ((AUDIT_KINDS as readonly string[]).includes(kind)) filter.kind = kind as AuditKind;
   if (text('actor')) filter.actor = text('actor');
   if (text('target')) filter.target = text('target');
-  const from = time('from');
-  const to = time('to');
+  const from = time('since');
+  const to = time('until');
   if (from) filter.from = from;
   if (to) filter.to = to;
   return filter;
@@ -60,11 +60,11 @@ export function AuditFilters({
       </label>
       <label>
         {t.from} ({zone})
-        <input name="from" type="datetime-local" />
+        <input name="since" type="datetime-local" />
       </label>
       <label>
         {t.until}
-        <input name="to" type="datetime-local" />
+        <input name="until" type="datetime-local" />
       </label>
       <div className="controls">
         <button type="submit" className="small">
