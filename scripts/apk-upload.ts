@@ -1,5 +1,5 @@
 /**
- * `npm run apk:upload -- OUT.apk [--app PACKAGE] [--version NAME] [--name FILE.apk] [--env production | --local [--persist-to DIR]]`
+ * `npm run apk:upload -- OUT.apk [--app PACKAGE] [--version NAME] [--name FILE.apk] [--app-id ID] [--env production | --local [--persist-to DIR]]`
  * stores a reserved parent (`npm run apk:reserve`) in R2 for stamped downloads (docs/apk-stamping.md):
  * the object under its file name, with its size, SHA-256, version and reserved range in its custom
  * metadata, then the app's entry in the KV record the page reads. The package and version are the
@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { APK_FILE_NAME, type ApkParentFacts } from '../shared/apk-parent.ts';
+import { APP_ID_PATTERN, appKvKey, DEFAULT_APP } from '../shared/apps.ts';
 import { PARENTS_KEY, parentMetadata, parseParents } from '../worker/apk/parents.ts';
 import { readApkFile } from './lib/apk/apk-file.ts';
 import { readManifest } from './lib/apk/manifest.ts';
@@ -27,6 +28,7 @@ const HELP: CliHelp = {
     ['OUT.apk', 'the reserved parent'],
     ['--app PACKAGE, --version NAME', "must agree with the APK's manifest (needed only where it has none)"],
     ['--name FILE.apk', "the file name visitors download (default the file's own)"],
+    ['--app-id ID', "the Lander app whose pages offer it (docs/routes.md#apps; --app is the APK's package)"],
     ['--env development|production', "Cloudflare's R2 and KV of that environment (wrangler must be logged in)"],
     ['--local [--persist-to DIR]', 'the local store npm start reads'],
   ],
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
   helpIfAsked('apk:upload', HELP);
   const { values, positionals } = cliArgsWithFiles('apk:upload', USAGE, {
     app: { type: 'string' },
+    'app-id': { type: 'string', default: DEFAULT_APP },
     version: { type: 'string' },
     name: { type: 'string' },
     env: { type: 'string', default: '' },
@@ -55,6 +58,9 @@ async function main(): Promise<void> {
   if (values.app !== undefined && !PACKAGE.test(values.app)) {
     fail(`--app ${JSON.stringify(values.app)} is not a package name`);
   }
+  if (!APP_ID_PATTERN.test(values['app-id'])) fail(`--app-id ${JSON.stringify(values['app-id'])} is no app id`);
+  // Each app's pages read their own record (docs/apk-stamping.md): the default app's keeps its key.
+  const recordKey = appKvKey(values['app-id'], PARENTS_KEY);
   const file = values.name ?? basename(input);
   if (!APK_FILE_NAME.test(file)) {
     fail(`the file name ${JSON.stringify(file)} must be letters, digits, . _ - ending in .apk (or give --name)`);
@@ -85,9 +91,9 @@ async function main(): Promise<void> {
       customMetadata: parentMetadata({ app, ...facts, range }),
     });
     // The page's record, written after the object so the page never links to a file not yet there.
-    const current = await KV.get(PARENTS_KEY, 'text');
+    const current = await KV.get(recordKey, 'text');
     const parents = { ...(current ? parseParents(current) : null), [app]: facts };
-    await KV.put(PARENTS_KEY, JSON.stringify(parents));
+    await KV.put(recordKey, JSON.stringify(parents));
   });
   const where = target.local ? 'the local R2' : `R2 (${target.env ?? 'development'})`;
   console.log(

@@ -46,6 +46,17 @@ export const AppsRegistrySchema = v.strictObject(
 );
 
 export type AppEntry = v.InferOutput<typeof AppEntrySchema>;
+
+/** One app as `GET /api/apps` lists it: with `base`, where its pages and API are on the shared host. */
+export interface AppView extends AppEntry {
+  base: string;
+}
+
+/** `GET /api/apps`: the apps the caller may see, and the app the call was made for. */
+export interface AppsAnswer {
+  apps: AppView[];
+  current: string;
+}
 export type AppsRegistry = v.InferOutput<typeof AppsRegistrySchema>;
 
 export interface RegistryProblem {

@@ -80,5 +80,14 @@ export function createHttpClient({ fetch, timeout = 10_000 }: HttpClientOptions 
   };
 }
 
+/**
+ * `client` with `base` before every path it is given (`/api/links` → `/@notes/api/links`): an app's
+ * API on the shared host (docs/routes.md#apps). An empty base is `client` itself.
+ */
+export function withBase(client: HttpClient, base: string): HttpClient {
+  if (!base) return client;
+  return (url, options) => client(url.startsWith('/') ? `${base}${url}` : url, options);
+}
+
 /** The browser's one client; code that needs another fetch (tests) creates its own. */
 export const http: HttpClient = createHttpClient();

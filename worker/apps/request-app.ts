@@ -8,11 +8,11 @@
  * (`/@pebble/landing` → `/landing`), so everything after reads the URL the app's routes see. A host
  * or prefix that names no app is the not-found answer, for people and bots alike, never a redirect.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { DEFAULT_APP } from '../../shared/apps.ts';
 import type { AppEnv } from '../env.ts';
 import { settingsOf } from '../settings.ts';
-import { createAppsLoader } from './registry-loader.ts';
+import { type Apps, createAppsLoader } from './registry-loader.ts';
 import { pathWithinApp, resolveApp } from './resolve-app.ts';
 
 export { DEFAULT_APP };
@@ -24,12 +24,17 @@ const loadApps = createAppsLoader();
 export const NO_APP_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Page Not Found · 页面未找到</title></head><body><main><h1>404</h1><p>Page Not Found</p><p lang="zh-CN">页面未找到</p></main></body></html>';
 
+/** The registry as this isolate has it for `c` (a kept copy within `CONFIG_CACHE_SECONDS`). */
+export function requestApps(c: Context<AppEnv>): Promise<Apps> {
+  return loadApps(c.env.KV, settingsOf(c.env).configCacheMs);
+}
+
 /** Names the request's app on the context, before any route reads it. */
 export function requestApp(): MiddlewareHandler<AppEnv> {
   return async function requestAppMiddleware(c, next) {
     const settings = settingsOf(c.env);
     const url = new URL(c.req.url);
-    const apps = await loadApps(c.env.KV, settings.configCacheMs);
+    const apps = await requestApps(c);
     const resolved = resolveApp(apps, {
       host: url.host,
       hostname: url.hostname,

@@ -3,6 +3,7 @@
  * `links/links-api.ts`…) put together, signed in with the admin token or with Cloudflare Access
  * (client/app/admin/shared/admin-client.ts), one object for the session.
  */
+import type { AppsAnswer } from '../../../shared/apps.ts';
 import { type HttpClient, http } from '../http-client.ts';
 import { auditApi } from './audit/audit-api.ts';
 import { fraudApi } from './fraud/fraud-api.ts';
@@ -19,6 +20,8 @@ import { webhooksApi } from './webhooks/webhooks-api.ts';
 export function adminApi(token: string | null, client: HttpClient = http) {
   const headers = signInHeaders(token);
   return {
+    /** `/api/apps`: the apps this sign-in may see (docs/routes.md#apps), for the app switcher. */
+    apps: () => client<AppsAnswer>('/api/apps', { headers }),
     /** `/api/webhooks` (docs/webhooks.md). */
     webhooks: webhooksApi(client, headers),
     /** `/api/fraud` (docs/fraud.md). */

@@ -7,6 +7,7 @@
  * the admin token, kept for this tab only.
  */
 import { type FormEvent, useEffect, useState } from 'react';
+import { http, withBase } from '../http-client.ts';
 import { useHandoff } from '../store.tsx';
 // The stylesheet by URL, linked by the page itself once in the browser (the worker's bundle has no
 // asset URLs): a stylesheet imported as a chunk dependency would add its file to the visitors' entry
@@ -29,9 +30,12 @@ type Session =
   | { state: 'signed-in'; token: string | null; api: AdminApi; links: LinkView[] }
   | { state: 'unconfigured' };
 
-/** Signs in with `token` (null: Cloudflare Access or nothing) by listing the links. */
-async function trySession(token: string | null): Promise<Session> {
-  const api = adminApi(token);
+/**
+ * Signs in with `token` (null: Cloudflare Access or nothing) by listing the links, of the app whose
+ * console this is: its API is under the page's base (`/@notes/api`, docs/routes.md#apps).
+ */
+async function trySession(token: string | null, base: string): Promise<Session> {
+  const api = adminApi(token, withBase(http, base));
   try {
     return { state: 'signed-in', token, api, links: await api.links() };
   } catch (error) {
@@ -42,24 +46,24 @@ async function trySession(token: string | null): Promise<Session> {
 }
 
 export function Component() {
-  const { language } = useHandoff();
+  const { language, base } = useHandoff();
   const t = adminTexts(language);
   const [session, setSession] = useState<Session>({ state: 'checking' });
   const [mounted, setMounted] = useState(false);
 
   useEffect(() => {
     setMounted(true);
-    void trySession(storedToken()).then((next) => {
+    void trySession(storedToken(), base).then((next) => {
       if (next.state === 'signed-out') keepToken(null);
       setSession(next.state === 'signed-out' ? { ...next, refused: false } : next);
     });
-  }, []);
+  }, [base]);
 
   const signIn = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const token = String(new FormData(event.currentTarget).get('token') ?? '').trim();
     if (!token) return;
-    const next = await trySession(token);
+    const next = await trySession(token, base);
     if (next.state === 'signed-in') keepToken(token);
     setSession(next);
   };

@@ -14,6 +14,8 @@ import { type WebhooksWords, webhooksWords } from './webhooks/webhooks-texts.ts'
 /** The sign-in's, the range's and the export's words. */
 const en = {
   heading: 'Console',
+  /** The app switcher's label (docs/routes.md#apps). */
+  app: 'App',
   signInHeading: 'Sign in',
   tokenLabel: 'Admin token',
   signIn: 'Sign in',
@@ -42,6 +44,7 @@ type DashboardWords = typeof en;
 
 const zhCN: DashboardWords = {
   heading: '控制台',
+  app: '应用',
   signInHeading: '登录',
   tokenLabel: '管理令牌',
   signIn: '登录',

@@ -1,9 +1,10 @@
 /**
- * The dashboard's header (docs/operators.md#the-console): the heading with the API reference and
- * sign-out, then two groups that wrap as wholes — the range the figures cover (its days, the
+ * The dashboard's header (docs/operators.md#the-console): the heading with the app switcher, the
+ * API reference and sign-out, then two groups that wrap as wholes — the range the figures cover (its days, the
  * operator's zone, Refresh) and what the CSV export holds.
  */
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
+import type { AppsAnswer } from '../../../shared/apps.ts';
 import { FIRST_DAY, lastDay } from '../../../shared/day-range.ts';
 import type { AdminApi } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
@@ -39,6 +40,7 @@ export function DashboardHeader({
       <div className="admin-title">
         <h1>{t.heading}</h1>
         <div className="controls">
+          <AppSwitcher api={api} t={t} />
           <a href="/api/docs" target="_blank" rel="noreferrer">
             {t.apiReference}
           </a>
@@ -76,6 +78,35 @@ export function DashboardHeader({
         <CsvExport api={api} t={t} range={range} onError={onError} />
       </form>
     </header>
+  );
+}
+
+/**
+ * The app switcher (docs/routes.md#apps): the apps this sign-in may see, the console's own selected;
+ * choosing another opens that app's console, whose API is under its base (`/@notes/admin` calls
+ * `/@notes/api`). Nothing shows while there is one app, or when the list cannot be read.
+ */
+function AppSwitcher({ api, t }: { api: AdminApi; t: AdminTexts }) {
+  const [answer, setAnswer] = useState<AppsAnswer | null>(null);
+  useEffect(() => {
+    api.apps().then(setAnswer, () => setAnswer(null));
+  }, [api]);
+  if (!answer || answer.apps.length < 2) return null;
+  const open = (event: ChangeEvent<HTMLSelectElement>) => {
+    const app = answer.apps.find((item) => item.id === event.target.value);
+    if (app) location.assign(`${app.base}/admin`);
+  };
+  return (
+    <label className="app-switcher">
+      {t.app}
+      <select name="app" value={answer.current} onChange={open}>
+        {answer.apps.map((app) => (
+          <option key={app.id} value={app.id}>
+            {app.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -6,6 +6,8 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APPS_KEY } from '../../../shared/apps.ts';
+import { CARRIER_SLOT } from '../../../shared/attribution.ts';
+import { DEV_ADMIN_TOKEN } from '../../../worker/settings.ts';
 import { UA } from '../../fixtures/agents.ts';
 import { DEMO, demoWith } from '../../fixtures/config.ts';
 import { fetchWorker, handoffOf } from '../helpers.ts';
@@ -170,5 +172,37 @@ describe("the links of an app's page under its prefix", () => {
     const res = await visit('https://lander.test/@notes/nope', UA.googlebot);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('href="https://lander.test/@notes/"');
+  });
+});
+
+describe("an app's own stored things", () => {
+  it("stamps an app's APK with its own parents record, not the default app's", async () => {
+    await storeApps(REGISTRY);
+    const facts = { file: 'pebble-sketch-1.2.0.apk', size: 1000, sha256: 'cd'.repeat(32), version: '1.2.0' };
+    await env.KV.put('app:notes:apk:parents', JSON.stringify({ 'com.pebble.notes': facts }));
+    const android = (url: string) => visit(url, UA.androidChrome).then(async (res) => handoffOf(await res.text()));
+    const notes = await android('https://lander.test/@notes/');
+    expect(notes.handoff.attribution.links['/android/pebble-notes-2.4.0.apk']).toBe(
+      'https://lander.test/@notes/dl/{carrier}/pebble-sketch-1.2.0.apk'.replace('{carrier}', CARRIER_SLOT),
+    );
+    const own = await android('https://go.notes.test/');
+    expect(own.handoff.attribution.links['/android/pebble-notes-2.4.0.apk']).toContain('https://go.notes.test/dl/');
+    const main = await android('https://lander.test/');
+    expect(main.handoff.attribution.links['/android/pebble-notes-2.4.0.apk']).toBeUndefined();
+    await env.KV.delete('app:notes:apk:parents');
+  });
+
+  it("makes an app's short link under its prefix, and serves it there", async () => {
+    await storeApps(REGISTRY);
+    const made = await fetchWorker('https://lander.test/@notes/api/links', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${DEV_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ channel: 'sketchy' }),
+    });
+    expect(made.status).toBe(201);
+    const link = (await made.json()) as { slug: string; shortUrl: string; qr: string };
+    expect(link.shortUrl).toBe(`https://lander.test/@notes/s/${link.slug}`);
+    expect(link.qr).toBe(`https://lander.test/@notes/s/${link.slug}.svg`);
+    expect((await visit(link.shortUrl)).status).toBe(200);
   });
 });

@@ -1,0 +1,69 @@
+/**
+ * `GET /api/apps` (docs/routes.md#apps): the apps the caller may see — every app for the admin token,
+ * its own app for an API key — each with the base its console and API are under; no caller, no list.
+ */
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { APPS_KEY } from '../../../shared/apps.ts';
+import { DEV_ADMIN_TOKEN } from '../../../worker/settings.ts';
+import { fetchWorker } from '../helpers.ts';
+
+const REGISTRY = {
+  apps: [
+    { id: 'default', name: 'Pebble', hosts: ['lander.test'] },
+    { id: 'notes', name: 'Notes', hosts: ['go.notes.test'] },
+  ],
+};
+
+const call = (url: string, token: string, init: RequestInit = {}) =>
+  fetchWorker(url, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+
+afterEach(() => env.KV.delete(APPS_KEY));
+
+describe('GET /api/apps', () => {
+  it('lists every app for the admin token, with the base of each on the shared host', async () => {
+    await env.KV.put(APPS_KEY, JSON.stringify(REGISTRY));
+    const res = await call('https://lander.test/api/apps', DEV_ADMIN_TOKEN);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      apps: [
+        { id: 'default', name: 'Pebble', hosts: ['lander.test'], base: '' },
+        { id: 'notes', name: 'Notes', hosts: ['go.notes.test'], base: '/@notes' },
+      ],
+      current: 'default',
+    });
+  });
+
+  it('names the current app of the prefix it was asked under', async () => {
+    await env.KV.put(APPS_KEY, JSON.stringify(REGISTRY));
+    const res = await call('https://lander.test/@notes/api/apps', DEV_ADMIN_TOKEN);
+    expect(((await res.json()) as { current: string }).current).toBe('notes');
+  });
+
+  it('lists the one app default when there is no registry', async () => {
+    const res = await call('https://lander.test/api/apps', DEV_ADMIN_TOKEN);
+    expect(await res.json()).toEqual({
+      apps: [{ id: 'default', name: 'default', hosts: [], base: '' }],
+      current: 'default',
+    });
+  });
+
+  it("lists only an API key's own app", async () => {
+    await env.KV.put(APPS_KEY, JSON.stringify(REGISTRY));
+    const made = await call('https://lander.test/@notes/api/keys', DEV_ADMIN_TOKEN, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'figures', scopes: ['stats:read'] }),
+    });
+    expect(made.status).toBe(201);
+    const { key } = (await made.json()) as { key: string };
+    const res = await call('https://lander.test/@notes/api/apps', key);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { apps: { id: string }[] }).apps.map((app) => app.id)).toEqual(['notes']);
+    // On the default app's API the key is another app's.
+    expect((await call('https://lander.test/api/apps', key)).status).toBe(403);
+  });
+
+  it('answers 401 without a caller', async () => {
+    expect((await fetchWorker('https://lander.test/api/apps')).status).toBe(401);
+  });
+});

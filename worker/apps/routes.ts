@@ -1,0 +1,33 @@
+/**
+ * `GET /api/apps` (docs/routes.md#apps, docs/operators.md): the apps of the deployment the caller may
+ * see, for the console's app switcher — the admin token every app, an API key its own app, a person
+ * signed in each app they are a member of (sign-in/members.ts). Each app with `base`, where its
+ * console and API are on the shared host (`/@notes`, '' for the default app).
+ */
+import { Hono } from 'hono';
+import { type AppEntry, type AppsAnswer, type AppView, appBase, DEFAULT_APP } from '../../shared/apps.ts';
+import type { AppEnv } from '../env.ts';
+import { roleOf } from '../sign-in/members.ts';
+import { operatorAuth } from '../sign-in/operator-auth.ts';
+import { requestApps } from './request-app.ts';
+
+export const appsRoute = new Hono<AppEnv>();
+
+// Any role of the request's app may ask: viewers hold `stats:read`.
+appsRoute.get('/', operatorAuth('stats:read'), async (c) => {
+  const operator = c.get('operator');
+  const { registry } = await requestApps(c);
+  const all: AppEntry[] = registry?.apps ?? [];
+  // The default app is an app whether the registry lists it or not.
+  const apps = all.some((app) => app.id === DEFAULT_APP)
+    ? all
+    : [{ id: DEFAULT_APP, name: DEFAULT_APP, hosts: [] }, ...all];
+  let visible = apps;
+  if (operator?.via.startsWith('key:')) visible = apps.filter((app) => app.id === c.get('app'));
+  else if (operator?.via === 'sign-in') {
+    const roles = await Promise.all(apps.map((app) => roleOf(c.env.FUNNEL_DB, app.id, operator.actor)));
+    visible = apps.filter((_, index) => roles[index] !== null);
+  }
+  const views: AppView[] = visible.map((app) => ({ ...app, base: appBase(app.id) }));
+  return c.json({ apps: views, current: c.get('app') } satisfies AppsAnswer);
+});
