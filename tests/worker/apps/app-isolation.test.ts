@@ -1,0 +1,134 @@
+/**
+ * What keeps apps apart beyond the operator API (docs/routes.md#apps): a click of one app never
+ * credits an install of another, by its carrier or by its look-alike; a webhook event reaches only its
+ * own app's endpoints; an app's daily export is written under its own R2 keys.
+ */
+import { env, exports } from 'cloudflare:workers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPS_KEY } from '../../../shared/apps.ts';
+import { carrierOf } from '../../../shared/attribution.ts';
+import { utcDay } from '../../../shared/time-zone.ts';
+import { dayPrefix, exportEveryApp } from '../../../worker/exports/daily-export.ts';
+import { eventMessage } from '../../../worker/webhooks/emit.ts';
+import { recordEvents } from '../../../worker/webhooks/fan-out.ts';
+import { clickBody, installBody, issuedClickId, PHONES } from '../../fixtures/fake-app.ts';
+import { APP_HEADERS, carrierLink, network, newInstallId } from '../app-calls.ts';
+import { ORIGIN } from '../helpers.ts';
+
+type App = 'alpha' | 'beta';
+const phone = PHONES.iPhone15;
+
+function post(app: App, path: string, body: unknown, headers: Record<string, string>): Promise<Response> {
+  return exports.default.fetch(
+    new Request(`${ORIGIN}/@${app}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    }),
+  );
+}
+
+/** A tap on app `app`'s page from `address`, with a click id that app issued. */
+async function tapIn(app: App, address: string): Promise<string> {
+  const clickId = await issuedClickId((path) =>
+    exports.default.fetch(new Request(`${ORIGIN}/@${app}${path}`, { headers: { 'cf-connecting-ip': address } })),
+  );
+  const res = await post(app, '/api/a/click', clickBody(phone, { clickId }), {
+    'cf-connecting-ip': address,
+    'user-agent': phone.web.agent,
+  });
+  expect(res.status).toBe(204);
+  return clickId;
+}
+
+async function installIn(app: App, address: string, clipboard?: string): Promise<Record<string, unknown>> {
+  const body = installBody(phone, newInstallId(), clipboard ? { clipboard } : undefined);
+  const res = await post(app, '/api/a/install', body, { ...APP_HEADERS, 'cf-connecting-ip': address });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.json();
+}
+
+beforeAll(async () => {
+  const apps = ['default', 'alpha', 'beta'].map((id) => ({ id, name: id }));
+  await env.KV.put(APPS_KEY, JSON.stringify({ apps }));
+});
+
+afterAll(async () => {
+  await env.KV.delete(APPS_KEY);
+});
+
+describe("one app's click and another's install", () => {
+  it("never match by the click's carrier: beta's install is unmatched, alpha's is credited", async () => {
+    const at = network(61);
+    const clickId = await tapIn('alpha', at(1));
+    const carrier = carrierLink(carrierOf(clickId));
+    expect(await installIn('beta', at(2), carrier)).toMatchObject({ matched: false });
+    expect(await installIn('alpha', at(3), carrier)).toMatchObject({ matched: true, clickId });
+  });
+
+  it('never match by look-alike on one network: beta finds no tap, alpha finds its own', async () => {
+    const at = network(62);
+    const clickId = await tapIn('alpha', at(1));
+    expect(await installIn('beta', at(1))).toMatchObject({ matched: false });
+    expect(await installIn('alpha', at(1))).toMatchObject({ matched: true, method: 'probabilistic', clickId });
+  });
+});
+
+describe('webhook events', () => {
+  it("are delivered only to their own app's endpoints", async () => {
+    const db = env.FUNNEL_DB;
+    const now = Date.now();
+    const add = (app: string, id: string) =>
+      db
+        .prepare(
+          "INSERT INTO webhook_endpoints (app, id, url, events, secret, created_at, updated_at) VALUES (?1, ?2, ?3, '[\"link.created\"]', 'whsec_c2VjcmV0', ?4, ?4)",
+        )
+        .bind(app, id, `https://hooks.example.com/${id}`, now);
+    await db.batch([add('alpha', 'ep_alphaalphaalpha1'), add('beta', 'ep_betabetabetabeta')]);
+    const data = { slug: 'spring', data: {}, createdAt: new Date(now).toISOString(), expiresAt: null };
+    const events = [
+      eventMessage('link.created', data, now, `alpha-${now}`, 'alpha'),
+      eventMessage('link.created', data, now, `beta-${now}`, 'beta'),
+    ];
+    const deliveries = await recordEvents(db, events, now);
+    expect(deliveries.map((delivery) => [delivery.endpoint, delivery.id, delivery.tenant]).sort()).toEqual([
+      ['ep_alphaalphaalpha1', `alpha-${now}`, 'alpha'],
+      ['ep_betabetabetabeta', `beta-${now}`, 'beta'],
+    ]);
+    const { results } = await db
+      .prepare('SELECT id, app FROM webhook_events WHERE id IN (?1, ?2) ORDER BY id')
+      .bind(`alpha-${now}`, `beta-${now}`)
+      .all();
+    expect(results).toEqual([
+      { id: `alpha-${now}`, app: 'alpha' },
+      { id: `beta-${now}`, app: 'beta' },
+    ]);
+  });
+});
+
+describe('the daily export', () => {
+  it("writes each app's day under its own keys: the default's as before, another's under apps/<id>/", async () => {
+    const day = '2026-03-04';
+    const at = Date.parse(`${day}T12:00:00Z`);
+    const data = { slug: 'summer', data: {}, createdAt: new Date(at).toISOString(), expiresAt: null };
+    const events = [
+      eventMessage('link.created', data, at, `export-default-${at}`),
+      eventMessage('link.created', data, at, `export-beta-${at}`, 'beta'),
+    ];
+    await recordEvents(env.FUNNEL_DB, events, at);
+    const counts = await exportEveryApp(env, day);
+    expect(counts.default?.link).toBe(1);
+    expect(counts.beta?.link).toBe(1);
+    expect(dayPrefix('default', 'link', day)).toBe(`exports/link/date=${day}/`);
+    expect(dayPrefix('beta', 'link', day)).toBe(`apps/beta/exports/link/date=${day}/`);
+    const listed = async (prefix: string) => (await env.EXPORTS.list({ prefix })).objects.map((o) => o.key);
+    expect(await listed(dayPrefix('beta', 'link', day))).toEqual([
+      `apps/beta/exports/link/date=${day}/part-0.ndjson.gz`,
+    ]);
+    const beta = await env.EXPORTS.get(`apps/beta/exports/link/date=${day}/part-0.ndjson.gz`);
+    const text = await new Response(beta?.body?.pipeThrough(new DecompressionStream('gzip'))).text();
+    expect(text).toContain(`export-beta-${at}`);
+    expect(text).not.toContain(`export-default-${at}`);
+    expect(utcDay(at)).toBe(day);
+  });
+});
