@@ -222,6 +222,7 @@ describe('the console', () => {
     // A channel of its own: opening the link counts a view, which the other tests' figures must not see.
     await page.getByRole('textbox', { name: 'Channel', exact: true }).fill(`${CHANNEL}-made`);
     await page.getByRole('textbox', { name: 'Inviter', exact: true }).fill('Ann Created');
+    await page.getByRole('textbox', { name: 'Display text', exact: true }).fill('Spring invite from the console');
     await page.getByRole('textbox', { name: 'Slug', exact: true }).fill(slug);
     await page.getByRole('button', { name: 'Create link' }).click();
     const row = page.locator(`[data-slug="${slug}"]`);
@@ -233,6 +234,9 @@ describe('the console', () => {
     await opened.waitForLoadState();
     expect(opened.url()).toBe(`${baseURL}/s/${slug}`);
     expect(await opened.locator('.campaign-inviter strong').textContent()).toBe('Ann Created');
+    // The display text the operator typed is what the visitor reads; the channel is not.
+    expect(await opened.locator('.campaign-title').textContent()).toBe('Spring invite from the console');
+    expect(await opened.locator('main').textContent()).not.toContain(`${CHANNEL}-made`);
     await page.context().close();
   });
 

@@ -13,6 +13,8 @@ export interface LinkRequest {
   channel?: string;
   inviter?: string;
   slug?: string;
+  /** Fields signed into the link's token; `title` is the display text visitors see (docs/campaign-links.md). */
+  data?: { title?: string };
 }
 
 /** The link calls, through `client` with `headers`. */

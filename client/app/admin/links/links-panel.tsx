@@ -169,7 +169,10 @@ export function LinksPanel({
   );
 }
 
-/** The form that creates a link: channel, inviter and an optional slug (a taken slug is said so). */
+/**
+ * The form that creates a link: channel, inviter, the display text visitors see and an optional slug
+ * (a taken slug is said so).
+ */
 function LinkForm({
   api,
   t,
@@ -189,7 +192,15 @@ function LinkForm({
     setBusy(true);
     onError('');
     try {
-      onCreated(await api.createLink({ channel: field('channel'), inviter: field('inviter'), slug: field('slug') }));
+      const title = field('title');
+      onCreated(
+        await api.createLink({
+          channel: field('channel'),
+          inviter: field('inviter'),
+          slug: field('slug'),
+          ...(title ? { data: { title } } : {}),
+        }),
+      );
       form.reset();
     } catch (failure) {
       // The only conflict a new link meets is its slug (docs/operators.md).
@@ -207,6 +218,10 @@ function LinkForm({
       <label>
         {t.inviter}
         <input name="inviter" maxLength={MAX_LINK_FIELD} autoComplete="off" />
+      </label>
+      <label>
+        {t.title}
+        <input name="title" maxLength={MAX_LINK_FIELD} placeholder={t.titleHint} autoComplete="off" />
       </label>
       <label>
         {t.slug}
