@@ -31,6 +31,7 @@ function entryOf(row: EntryRow): AuditEntry {
 /** The page `query` asks for, and the `before` of the next page (null when this one is the last). */
 export async function auditPage(
   db: D1Database,
+  app: string,
   query: AuditQuery,
 ): Promise<{ entries: AuditEntry[]; next: number | null }> {
   const where: string[] = [];
@@ -40,6 +41,8 @@ export async function auditPage(
     values.push(value);
     where.push(`${clause} ?${values.length}`);
   };
+  // The chain is the deployment's; the page is the app's own entries (docs/routes.md#apps).
+  add('app =', app);
   add('kind =', query.kind);
   add('actor =', query.actor);
   add('target =', query.target);

@@ -48,7 +48,7 @@ auditRoute.get('/', async (c) => {
     return c.json({ error: 'to: must be after from' }, 400);
   }
   try {
-    return c.json(await auditPage(c.env.FUNNEL_DB, query));
+    return c.json(await auditPage(c.env.FUNNEL_DB, c.get('app'), query));
   } catch (error) {
     return storeDown(c, error);
   }

@@ -1,7 +1,7 @@
 /**
  * No app reads or writes another's (docs/routes.md#apps): random operator requests over three apps
  * on one shared host (`/`, `/@alpha`, `/@beta`) — links, their QR codes and pages, webhook
- * endpoints, test devices — through the real worker, against a model of what each app owns. Slugs
+ * endpoints, test devices, the audit log's page — through the real worker, against a model of what each app owns. Slugs
  * and webhook URLs come from small pools, so two apps often own the same slug or URL. Every read
  * answers exactly its app's model; an id of another app's endpoint or device is not found; and the
  * funnel counts each app's link views under that app alone.
@@ -136,6 +136,17 @@ const steps: fc.Arbitrary<Step>[] = [
         if (!owned(a).links.has(s)) return void expect(res.status).toBe(404);
         expect(res.status).toBe(200);
         owned(a).views.set(s, (owned(a).views.get(s) ?? 0) + 1);
+      },
+  ),
+  // The audit log's page: only the app's own changes (its links made, changed and deleted).
+  app.map(
+    (a): Step =>
+      async () => {
+        const { entries } = await json<{ entries: { app: string }[] }>(
+          await call(a, 'GET', '/api/audit?kind=link'),
+          200,
+        );
+        for (const entry of entries) expect(entry.app).toBe(a);
       },
   ),
   fc.tuple(app, fc.constantFrom(...URLS)).map(
