@@ -1,10 +1,12 @@
 /**
- * No app reads or writes another's (docs/routes.md#apps): random operator requests over three apps
- * on one shared host (`/`, `/@alpha`, `/@beta`) — links, their QR codes and pages, webhook
- * endpoints, test devices, the audit log's page — through the real worker, against a model of what each app owns. Slugs
- * and webhook URLs come from small pools, so two apps often own the same slug or URL. Every read
- * answers exactly its app's model; an id of another app's endpoint or device is not found; and the
- * funnel counts each app's link views under that app alone.
+ * No app reads or writes another's (docs/routes.md#apps): random operator requests over three apps on
+ * one shared host (`/`, `/@alpha`, `/@beta`), by the admin token or an editor's or a viewer's API key
+ * of any of the apps — links, their QR codes and pages, webhook endpoints, test devices, the audit
+ * log's page — through the real worker, against a model of what each app owns. Slugs and webhook URLs
+ * come from small pools, so two apps often own the same slug or URL. Every read answers exactly its
+ * app's model; an id of another app's endpoint or device is not found; a key on another app's routes,
+ * or past its scopes, is refused and changes nothing; and the funnel counts each app's link views
+ * under that app alone.
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
@@ -44,14 +46,68 @@ const model = new Map<App, Owned>(
 const owned = (app: App): Owned => model.get(app) as Owned;
 let requests = 0;
 
-function call(app: App, method: string, path: string, body?: unknown, userAgent = 'lander-tests'): Promise<Response> {
+/**
+ * Who calls: the admin token, or an API key of one of the apps — an editor's (links, webhooks, test
+ * devices, the audit log) or a viewer's (links and stats, read only).
+ */
+type Principal = 'token' | `${'editor' | 'viewer'}:${App}`;
+const PRINCIPALS: Principal[] = ['token', ...APPS.flatMap((a) => [`editor:${a}`, `viewer:${a}`] as const)];
+const KEY_SCOPES: Record<'editor' | 'viewer', string[]> = {
+  editor: [
+    'links:read',
+    'links:write',
+    'webhooks:read',
+    'webhooks:write',
+    'test-devices:read',
+    'test-devices:write',
+    'audit:read',
+    'stats:read',
+  ],
+  viewer: ['links:read', 'stats:read'],
+};
+const keys = new Map<Principal, string>();
+let principal: Principal = 'token';
+let refused = 0;
+/** Half the calls by the admin token, half by one of the six keys. */
+const principals = fc.oneof(fc.constant<Principal>('token'), fc.constantFrom(...PRINCIPALS.slice(1)));
+
+/** A refused call: the step asserted its 403 and changes nothing in the model. */
+class Refused extends Error {}
+
+/** The scope a call needs (docs/operators.md#roles: an area's read scope for GET, its write scope else), none for a public page. */
+function scopeOf(method: string, path: string): string | null {
+  const area = /^\/api\/([a-z-]+)/.exec(path)?.[1];
+  if (!area) return null;
+  if (area === 'stats' || area === 'audit') return `${area}:read`;
+  return `${area}:${method === 'GET' ? 'read' : 'write'}`;
+}
+
+/** Whether the current principal may call `app` with `scope`: a key only on its own app, within its scopes. */
+function allowed(app: App, scope: string | null): boolean {
+  if (scope === null || principal === 'token') return true;
+  const [kind, owner] = principal.split(':') as ['editor' | 'viewer', App];
+  return owner === app && KEY_SCOPES[kind].includes(scope);
+}
+
+async function call(
+  app: App,
+  method: string,
+  path: string,
+  body?: unknown,
+  userAgent = 'lander-tests',
+): Promise<Response> {
   requests += 1;
   const prefix = app === 'default' ? '' : `/@${app}`;
-  const headers: Record<string, string> = { authorization: `Bearer ${DEV_ADMIN_TOKEN}`, 'user-agent': userAgent };
+  const bearer = principal === 'token' ? DEV_ADMIN_TOKEN : keys.get(principal);
+  const headers: Record<string, string> = { authorization: `Bearer ${bearer}`, 'user-agent': userAgent };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const init: RequestInit = { method, headers, redirect: 'manual' };
   if (body !== undefined) init.body = JSON.stringify(body);
-  return exports.default.fetch(new Request(`${ORIGIN}${prefix}${path}`, init));
+  const res = await exports.default.fetch(new Request(`${ORIGIN}${prefix}${path}`, init));
+  if (allowed(app, scopeOf(method, path))) return res;
+  // Another app's key, or a scope the key lacks: refused, and nothing stored (the model stays).
+  expect(res.status, await res.text()).toBe(403);
+  throw new Refused();
 }
 
 async function json<T>(response: Response, status: number): Promise<T> {
@@ -239,6 +295,16 @@ async function nextMinute(): Promise<void> {
 
 beforeAll(async () => {
   await env.KV.put(APPS_KEY, JSON.stringify({ apps: APPS.map((id) => ({ id, name: id })) }));
+  for (const [kind, scopes] of Object.entries(KEY_SCOPES) as ['editor' | 'viewer', string[]][]) {
+    for (const a of APPS) {
+      const made = await json<{ key: string }>(
+        await call(a, 'POST', '/api/keys', { name: `${kind} ${RUN}`, scopes, rateLimit: 10_000 }),
+        201,
+      );
+      keys.set(`${kind}:${a}`, made.key);
+    }
+  }
+  requests = 0;
 });
 
 afterAll(async () => {
@@ -246,15 +312,27 @@ afterAll(async () => {
 });
 
 describe('three apps on one deployment', () => {
-  it(`never show one app's links, endpoints, devices or counts to another, over ${RUNS * STEPS}+ requests`, {
+  it(`never show one app's links, endpoints, devices or counts to another, nor take another's key, over ${RUNS * STEPS}+ requests`, {
     timeout: 240_000,
   }, async () => {
     const started = Date.now();
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof(...steps), { minLength: STEPS, maxLength: STEPS }), async (run) => {
-        await nextMinute();
-        for (const step of run) await step();
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.oneof(...steps), principals), { minLength: STEPS, maxLength: STEPS }),
+        async (run) => {
+          await nextMinute();
+          for (const [step, who] of run) {
+            principal = who;
+            try {
+              await step();
+            } catch (error) {
+              if (!(error instanceof Refused)) throw error;
+              refused += 1;
+            }
+          }
+          principal = 'token';
+        },
+      ),
       // The state lives on from run to run (so is the model): a failing run is reported, not shrunk.
       { numRuns: RUNS, endOnFailure: true },
     );
@@ -274,7 +352,9 @@ describe('three apps on one deployment', () => {
       },
       { timeout: 20_000, interval: 200 },
     );
-    console.log(`cross-app property: ${requests} requests, ${stepped} ms stepping, ${Date.now() - started} ms in all`);
+    console.log(
+      `cross-app property: ${requests} requests (${refused} refused), ${stepped} ms stepping, ${Date.now() - started} ms in all`,
+    );
     expect(requests).toBeGreaterThanOrEqual(10_000);
   });
 });
