@@ -1,18 +1,19 @@
 /**
  * What keeps apps apart beyond the operator API (docs/routes.md#apps): a click of one app never
  * credits an install of another, by its carrier or by its look-alike; a webhook event reaches only its
- * own app's endpoints; an app's daily export is written under its own R2 keys.
+ * own app's endpoints; an install is looked up, counted and kept for fraud in its app; an app's daily export is written under its own R2 keys.
  */
 import { env, exports } from 'cloudflare:workers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPS_KEY } from '../../../shared/apps.ts';
 import { carrierOf } from '../../../shared/attribution.ts';
 import { utcDay } from '../../../shared/time-zone.ts';
 import { dayPrefix, exportEveryApp } from '../../../worker/exports/daily-export.ts';
+import { DEV_ADMIN_TOKEN } from '../../../worker/settings.ts';
 import { eventMessage } from '../../../worker/webhooks/emit.ts';
 import { recordEvents } from '../../../worker/webhooks/fan-out.ts';
-import { clickBody, installBody, issuedClickId, PHONES } from '../../fixtures/fake-app.ts';
-import { APP_HEADERS, carrierLink, network, newInstallId } from '../app-calls.ts';
+import { APP_ID, clickBody, installBody, issuedClickId, PHONES } from '../../fixtures/fake-app.ts';
+import { APP_HEADERS, campaign, carrierLink, network, newInstallId } from '../app-calls.ts';
 import { ORIGIN } from '../helpers.ts';
 
 type App = 'alpha' | 'beta';
@@ -41,8 +42,13 @@ async function tapIn(app: App, address: string): Promise<string> {
   return clickId;
 }
 
-async function installIn(app: App, address: string, clipboard?: string): Promise<Record<string, unknown>> {
-  const body = installBody(phone, newInstallId(), clipboard ? { clipboard } : undefined);
+async function installIn(
+  app: App,
+  address: string,
+  clipboard?: string,
+  installId = newInstallId(),
+): Promise<Record<string, unknown>> {
+  const body = installBody(phone, installId, clipboard ? { clipboard } : undefined);
   const res = await post(app, '/api/a/install', body, { ...APP_HEADERS, 'cf-connecting-ip': address });
   expect(res.status, await res.clone().text()).toBe(200);
   return res.json();
@@ -71,6 +77,56 @@ describe("one app's click and another's install", () => {
     const clickId = await tapIn('alpha', at(1));
     expect(await installIn('beta', at(1))).toMatchObject({ matched: false });
     expect(await installIn('alpha', at(1))).toMatchObject({ matched: true, method: 'probabilistic', clickId });
+  });
+});
+
+function admin(app: App, path: string): Promise<Response> {
+  return exports.default.fetch(
+    new Request(`${ORIGIN}/@${app}${path}`, { headers: { authorization: `Bearer ${DEV_ADMIN_TOKEN}` } }),
+  );
+}
+
+/** The installs app `app`'s funnel counted today, per channel. */
+async function installsByChannel(app: App): Promise<Map<string, number>> {
+  const res = await admin(app, `/api/stats?by=channel&from=${utcDay(Date.now())}&to=${utcDay(Date.now())}`);
+  expect(res.status).toBe(200);
+  const { rows } = await res.json<{ rows: { key: string; installs: number }[] }>();
+  return new Map(rows.map((row) => [row.key, row.installs]));
+}
+
+describe("an app's installs", () => {
+  it('are looked up, counted and kept for fraud in their own app only', async () => {
+    const at = network(63);
+    const [alpha, beta] = [`alpha-${crypto.randomUUID().slice(0, 8)}`, `beta-${crypto.randomUUID().slice(0, 8)}`];
+    const carried = async (app: App, channel: string) =>
+      carrierLink(carrierOf(await tapIn(app, at(1)), campaign({ channel })));
+    const installId = newInstallId();
+    expect(await installIn('alpha', at(2), await carried('alpha', alpha), installId)).toMatchObject({ matched: true });
+    expect(await installIn('beta', at(3), await carried('beta', beta))).toMatchObject({ matched: true });
+    const lookup = `/api/installs?app=${APP_ID}&installId=${installId}`;
+    expect((await admin('alpha', lookup)).status).toBe(200);
+    expect((await admin('beta', lookup)).status).toBe(404);
+    await vi.waitFor(
+      async () => {
+        const [inAlpha, inBeta] = [await installsByChannel('alpha'), await installsByChannel('beta')];
+        expect([inAlpha.get(alpha), inAlpha.get(beta), inBeta.get(beta), inBeta.get(alpha)]).toEqual([
+          1,
+          undefined,
+          1,
+          undefined,
+        ]);
+        const kept = await env.FUNNEL_DB.prepare(
+          'SELECT app, channel FROM fraud_installs WHERE channel IN (?1, ?2) ORDER BY app',
+        )
+          .bind(alpha, beta)
+          .all();
+        expect(kept.results).toEqual([
+          { app: 'alpha', channel: alpha },
+          { app: 'beta', channel: beta },
+        ]);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
   });
 });
 
