@@ -74,6 +74,7 @@ export function enhance({
       routeRules,
       loadScreen: (pathname) => loadScreen(table, pathname),
       reloadOnce,
+      base: handoff.base,
     }),
   );
   preloadLinks(table);

@@ -20,6 +20,8 @@ export interface NavigationGuardOptions {
   loadScreen(pathname: string): Promise<void>;
   /** The chunk-reload guard of the entry (chunk-reload.ts). */
   reloadOnce(url: string): boolean;
+  /** The app's base path (docs/routes.md#apps, `/@notes`): the rules and screens are the app's own paths. */
+  base?: string;
 }
 
 /**
@@ -41,6 +43,7 @@ export function navigationGuard({
   routeRules,
   loadScreen,
   reloadOnce,
+  base = '',
 }: NavigationGuardOptions): NavigationGuard {
   return async function guard(target) {
     const url = new URL(target);
@@ -53,14 +56,15 @@ export function navigationGuard({
       console.error('Lander: the route rules are unknown; loading the page afresh', error);
       return leaveFor(pathOf(url));
     }
-    const rule = matchRouteRule(rules, url.pathname);
+    const inApp = base && url.pathname.startsWith(base) ? url.pathname.slice(base.length) || '/' : url.pathname;
+    const rule = matchRouteRule(rules, inApp);
     if (rule) {
       const { to } = rule.redirect;
       if (hasProtocol(to)) return leaveFor(to);
       // React Router's redirect: the navigation goes on to `to`, passing this guard again.
       return new Response(null, { status: 302, headers: { Location: to } });
     }
-    const [screen] = await Promise.allSettled([loadScreen(url.pathname), leavePage()]);
+    const [screen] = await Promise.allSettled([loadScreen(inApp), leavePage()]);
     if (screen.status === 'rejected' && reloadOnce(url.href)) return new Promise<never>(() => {});
     return undefined;
   };

@@ -60,6 +60,19 @@ describe('the navigation guard', () => {
     expect((result as Response).headers.get('Location')).toBe('/test');
   });
 
+  it("reads an app's path under its base: the rule and the screen are the app's own (docs/routes.md#apps)", async () => {
+    const screens: string[] = [];
+    const under = guard({
+      base: '/@notes',
+      routeRules: rules({ path: '/landing', redirect: { to: '/test' } }),
+      loadScreen: async (pathname) => void screens.push(pathname),
+    });
+    const result = await answer(under('https://lander.test/@notes/landing?channel=a'));
+    expect((result as Response).headers.get('Location')).toBe('/test');
+    expect(await answer(under('https://lander.test/@notes/'))).toBeUndefined();
+    expect(screens).toEqual(['/']);
+  });
+
   it('leaves with the target of a rule with a protocol', async () => {
     const to = 'itms-apps://apps.apple.com/app/id1';
     expect(await answer(guard({ routeRules: rules({ path: '/landing', redirect: { to } }) })(TARGET))).toBe(PENDING);

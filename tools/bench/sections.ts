@@ -7,6 +7,7 @@
  * with `--load`, the load modes and a memory soak.
  */
 import { apkStamping } from './apk-stamping.ts';
+import { apps } from './apps.ts';
 import { attribution } from './attribution.ts';
 import { builds } from './builds.ts';
 import { bursts } from './bursts.ts';
@@ -38,6 +39,7 @@ export const BUDGET_SECTIONS: BenchSection[] = [
   detect,
   qr,
   http,
+  apps,
   newIsolate,
   funnel,
   attribution,

@@ -6,7 +6,7 @@
  * 2.9 kB gzip of the first visit's JS (docs/decisions/003-trim-react-router-for-the-js-budget.md).
  */
 import type { MouseEvent, ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useHref, useNavigate } from 'react-router-dom';
 
 type Click = Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey' | 'defaultPrevented'>;
 
@@ -22,16 +22,20 @@ export function isPlainClick(click: Click): boolean {
   );
 }
 
-/** `<a href={to}>` that a plain click navigates to within the page. */
+/**
+ * `<a href>` to `to` that a plain click navigates to within the page; the href carries the router's
+ * basename, the app's base on a shared host (`/@notes`, docs/routes.md#apps), as `navigate` does.
+ */
 export function RouterLink({ to, children }: { to: string; children: ReactNode }) {
   const navigate = useNavigate();
+  const href = useHref(to);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainClick(event)) return;
     event.preventDefault();
     void navigate(to);
   };
   return (
-    <a href={to} onClick={onClick}>
+    <a href={href} onClick={onClick}>
       {children}
     </a>
   );

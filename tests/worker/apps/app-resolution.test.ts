@@ -151,6 +151,8 @@ describe("the links of an app's page under its prefix", () => {
     const html = await (await visit('https://lander.test/@notes/landing?channel=spring')).text();
     expect(handoffOf(html).handoff.base).toBe('/@notes');
     expect(html).toContain('<link rel="canonical" href="https://lander.test/@notes/landing"');
+    // The link home is the router's, under its basename.
+    expect(html).toMatch(/<nav class="links"><a href="\/@notes"/);
     const desktop = handoffOf(await (await visit('https://lander.test/@notes/', UA.desktop)).text());
     expect(desktop.handoff.download.qr.url).toBe('https://lander.test/@notes/');
     const missing = await visit('https://lander.test/@notes/nope');
