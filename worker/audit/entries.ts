@@ -28,12 +28,11 @@ function entryOf(row: EntryRow): AuditEntry {
   return { seq, at, actor, via, app, kind, action, target, before, after, prevHash: row.prev_hash, hash };
 }
 
-/** The page `query` asks for, and the `before` of the next page (null when this one is the last). */
-export async function auditPage(
-  db: D1Database,
-  app: string,
-  query: AuditQuery,
-): Promise<{ entries: AuditEntry[]; next: number | null }> {
+/**
+ * The SQL of the page `query` asks for and its values; the planner's use of the indexes on it is
+ * tested (migrations/0013_audit_indexes.sql).
+ */
+export function pageQuery(app: string, query: AuditQuery): { sql: string; values: (string | number)[] } {
   const where: string[] = [];
   const values: (string | number)[] = [];
   const add = (clause: string, value: string | number | undefined) => {
@@ -51,6 +50,16 @@ export async function auditPage(
   add('seq <', query.before);
   values.push(query.limit);
   const sql = `SELECT * FROM audit_entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?${values.length}`;
+  return { sql, values };
+}
+
+/** The page `query` asks for, and the `before` of the next page (null when this one is the last). */
+export async function auditPage(
+  db: D1Database,
+  app: string,
+  query: AuditQuery,
+): Promise<{ entries: AuditEntry[]; next: number | null }> {
+  const { sql, values } = pageQuery(app, query);
   const { results } = await db
     .prepare(sql)
     .bind(...values)
