@@ -1,6 +1,7 @@
 /**
- * `npm run export -- --since 7d [--out DIR] [--env production | --persist-to DIR]` copies the daily
- * exports (docs/webhooks.md#exports) out of R2 into DIR (default `exports`), keeping their layout
+ * `npm run export -- --since 7d [--out DIR] [--app ID] [--env production | --persist-to DIR]` copies
+ * the daily exports (docs/webhooks.md#exports) of one app (`default` unless `--app` names another,
+ * docs/routes.md#apps) out of R2 into DIR (default `exports`), keeping their layout
  * (`<kind>/date=YYYY-MM-DD/part-N.ndjson.gz`), so DuckDB, BigQuery or Athena read the folder as is.
  * `--since` is a number of days (`7d`: the 7 days ending today, both included) or a first day (`2026-11-01`), within
  * the days any range may name (shared/day-range.ts). Without `--env` it reads the local store
@@ -9,13 +10,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { APP_ID_PATTERN, appObjectPrefix, DEFAULT_APP } from '../shared/apps.ts';
 import { dayRefusal, isDay, lastDays } from '../shared/day-range.ts';
 import { utcDay } from '../shared/time-zone.ts';
 import { EXPORT_KINDS } from '../shared/webhooks.ts';
 import { type CliHelp, cliArgs, helpIfAsked, refuse } from './lib/cli-args.ts';
 
 const USAGE =
-  'usage: npm run export -- --since 7d|YYYY-MM-DD [--out DIR] [--env development|production | --persist-to DIR]';
+  'usage: npm run export -- --since 7d|YYYY-MM-DD [--out DIR] [--app ID] [--env development|production | --persist-to DIR]';
 
 const HELP: CliHelp = {
   summary: 'Copies the daily exports (NDJSON, gzip) out of R2 into a folder, keeping their layout.',
@@ -23,6 +25,7 @@ const HELP: CliHelp = {
   flags: [
     ['--since 7d|YYYY-MM-DD', 'the N days ending today, both included, or from that day on'],
     ['--out DIR', 'where to write (default exports)'],
+    ['--app ID', "the app whose exports to copy (docs/routes.md#apps); default's without it"],
     ['--env development|production', "Cloudflare's R2 of that environment (wrangler must be logged in)"],
     ['--persist-to DIR', 'the local store in DIR instead of the one npm start writes'],
   ],
@@ -32,6 +35,7 @@ const HELP: CliHelp = {
 const OPTIONS = {
   since: { type: 'string' },
   out: { type: 'string', default: 'exports' },
+  app: { type: 'string' },
   env: { type: 'string' },
   'persist-to': { type: 'string' },
 } as const;
@@ -50,6 +54,8 @@ export function firstDay(since: string, now = Date.now()): string | undefined {
 export interface ExportOptions {
   from: string;
   out: string;
+  /** Where the app's exports start in R2: `exports/`, or `apps/<id>/exports/`. */
+  root: string;
   env?: string;
   persistTo?: string;
 }
@@ -62,18 +68,22 @@ export function exportOptions(
   values: {
     since?: string | undefined;
     out?: string | undefined;
+    app?: string | undefined;
     env?: string | undefined;
     'persist-to'?: string | undefined;
   },
   now = Date.now(),
 ): ExportOptions | { error: string } {
-  const { since, out = 'exports', env, 'persist-to': persistTo } = values;
+  const { since, out = 'exports', app = DEFAULT_APP, env, 'persist-to': persistTo } = values;
   if (!since) return { error: USAGE };
   const from = firstDay(since, now);
   if (!from)
     return { error: `--since ${JSON.stringify(since)} is neither a number of days (7d) nor a day (YYYY-MM-DD)` };
   const refused = dayRefusal('--since', from, now);
   if (refused) return { error: `${refused} (${since} is ${from})` };
+  if (app !== DEFAULT_APP && !APP_ID_PATTERN.test(app)) {
+    return { error: `--app: ${JSON.stringify(app)} is no app id (a lowercase letter, then 1–31 of a-z, 0-9, -)` };
+  }
   if (env !== undefined && env !== 'development' && env !== 'production') {
     return { error: `--env: development or production; got ${JSON.stringify(env)}` };
   }
@@ -82,18 +92,20 @@ export function exportOptions(
   return {
     from,
     out: resolve(out),
+    root: `${appObjectPrefix(app)}exports/`,
     ...(env === undefined ? {} : { env }),
     ...(persistTo === undefined ? {} : { persistTo }),
   };
 }
 
 /**
- * Where the object `key` (`exports/<kind>/date=…/part-N.ndjson.gz`) is written under `out` (an
- * absolute folder), or undefined when it would land outside it: a `..` segment, an absolute path, or
- * a backslash (a separator on Windows, and never in a key the worker writes).
+ * Where the object `key` (`<root><kind>/date=…/part-N.ndjson.gz`, `root` `exports/` or an app's) is
+ * written under `out` (an absolute folder), or undefined when it would land outside it: a `..`
+ * segment, an absolute path, or a backslash (a separator on Windows, and never in a key the worker writes).
  */
-export function destinationOf(out: string, key: string): string | undefined {
-  const path = key.slice('exports/'.length);
+export function destinationOf(out: string, key: string, root = 'exports/'): string | undefined {
+  if (!key.startsWith(root)) return undefined;
+  const path = key.slice(root.length);
   if (path.includes('\\') || path.includes('\0') || isAbsolute(path)) return undefined;
   const file = resolve(out, path);
   const inside = relative(out, file);
@@ -106,7 +118,7 @@ async function main(): Promise<void> {
   const { values } = cliArgs('export', USAGE, OPTIONS);
   const options = exportOptions(values);
   if ('error' in options) refuse('export', options.error);
-  const { from, out, env, persistTo } = options;
+  const { from, out, root, env, persistTo } = options;
   // Loaded once the flags are read: wrangler takes seconds to load, and a refusal needs none of it.
   const { EXPORTS, withBindings } = await import('./lib/bindings.ts');
   let files = 0;
@@ -116,11 +128,11 @@ async function main(): Promise<void> {
     for (const kind of EXPORT_KINDS) {
       let cursor: string | undefined;
       do {
-        const page = await bucket.list({ prefix: `exports/${kind}/`, ...(cursor ? { cursor } : {}) });
+        const page = await bucket.list({ prefix: `${root}${kind}/`, ...(cursor ? { cursor } : {}) });
         for (const object of page.objects) {
           const day = /\/date=(\d{4}-\d{2}-\d{2})\//.exec(object.key)?.[1];
           if (!day || day < from) continue;
-          const file = destinationOf(out, object.key);
+          const file = destinationOf(out, object.key, root);
           if (!file) {
             // Written as read, a key with `../` would put a file anywhere the operator can write.
             console.error(`npm run export: skipped ${JSON.stringify(object.key)}: it would be written outside ${out}`);

@@ -9,6 +9,12 @@ import { CONFIG_KEY } from './config/schema.ts';
 /** The app of a deployment that names none: its stored keys, rows and objects keep their names. */
 export const DEFAULT_APP = 'default';
 
+/**
+ * Where app `app`'s objects start in R2 (docs/webhooks.md#exports): nowhere else for `default`, whose
+ * keys are as before apps, `apps/<id>/` for another.
+ */
+export const appObjectPrefix = (app: string): string => (app === DEFAULT_APP ? '' : `apps/${app}/`);
+
 /** The KV key of the registry; absent, the deployment is the one app `default` on every host. */
 export const APPS_KEY = 'apps';
 

@@ -100,6 +100,19 @@ describe('npm run export', { timeout: 60_000 }, () => {
     );
   });
 
+  it("copies an app's exports with --app, from its apps/<id>/ keys, and refuses an app id that is none", () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    expect(exportOptions({ since: '7d', out: 'x' }, now)).toMatchObject({ root: 'exports/' });
+    expect(exportOptions({ since: '7d', out: 'x', app: 'notes' }, now)).toMatchObject({ root: 'apps/notes/exports/' });
+    expect(exportOptions({ since: '7d', app: 'Notes!' }, now)).toEqual({
+      error: '--app: "Notes!" is no app id (a lowercase letter, then 1–31 of a-z, 0-9, -)',
+    });
+    const out = join(dir, 'app');
+    const key = 'apps/notes/exports/install/date=2026-11-01/part-0.ndjson.gz';
+    expect(destinationOf(out, key, 'apps/notes/exports/')).toBe(join(out, 'install/date=2026-11-01/part-0.ndjson.gz'));
+    expect(destinationOf(out, key)).toBeUndefined();
+  });
+
   it('keeps every destination inside --out', () => {
     const out = join(dir, 'inside');
     expect(destinationOf(out, 'exports/install/date=2026-11-01/part-0.ndjson.gz')).toBe(

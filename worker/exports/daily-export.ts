@@ -8,7 +8,7 @@
  * Each app exports its own events (docs/routes.md#apps): `default` under today's keys, another app
  * under `apps/<id>/exports/…`.
  */
-import { DEFAULT_APP } from '../../shared/apps.ts';
+import { appObjectPrefix, DEFAULT_APP } from '../../shared/apps.ts';
 import { EXPORT_KINDS, type ExportKind } from '../../shared/webhooks.ts';
 import { webhookId } from '../webhooks/messages.ts';
 
@@ -17,12 +17,9 @@ export const PART_LINES = 20_000;
 /** Rows read from D1 at a time. */
 const PAGE = 5_000;
 
-/** Where app `app`'s objects start in R2: nowhere else for `default`, `apps/<id>/` for another. */
-export const appPrefix = (app: string): string => (app === DEFAULT_APP ? '' : `apps/${app}/`);
-
 /** The R2 folder of an app's kind's day. */
 export const dayPrefix = (app: string, kind: ExportKind, day: string): string =>
-  `${appPrefix(app)}exports/${kind}/date=${day}/`;
+  `${appObjectPrefix(app)}exports/${kind}/date=${day}/`;
 
 /** The R2 key of part `n` of an app's kind's day. */
 export const partKey = (app: string, kind: ExportKind, day: string, n: number): string =>
