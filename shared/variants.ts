@@ -1,0 +1,120 @@
+/**
+ * A link's variants (docs/smart-links.md#variants-and-the-sequential-test): up to eight versions of
+ * its page, each with its words, image and preview, and a weight. The first is the control every
+ * other is compared with. The schema is the contract of the links API, the worker's assignment and
+ * the console; the experiment's answer is the contract of `GET /api/links/<slug>/experiment`.
+ */
+import * as v from 'valibot';
+
+/** The most variants a link may carry, the control included. */
+export const MAX_VARIANTS = 8;
+/** The largest weight of one variant: weights are shares of their sum. */
+export const MAX_WEIGHT = 10_000;
+
+const text = (name: string, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, `${name} is empty`),
+      v.maxLength(max, `${name} is longer than ${max} characters`),
+    ),
+  );
+const httpsUrl = (name: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(2048, `${name} is longer than 2048 characters`),
+      v.url(`${name} is not a URL`),
+      v.startsWith('https://', `${name} is not an https URL`),
+    ),
+  );
+
+/** One variant of a link's page. Fields left out show what the page shows without variants. */
+export const VariantSchema = v.strictObject({
+  /** How the console and the experiment name it: 1 to 16 of a–z, 0–9 and `-`, unique in the link. */
+  name: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,16}$/, 'name is 1 to 16 of a-z, 0-9 and -')),
+  /** Its share of visitors, relative to the other weights (0 stops new visitors getting it). */
+  weight: v.pipe(
+    v.number('weight is a number'),
+    v.integer('weight is a whole number'),
+    v.minValue(0, 'weight is below 0'),
+    v.maxValue(MAX_WEIGHT, `weight is above ${MAX_WEIGHT}`),
+  ),
+  headline: text('headline', 120),
+  text: text('text', 500),
+  image: httpsUrl('image'),
+  /** The words of the page's main button. */
+  button: text('button', 40),
+  preview: v.optional(
+    v.strictObject({
+      title: text('preview.title', 120),
+      description: text('preview.description', 300),
+      image: httpsUrl('preview.image'),
+    }),
+  ),
+});
+export type Variant = v.InferOutput<typeof VariantSchema>;
+
+/** A link's variants: 2 to 8, names unique, the weights not all 0. The first is the control. */
+export const VariantsSchema = v.pipe(
+  v.array(VariantSchema),
+  v.minLength(2, 'variants are at least 2 (the control and one more)'),
+  v.maxLength(MAX_VARIANTS, `variants are at most ${MAX_VARIANTS}`),
+  v.check((list) => new Set(list.map(({ name }) => name)).size === list.length, 'variants have a name twice'),
+  v.check((list) => list.some(({ weight }) => weight > 0), 'variants have no weight above 0'),
+);
+
+/**
+ * The variant a point `u` of [0, 1) falls in when the weights are laid end to end on [0, 1): the
+ * assignment's last step (worker/variants/assign.ts draws `u` from a keyed hash of the visitor).
+ * A variant of weight 0 is never chosen; the weights must not all be 0.
+ */
+export function variantAt(weights: readonly number[], u: number): number {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let reach = 0;
+  let last = 0;
+  for (const [index, weight] of weights.entries()) {
+    if (weight <= 0) continue;
+    reach += weight;
+    last = index;
+    if (u * total < reach) return index;
+  }
+  // Rounding can leave u·total a hair at or past the total: that is the last weighted variant.
+  return last;
+}
+
+/** A comparison's verdict (docs/smart-links.md#the-sequential-test). */
+export type Verdict =
+  | { kind: 'no-winner-yet' }
+  | {
+      kind: 'winner';
+      /** The variant's name whose rate is higher: the compared variant or the control. */
+      winner: string;
+      /** The variant's rate over the control's, less 1: 0.12 is 12 % more. */
+      lift: number;
+      /** The always-valid interval of `lift`, as [low, high]. */
+      interval: [number, number];
+    };
+
+/** One variant's row of the experiment. */
+export interface ExperimentArm {
+  name: string;
+  weight: number;
+  visitors: number;
+  installs: number;
+  /** Visitors who later sent the chosen app event (`event`), 0 when none is chosen. */
+  events: number;
+  /** The variant against the control, on the chosen outcome; null for the control itself. */
+  verdict: Verdict | null;
+}
+
+/** `GET /api/links/<slug>/experiment`'s answer. */
+export interface ExperimentView {
+  slug: string;
+  /** The outcome judged: `installs`, or an app event's name. */
+  outcome: string;
+  /** The test's level for each comparison (0.05 split over the comparisons). */
+  alpha: number;
+  arms: ExperimentArm[];
+}
