@@ -187,6 +187,25 @@ export const LinksSchema = closed({
     ),
     [],
   ),
+  /**
+   * The hosts a link's rule may send visitors to (docs/smart-links.md): a host name, or `*.example.com`
+   * for its subdomains. A rule's `url` on any other host is refused when written and never followed.
+   */
+  allowed_hosts: v.optional(
+    v.pipe(
+      v.array(
+        v.pipe(
+          v.string(),
+          v.regex(
+            /^(?:\*\.)?(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/,
+            'must be a host name in lower case, or *. and a domain',
+          ),
+        ),
+      ),
+      v.maxLength(100, 'at most 100 hosts'),
+    ),
+    [],
+  ),
 });
 
 /** Attribution settings (docs/attribution.md). */

@@ -1,8 +1,8 @@
 /**
  * Which section belongs to which command (docs/benchmarks.md). The budget part, `npm run bench`, is
  * every figure with a budget the product is held to: sizes, the page against a static file,
- * Lighthouse, and the per-request costs of detection, the QR code, counting, attribution, stamped
- * downloads and webhook delivery. The lab, `npm run bench:lab`, is what is run on demand to explore: the initial JS by
+ * Lighthouse, and the per-request costs of detection, the QR code, a link's rules, counting,
+ * attribution, stamped downloads and webhook delivery. The lab, `npm run bench:lab`, is what is run on demand to explore: the initial JS by
  * package, a traffic mix of real agents, the CPU profile, peers, the build calls and the main thread;
  * with `--load`, the load modes and a memory soak.
  */
@@ -25,6 +25,7 @@ import { newIsolate } from './new-isolate.ts';
 import { peers } from './peers.ts';
 import { cpuProfile } from './profile.ts';
 import { qr } from './qr.ts';
+import { rules } from './rules.ts';
 import { sizes } from './sizes.ts';
 import { soak } from './soak.ts';
 import { startup } from './startup.ts';
@@ -38,6 +39,7 @@ export const BUDGET_SECTIONS: BenchSection[] = [
   identity,
   detect,
   qr,
+  rules,
   http,
   apps,
   newIsolate,
