@@ -17,12 +17,12 @@
  */
 import { unstable_readConfig } from 'wrangler';
 import { CONFIG_KEY } from '../shared/config/schema.ts';
+import { productionGaps } from '../worker/config/production-ready.ts';
 import { formatProblems, parseConfig } from '../worker/config/validate.ts';
 import { buildEntries } from './lib/build-entries.ts';
 import { cliArgs, helpIfAsked } from './lib/cli-args.ts';
 import { applyMigrations } from './lib/d1.ts';
 import { kvGet, kvPut } from './lib/kv.ts';
-import { productionGaps } from './lib/production-ready.ts';
 import { ROOT, runTool } from './lib/run.ts';
 
 /** `wrangler.toml`'s top level is development; production is its `[env.production]`. */

@@ -7,6 +7,8 @@
 
 /** Every scope, each `<area>:read` or `<area>:write` (`members:owner`: make, demote or remove an owner). */
 export const SCOPES = [
+  'config:read',
+  'config:write',
   'links:read',
   'links:write',
   'stats:read',
@@ -33,9 +35,10 @@ export type Role = (typeof ROLES)[number];
 
 /** What a viewer reads: the figures and the links. */
 const VIEWER: Scope[] = ['links:read', 'stats:read', 'store-postbacks:read'];
-/** An analyst reads everything that is not the team's: figures, flags, answers, endpoints, losses. */
+/** An analyst reads everything that is not the team's: configuration, figures, flags, answers, endpoints, losses. */
 const ANALYST: Scope[] = [
   ...VIEWER,
+  'config:read',
   'fraud:read',
   'installs:read',
   'test-devices:read',
@@ -43,7 +46,14 @@ const ANALYST: Scope[] = [
   'losses:read',
 ];
 /** An editor changes what the app serves and sends, and reads who changed it. */
-const EDITOR: Scope[] = [...ANALYST, 'links:write', 'test-devices:write', 'webhooks:write', 'audit:read'];
+const EDITOR: Scope[] = [
+  ...ANALYST,
+  'config:write',
+  'links:write',
+  'test-devices:write',
+  'webhooks:write',
+  'audit:read',
+];
 /** An admin runs the team: keys and members, up to admins. */
 const ADMIN: Scope[] = [...EDITOR, 'keys:read', 'keys:write', 'members:read', 'members:write'];
 
@@ -61,6 +71,7 @@ export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
  * method its write scope. An area that is only read names its scope instead (`operatorAuth('stats:read')`).
  */
 export const AREAS = {
+  config: { read: 'config:read', write: 'config:write' },
   links: { read: 'links:read', write: 'links:write' },
   'test-devices': { read: 'test-devices:read', write: 'test-devices:write' },
   webhooks: { read: 'webhooks:read', write: 'webhooks:write' },

@@ -23,6 +23,7 @@ import { builds } from './builds/routes.ts';
 import { linkQrRoute, linksRoute } from './campaign/routes.ts';
 import { appConfig } from './config/config-middleware.ts';
 import { configuredOnly } from './config/configured-only.ts';
+import { configRoute } from './config/routes.ts';
 import { deviceDetection } from './device/device-detection.ts';
 import { deviceRoute } from './device/routes.ts';
 import type { AppEnv } from './env.ts';
@@ -73,6 +74,8 @@ app.route('/api/test-installs', testInstallsRoute);
 app.route('/api/installs', installLookupRoute);
 app.route('/api/store-postbacks', storePostbacksRoute);
 app.route('/api/audit', auditRoute);
+// The configuration's own API reads KV itself, never the cached copy the pages below are served.
+app.route('/api/config', configRoute);
 app.route('/api/apps', appsRoute);
 app.route('/api/keys', keysRoute);
 app.route('/api/members', membersRoute);

@@ -8,8 +8,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mainlandGaps } from '../../scripts/lib/mainland-ready.ts';
 import { TOOL_ENV } from '../../scripts/lib/run.ts';
+import { mainlandGaps } from '../../worker/config/mainland-ready.ts';
 import { type ConfigProblem, validateConfig } from '../../worker/config/validate.ts';
 import { ABOUT, aboutConfig, CHINA, demoPlus } from '../fixtures/about-config.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isPlaceholderOrigin, productionGaps } from '../../scripts/lib/production-ready.ts';
 import type { LanderConfig } from '../../shared/config/schema.ts';
 import { DEMO_CONFIG } from '../../worker/config/demo.ts';
+import { isPlaceholderOrigin, productionGaps } from '../../worker/config/production-ready.ts';
 import { validateConfig } from '../../worker/config/validate.ts';
 
 /** An operator's own document: every store id, package and origin theirs. */

@@ -14,7 +14,9 @@ const TRIES = 8;
 
 const INSERT_ENTRY =
   'INSERT INTO audit_entries (seq, at, actor, via, app, kind, action, target, before, after, prev_hash, hash) ' +
-  'SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 WHERE changes() > 0';
+  'SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12';
+/** The entry of a change made in D1: added only when the change's statement just before it changed a row. */
+const AFTER_CHANGE = ' WHERE changes() > 0';
 
 /** The last entry's seq and hash; seq 0 and the genesis hash before the first. */
 export async function headOf(db: D1Database): Promise<{ seq: number; hash: string }> {
@@ -34,10 +36,10 @@ async function nextEntry(change: OperatorChange, head: { seq: number; hash: stri
   return { ...entry, hash: await entryHash(entry) };
 }
 
-function insertOf(db: D1Database, entry: AuditEntry): D1PreparedStatement {
+function insertOf(db: D1Database, entry: AuditEntry, sql = INSERT_ENTRY + AFTER_CHANGE): D1PreparedStatement {
   const { seq, at, actor, via, app, kind, action, target, before, after, prevHash, hash } = entry;
   return db
-    .prepare(INSERT_ENTRY)
+    .prepare(sql)
     .bind(
       seq,
       at,
@@ -74,6 +76,23 @@ export async function commitWithEntry(
     try {
       const [firstResult, _entry, ...restResults] = await db.batch([first, insertOf(db, entry), ...rest]);
       return [firstResult, ...restResults].filter((result): result is D1Result => result !== undefined);
+    } catch (error) {
+      if (!seqTaken(error) || attempt >= TRIES) throw error;
+    }
+  }
+}
+
+/**
+ * Appends `change`'s entry alone, for a change kept outside D1 (the configuration, in KV): its
+ * caller writes it only once the other store accepted the change (worker/config/routes.ts). Retried
+ * on a taken seq as `commitWithEntry` is. Throws when D1 does.
+ */
+export async function appendEntry(db: D1Database, change: OperatorChange): Promise<AuditEntry> {
+  for (let attempt = 1; ; attempt += 1) {
+    const entry = await nextEntry(change, await headOf(db));
+    try {
+      await insertOf(db, entry, INSERT_ENTRY).run();
+      return entry;
     } catch (error) {
       if (!seqTaken(error) || attempt >= TRIES) throw error;
     }

@@ -39,6 +39,7 @@ import {
   TestInstallsSchema,
   TraceSchema,
 } from './answer-schemas.ts';
+import { configPaths } from './config-paths.ts';
 import { FraudReportSchema } from './fraud-schemas.ts';
 import {
   ADMIN_ERRORS,
@@ -347,6 +348,7 @@ function build(): Json {
       },
       ...webhookAdminPaths(),
       ...teamPaths(),
+      ...configPaths(),
     },
   };
 }

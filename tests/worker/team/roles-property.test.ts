@@ -12,6 +12,9 @@ import { type Caller, clearMembers, seedMember, teamWorker } from './team-fixtur
 
 /** Every operator route with what it declares it needs, and a call of it that touches nothing kept. */
 const ROUTES: { method: string; path: string; need: Need; body?: unknown }[] = [
+  { method: 'GET', path: '/api/config', need: 'config' },
+  // A document the schema refuses: a caller let in gets 400 and nothing is stored.
+  { method: 'PUT', path: '/api/config', need: 'config', body: { revision: 1 } },
   { method: 'GET', path: '/api/links', need: 'links' },
   { method: 'HEAD', path: '/api/links', need: 'links' },
   { method: 'GET', path: '/api/links/no-such-link', need: 'links' },

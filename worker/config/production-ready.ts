@@ -5,8 +5,8 @@
  * app. `config:push --env production` and `npm run deploy -- --env production` refuse on any gap.
  */
 import type { LanderConfig } from '../../shared/config/schema.ts';
-import { DEMO_CONFIG } from '../../worker/config/demo.ts';
-import type { ConfigProblem } from '../../worker/config/validate.ts';
+import { DEMO_CONFIG } from './demo.ts';
+import type { ConfigProblem } from './validate.ts';
 
 /** The fields of an app item that identify the operator's app in a store. */
 const IDENTITY_FIELDS = ['app_store_id', 'appgallery_id', 'package', 'bundle_id', 'store_url', 'yyb_url'] as const;

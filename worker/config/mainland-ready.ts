@@ -5,7 +5,7 @@
  * them, in every environment: the page would otherwise ask for the confirming tap without the facts.
  */
 import type { LanderConfig } from '../../shared/config/schema.ts';
-import type { ConfigProblem } from '../../worker/config/validate.ts';
+import type { ConfigProblem } from './validate.ts';
 
 /** Each disclosure `config` lacks for mainland visitors, at its JSON path; none when mainland is off. */
 export function mainlandGaps(config: LanderConfig): ConfigProblem[] {
