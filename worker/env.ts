@@ -4,6 +4,7 @@ import type { Verdict } from '../shared/device/verdict.ts';
 import type { DeviceInfo } from '../shared/device.ts';
 import type { Role, Scope } from '../shared/roles.ts';
 import type { Language } from '../shared/texts.ts';
+import type { Variant } from '../shared/variants.ts';
 import type { ApkParents } from './apk/parents.ts';
 import type { LoadedConfig } from './config/load-config.ts';
 import type { StoredLink } from './facts.ts';
@@ -34,6 +35,11 @@ export interface AppVariables {
   app: string;
   /** What links to the request's app start with on this host (apps/request-app.ts): `/@pebble`, or ''. */
   appBase: string;
+  /**
+   * The reads a page of `app` waits for, started before the registry was read (apps/request-app.ts
+   * `prefetch`): the configuration's and the parents' middleware take them when the app is the same.
+   */
+  prefetched?: { app: string; config: Promise<LoadedConfig>; parents: Promise<ApkParents> };
   /** The visitor's device, detected once per request. */
   device: DeviceInfo;
   /** What the pages read of the device (shared/device/verdict.ts): one shared object per verdict. */
@@ -51,6 +57,8 @@ export interface AppVariables {
   page?: PageIdentity;
   /** On `/s/<slug>` only: the stored short link, or null when it is unknown or expired (campaign/short-link.ts). */
   link?: StoredLink | null;
+  /** On `/s/<slug>` of a link with variants: the one this visitor sees (variants/choose-variant.ts). */
+  variant?: Variant;
   /** On the admin API, once signed in: who the operator is and how they signed in (sign-in/operator-auth.ts). */
   operator?: Operator;
 }

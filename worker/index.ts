@@ -10,18 +10,18 @@ import { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import { STAMPED_PATH } from '../shared/apk-parent.ts';
 import { routeRules as rules } from '../shared/route-rules.ts';
-import { apkParents } from './apk/parents-loader.ts';
+import { apkParents, startParentsRead } from './apk/parents-loader.ts';
 import { apkDownload } from './apk/routes.ts';
 import { wellKnown } from './app-links/routes.ts';
 import { requestApp } from './apps/request-app.ts';
-import { appsRoute } from './apps/routes.ts';
 import { pathWithinApp } from './apps/resolve-app.ts';
+import { appsRoute } from './apps/routes.ts';
 import { installLookupRoute, testDevicesRoute, testInstallsRoute } from './attribution/operator-routes.ts';
 import { attribution } from './attribution/routes.ts';
 import { auditRoute } from './audit/routes.ts';
 import { builds } from './builds/routes.ts';
 import { linkQrRoute, linksRoute } from './campaign/routes.ts';
-import { appConfig } from './config/config-middleware.ts';
+import { appConfig, startConfigRead } from './config/config-middleware.ts';
 import { configuredOnly } from './config/configured-only.ts';
 import { configRoute } from './config/routes.ts';
 import { deviceDetection } from './device/device-detection.ts';
@@ -54,7 +54,12 @@ app.onError(onEngineError);
 app.use(responseHeaders());
 // The app the request is for, before anything reads or writes what an app owns; a host or prefix
 // of no app is not found here.
-app.use(requestApp());
+app.use(
+  requestApp({
+    // A page's two reads start before the registry's, so under a slow store the three wait together.
+    prefetch: (env, id) => ({ parents: startParentsRead(env, id), config: startConfigRead(env, id) }),
+  }),
+);
 app.use(routeRules({ rules }));
 
 // Every write under /api but the public's is an admin write: JSON only, and same-origin when a cookie signs it in.

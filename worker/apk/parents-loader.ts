@@ -68,6 +68,11 @@ function loaderOf(app: string): ParentsLoader {
   return load;
 }
 
+/** Starts reading `app`'s parents record (apps/request-app.ts `prefetch`); the middleware takes the read. */
+export function startParentsRead(env: Env, app: string): Promise<ApkParents> {
+  return loaderOf(app)(env.KV, settingsOf(env).configCacheMs);
+}
+
 /**
  * Starts reading the uploaded parents and puts the read on the context (`apkParents`) for the page
  * to await. Mounted before the configuration's middleware: under a slow KV the two reads share one
@@ -75,7 +80,12 @@ function loaderOf(app: string): ParentsLoader {
  */
 export function apkParents(): MiddlewareHandler<AppEnv> {
   return async function apkParentsMiddleware(c, next) {
-    c.set('apkParents', loaderOf(c.get('app'))(c.env.KV, settingsOf(c.env).configCacheMs));
+    const app = c.get('app');
+    const started = c.get('prefetched');
+    c.set(
+      'apkParents',
+      started?.app === app ? started.parents : loaderOf(app)(c.env.KV, settingsOf(c.env).configCacheMs),
+    );
     await next();
   };
 }

@@ -25,7 +25,13 @@ export const ONE_APP: Apps = Object.freeze({ registry: null, ids: new Set([DEFAU
 /** A failed read is kept only briefly, so a store that recovers is used again soon. */
 const FAILED_TTL_MS = 5_000;
 
-export type AppsLoader = (kv: Pick<KVNamespace, 'get'>, ttlMs: number) => Promise<Apps>;
+export interface AppsLoader {
+  (kv: Pick<KVNamespace, 'get'>, ttlMs: number): Promise<Apps>;
+  /** The last registry this loader read (however old), or one app: what a request's app likely is. */
+  lastKnown(): Apps;
+  /** Whether a call with `ttlMs` now answers from the kept registry, without reading KV. */
+  kept(ttlMs: number): boolean;
+}
 
 export interface AppsLoaderOptions {
   timeoutMs?: number;
@@ -57,7 +63,17 @@ export function createAppsLoader({
     return { value: last?.apps ?? ONE_APP, failed: true };
   };
 
+  // When the last KV read started, whether it has settled, and whether it failed.
+  const lastRead = { at: Number.NEGATIVE_INFINITY, settled: false, failed: false };
+
   async function read(kv: Pick<KVNamespace, 'get'>): Promise<{ value: Apps; failed: boolean }> {
+    Object.assign(lastRead, { at: now(), settled: false });
+    const answer = await readRegistry(kv);
+    Object.assign(lastRead, { settled: true, failed: answer.failed });
+    return answer;
+  }
+
+  async function readRegistry(kv: Pick<KVNamespace, 'get'>): Promise<{ value: Apps; failed: boolean }> {
     const result = await readKvText(kv, APPS_KEY, timeoutMs);
     if (result.kind === 'absent') {
       last = null;
@@ -75,5 +91,11 @@ export function createAppsLoader({
     return { value: last.apps, failed: false };
   }
 
-  return sharedRead({ read, late: () => last?.apps ?? ONE_APP, timeoutMs, failedTtlMs: FAILED_TTL_MS, now });
+  const load = sharedRead({ read, late: () => last?.apps ?? ONE_APP, timeoutMs, failedTtlMs: FAILED_TTL_MS, now });
+  return Object.assign(load, {
+    lastKnown: () => last?.apps ?? ONE_APP,
+    // The shared read keeps a value from the moment its read started (kv/shared-read.ts), as long.
+    kept: (ttlMs: number) =>
+      lastRead.settled && now() - lastRead.at < (lastRead.failed ? Math.min(ttlMs, FAILED_TTL_MS) : ttlMs),
+  });
 }

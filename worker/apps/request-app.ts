@@ -10,6 +10,8 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { DEFAULT_APP } from '../../shared/apps.ts';
+import type { ApkParents } from '../apk/parents.ts';
+import type { LoadedConfig } from '../config/load-config.ts';
 import type { AppEnv } from '../env.ts';
 import { settingsOf } from '../settings.ts';
 import { type Apps, createAppsLoader } from './registry-loader.ts';
@@ -29,18 +31,42 @@ export function requestApps(c: Context<AppEnv>): Promise<Apps> {
   return loadApps(c.env.KV, settingsOf(c.env).configCacheMs);
 }
 
+export interface RequestAppOptions {
+  /**
+   * Starts the reads a page of `app` waits for (its configuration, its APK parents), called with the
+   * app the request most likely is for before the registry is read: under a slow store the reads then
+   * wait together, within one KV budget, instead of one after another (docs/config.md). The reads are
+   * kept on the context (`prefetched`) and taken by their middleware when the app is the one guessed.
+   */
+  prefetch?: (env: Env, app: string) => { config: Promise<LoadedConfig>; parents: Promise<ApkParents> };
+}
+
 /** Names the request's app on the context, before any route reads it. */
-export function requestApp(): MiddlewareHandler<AppEnv> {
+export function requestApp({ prefetch }: RequestAppOptions = {}): MiddlewareHandler<AppEnv> {
   return async function requestAppMiddleware(c, next) {
     const settings = settingsOf(c.env);
     const url = new URL(c.req.url);
-    const apps = await requestApps(c);
-    const resolved = resolveApp(apps, {
+    const input = {
       host: url.host,
       hostname: url.hostname,
       pathname: url.pathname,
       development: settings.env !== 'production',
-    });
+    };
+    const within = pathWithinApp(url.pathname);
+    // Build files are the deployment's, as its static files are: no app, no registry read (docs/routes.md#apps).
+    if (within.startsWith('/assets/')) {
+      c.set('app', DEFAULT_APP);
+      c.set('appBase', '');
+      return next();
+    }
+    // Only a page reads its app's configuration and parents whatever its path: the API calls that
+    // read the configuration are fewer than those that do not.
+    const page = (c.req.method === 'GET' || c.req.method === 'HEAD') && !/^\/api(\/|$)/.test(within);
+    const waits = page && prefetch && !loadApps.kept(settings.configCacheMs);
+    const likely = waits ? resolveApp(loadApps.lastKnown(), input) : null;
+    if (likely && prefetch) c.set('prefetched', { app: likely.app, ...prefetch(c.env, likely.app) });
+    const apps = await requestApps(c);
+    const resolved = resolveApp(apps, input);
     if (!resolved) {
       c.header('cache-control', 'no-store');
       if (/^\/api(\/|$)/.test(pathWithinApp(url.pathname)))

@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from 'hono';
 import { configKeyOf } from '../../shared/apps.ts';
 import type { AppEnv } from '../env.ts';
 import { settingsOf } from '../settings.ts';
-import { type ConfigLoader, createConfigLoader } from './load-config.ts';
+import { type ConfigLoader, createConfigLoader, type LoadedConfig } from './load-config.ts';
 
 // One loader, and so one cache, per app and isolate: the default app's document is `config`,
 // another app's `config:<app>` (docs/config.md#apps). An app's loader lives as long as the isolate.
@@ -23,9 +23,18 @@ function loaderOf(app: string): ConfigLoader {
   return load;
 }
 
+/** Starts reading `app`'s configuration (apps/request-app.ts `prefetch`); the middleware takes the read. */
+export function startConfigRead(env: Env, app: string): Promise<LoadedConfig> {
+  return loaderOf(app)(env.KV, settingsOf(env).configCacheMs);
+}
+
 export function appConfig(): MiddlewareHandler<AppEnv> {
   return async function appConfigMiddleware(c, next) {
-    const loaded = await loaderOf(c.get('app'))(c.env.KV, settingsOf(c.env).configCacheMs);
+    const app = c.get('app');
+    const started = c.get('prefetched');
+    const loaded = await (started?.app === app
+      ? started.config
+      : loaderOf(app)(c.env.KV, settingsOf(c.env).configCacheMs));
     c.set('config', loaded);
     await next();
     // Set in place: c.header() would re-wrap the finished response (lib/headers.ts `complete`).
