@@ -2,13 +2,15 @@
  * The links API (docs/operators.md): `POST /api/links` mints and stores a short link, `GET /api/links`
  * lists them, `GET /api/links/<slug>` answers one (expired or not: what `npm run import` compares),
  * `PATCH /api/links/<slug>` moves its expiry, `DELETE /api/links/<slug>` removes it (admin
- * only; each change is kept in the audit log and announced, a webhook's event, docs/webhooks.md); `GET /s/<slug>.svg` and `.png` are a stored link's QR code.
+ * only; each change is kept in the audit log and announced, a webhook's event, docs/webhooks.md); `GET /s/<slug>.svg` and `.png` are a stored link's QR code, plain or styled (styled-qr.ts).
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { type LinkView, SLUG_PATTERN } from '../../shared/admin-contract.ts';
+import { isPlainQrStyle, parseQrStyle } from '../../shared/qr-style.ts';
 import { announce, sceneOf } from '../announce.ts';
 import { appOrigin } from '../apps/app-origin.ts';
 import { committerOf } from '../commit-change.ts';
+import { appConfig } from '../config/config-middleware.ts';
 import type { AppEnv } from '../env.ts';
 import type { StoredLink } from '../facts.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
@@ -83,22 +85,40 @@ const QR_FORMATS = {
   png: { type: 'image/png', draw: qrPng },
 } as const;
 
-/** `GET /s/<slug>.svg` and `GET /s/<slug>.png`, mounted at `/s`. */
+/**
+ * Only a code with the app's logo reads the app's configuration (its `logo_url`): the route is mounted
+ * before the configuration is read (worker/index.ts), and a plain or coloured code costs no KV read.
+ */
+const readConfig = appConfig();
+const configForLogo: MiddlewareHandler<AppEnv> = (c, next) =>
+  c.req.url.includes('?') && c.req.query('logo') === '1' ? readConfig(c, next) : next();
+
+/** `GET /s/<slug>.svg` and `GET /s/<slug>.png`, mounted at `/s`, optionally styled (shared/qr-style.ts). */
 export const linkQrRoute = new Hono<AppEnv>();
 
-linkQrRoute.get(`/:file{${SLUG_PATTERN}\\.(?:svg|png)}`, async (c) => {
+linkQrRoute.get(`/:file{${SLUG_PATTERN}\\.(?:svg|png)}`, configForLogo, async (c) => {
   const file = c.req.param('file');
   const dot = file.lastIndexOf('.');
-  const format = QR_FORMATS[file.slice(dot + 1) as keyof typeof QR_FORMATS];
+  const extension = file.slice(dot + 1) as keyof typeof QR_FORMATS;
+  const format = QR_FORMATS[extension];
+  // A URL without a query is the plain code: no style is parsed on its path.
+  const parsed = c.req.url.includes('?') ? parseQrStyle((name) => c.req.query(name)) : null;
+  if (parsed && !parsed.ok) return c.json({ error: parsed.error }, 400);
   const slug = file.slice(0, dot);
   const link = await resolveLink(c.env, c.get('app'), slug);
+  const text = `${appOrigin(c)}/s/${slug}`;
+  if (link && parsed && !isPlainQrStyle(parsed.style, extension)) {
+    // Loaded on first use: the PNG codec is for styled codes only, not the pages' modules.
+    const { styledQr } = await import('./styled-qr.ts');
+    return styledQr(c, { slug, text, format: extension, style: parsed.style });
+  }
   // A slug's URL always fits a QR code; null is only for texts too long for any.
-  const image = link && format.draw(`${appOrigin(c)}/s/${slug}`);
+  const image = link && format.draw(text);
   if (!image) return c.text('No such link', 404);
   return c.body(image, 200, {
     'Content-Type': format.type,
     'Cache-Control': 'public, max-age=300',
     // Saved under the link's name when the console (or anyone) downloads it.
-    'Content-Disposition': `inline; filename="qr-${slug}.${file.slice(dot + 1)}"`,
+    'Content-Disposition': `inline; filename="qr-${slug}.${extension}"`,
   });
 });

@@ -8,7 +8,7 @@
  * - `qrPng`: the same code as a PNG (lean-qr's own writer), for tools that take no SVG.
  * - `qrTerminal`: a short link's code printed by the CLI, two modules a character.
  *
- * Long texts use error correction L, short ones M. The mask is fixed: choosing the best of the eight
+ * Long texts use error correction L, short ones M (H under a logo, lib/qr-styled.ts). The mask is fixed: choosing the best of the eight
  * costs up to eight times the encoding (milliseconds for a long URL), and every mask is valid and
  * scannable.
  */
@@ -20,6 +20,8 @@ import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
 const QUIET_ZONE = 4;
 /** The most bytes a QR code holds (version 40, error correction L). */
 const MAX_BYTES = 2953;
+/** The most bytes a code with error correction H holds (version 40). */
+const MAX_BYTES_H = 1273;
 /** Up to this many bytes a code is small enough to afford error correction M. */
 const SMALL_BYTES = 400;
 
@@ -39,19 +41,24 @@ const images = boundedCache<QrImage | null>({
   sizeOf: (image) => 2 * (image?.src.length ?? 0),
 });
 
-/** A QR code's modules: `size` × `size`, `get(x, y)` true where dark. */
-/** `text`'s QR code without the quiet zone, or null when it is too long for any. */
-function encodeQr(text: string): Bitmap2D | null {
+/**
+ * `text`'s QR code without the quiet zone, or null when it is too long for any; `high` asks for error
+ * correction H, which a code with a logo over its centre needs (lib/qr-styled.ts).
+ */
+function encodeQr(text: string, high = false): Bitmap2D | null {
   const bytes = encoder.encode(text);
-  if (bytes.byteLength > MAX_BYTES) return null;
+  if (bytes.byteLength > (high ? MAX_BYTES_H : MAX_BYTES)) return null;
   // One level, never raised to a higher one that would fit the same version, and one mask.
-  const level = bytes.byteLength <= SMALL_BYTES ? correction.M : correction.L;
+  const level = high ? correction.H : bytes.byteLength <= SMALL_BYTES ? correction.M : correction.L;
   return generate(mode.bytes(bytes), { minCorrectionLevel: level, maxCorrectionLevel: level, mask: 0 });
 }
 
-/** The modules of `text`'s QR code (true = dark), without the quiet zone; null when it is too long for any. */
-export function qrModules(text: string): boolean[][] | null {
-  const code = encodeQr(text);
+/**
+ * The modules of `text`'s QR code (true = dark), without the quiet zone, with error correction H when
+ * `high`; null when it is too long for any.
+ */
+export function qrModules(text: string, high = false): boolean[][] | null {
+  const code = encodeQr(text, high);
   if (!code) return null;
   // Plain loops: `Array.from` with a mapping function cost twice the encoding itself.
   const modules: boolean[][] = [];

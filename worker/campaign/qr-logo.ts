@@ -1,0 +1,84 @@
+/**
+ * The app's logo for a styled QR code (docs/operators.md#qr-code-styles): a site path is read through
+ * the worker's static assets, an https URL fetched with a short timeout and a size cap. It never
+ * throws: a logo that cannot be had says why, and the code is drawn without it.
+ */
+import type { QrLogo } from '../lib/qr-styled.ts';
+
+/** The longest wait for a remote logo. */
+export const LOGO_TIMEOUT_MS = 2_000;
+/** The most bytes a logo may have: a logo is a small image, and the SVG embeds it whole. */
+export const LOGO_MAX_BYTES = 256 * 1024;
+
+export type LogoResult = { ok: true; logo: QrLogo } | { ok: false; problem: string };
+
+/** The image type of `bytes` by their first bytes, or null when they are no image a code may carry. */
+export function imageTypeOf(bytes: Uint8Array): string | null {
+  const starts = (...signature: number[]) => signature.every((byte, at) => bytes[at] === byte);
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
+  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP') return 'image/webp';
+  const head = new TextDecoder().decode(bytes.subarray(0, 512)).trimStart();
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'image/svg+xml';
+  return null;
+}
+
+/** `response`'s body, read no further than `LOGO_MAX_BYTES`, or null when it is longer. */
+async function cappedBody(response: Response): Promise<Uint8Array | null> {
+  if (Number(response.headers.get('content-length') ?? 0) > LOGO_MAX_BYTES) {
+    await response.body?.cancel();
+    return null;
+  }
+  const reader = response.body?.getReader();
+  if (!reader) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > LOGO_MAX_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The logo at `url` (the app's `logo_url`: a path on this site or an https URL), `origin` the
+ * request's, `assets` the worker's static assets binding.
+ */
+export async function fetchLogo(url: string, origin: string, assets: Fetcher): Promise<LogoResult> {
+  try {
+    const remote = !url.startsWith('/');
+    const response = remote
+      ? await fetch(url, { signal: AbortSignal.timeout(LOGO_TIMEOUT_MS), redirect: 'follow' })
+      : await assets.fetch(new URL(url, origin));
+    if (!response.ok) {
+      await response.body?.cancel();
+      return { ok: false, problem: `the logo ${url} answered ${response.status}` };
+    }
+    const bytes = await cappedBody(response);
+    if (!bytes) return { ok: false, problem: `the logo ${url} is over ${LOGO_MAX_BYTES / 1024} kB` };
+    const type = imageTypeOf(bytes);
+    if (!type) return { ok: false, problem: `the logo ${url} is not a PNG, JPEG, GIF, WebP or SVG image` };
+    return { ok: true, logo: { bytes, type } };
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    return {
+      ok: false,
+      problem: timedOut
+        ? `the logo ${url} did not answer within ${LOGO_TIMEOUT_MS} ms`
+        : `the logo ${url} could not be fetched (${error instanceof Error ? error.message : String(error)})`,
+    };
+  }
+}
