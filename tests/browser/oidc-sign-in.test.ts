@@ -2,7 +2,8 @@
  * Signing in to the console with an OpenID Connect provider in real Chromium (docs/operators.md#openid-connect):
  * the console, refused by the admin API, offers "Sign in with your organisation"; the provider's page
  * asks the person to approve; the worker checks the code and the ID token and the console opens,
- * signed in by an HttpOnly session cookie alone. Logout ends it.
+ * signed in by an HttpOnly session cookie alone. Logout ends it. A viewer's console leaves out the
+ * panels a viewer's scopes cannot read (`GET /api/me`), and its "Sign out" ends the session.
  *
  * A worker of its own runs with `OIDC_ISSUER` at a provider served here on 127.0.0.1 over http (which
  * development takes, worker/settings.ts): discovery, its key set, an approval page and a token endpoint
@@ -172,6 +173,41 @@ describe('the console with an OpenID Connect provider', () => {
     expect((await context.cookies()).some((cookie) => cookie.name === 'lander-session')).toBe(false);
     await page.reload();
     await expect.poll(() => page.locator('article.admin').getAttribute('data-session')).toBe('signed-out');
+    await context.close();
+  });
+
+  it('a viewer sees no Team, Audit or Webhooks panel, and signs out with the console’s Sign out', async () => {
+    // The development token makes an owner, then the provider's person a viewer.
+    for (const [subject, role] of [
+      ['boss@example.com', 'owner'],
+      ['ops@example.com', 'viewer'],
+    ]) {
+      const res = await fetch(`${workerURL}/api/members/${subject}`, {
+        method: 'PUT',
+        headers: { authorization: 'Bearer lander-dev-admin', 'content-type': 'application/json' },
+        body: JSON.stringify({ role }),
+      });
+      expect(res.status, await res.text()).toBeLessThan(300);
+    }
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${workerURL}/admin`);
+    await hydrated(page);
+    await page.locator('[data-sign-in="provider"]').click();
+    await page.click('#approve');
+    await page.waitForURL(`${workerURL}/admin`);
+    const admin = page.locator('article.admin');
+    await expect.poll(() => admin.getAttribute('data-session')).toBe('signed-in');
+    await expect.poll(() => page.locator('.links-panel').count()).toBe(1);
+    expect(await page.locator('.team-panel').count()).toBe(0);
+    expect(await page.locator('.audit-panel').count()).toBe(0);
+    expect(await page.locator('.webhooks-panel').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => admin.getAttribute('data-session')).toBe('signed-out');
+    expect((await context.cookies()).some((cookie) => cookie.name === 'lander-session')).toBe(false);
+    // The provider is offered again.
+    await expect.poll(() => page.locator('[data-sign-in="provider"]').count()).toBe(1);
     await context.close();
   });
 

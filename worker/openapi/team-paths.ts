@@ -1,7 +1,8 @@
 /**
- * The team's admin API in the OpenAPI document (`/api/keys`, `/api/members`, docs/operators.md#api-keys,
- * docs/api.md): bodies and answers the routes' own schemas (shared/team.ts).
+ * The team's admin API in the OpenAPI document (`/api/keys`, `/api/members`, `/api/me`,
+ * docs/operators.md#api-keys, docs/api.md): bodies and answers the routes' own schemas (shared/team.ts, shared/me.ts).
  */
+import { MeSchema } from '../../shared/me.ts';
 import {
   KeyRequestSchema,
   KeysSchema,
@@ -12,7 +13,7 @@ import {
 } from '../../shared/team.ts';
 import { ADMIN_ERRORS, ADMIN_WRITE_ERRORS, admin, answer, body, type Json, refusal } from './operation-parts.ts';
 
-/** The paths of `/api/keys` and `/api/members`. */
+/** The paths of `/api/keys`, `/api/members` and `/api/me`. */
 export function teamPaths(): Json {
   const keyId = {
     name: 'id',
@@ -30,6 +31,14 @@ export function teamPaths(): Json {
   const above = refusal('A scope the caller lacks (`keys:write`, `members:write`, or one of the key’s or role’s).');
   const lastOwner = refusal('The app’s last owner cannot be demoted or removed.');
   return {
+    '/api/me': {
+      get: {
+        ...admin,
+        summary:
+          'Who is calling, in this app: as the audit log names it, how it signed in, its role or API key, its scopes, and where to end an OpenID Connect session (any caller).',
+        responses: { 200: answer('The caller.', MeSchema), ...ADMIN_ERRORS },
+      },
+    },
     '/api/keys': {
       get: {
         ...admin,

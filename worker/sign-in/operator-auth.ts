@@ -115,11 +115,11 @@ async function callerOf(c: Context<AppEnv>): Promise<Caller | Response> {
 }
 
 /**
- * Lets through only callers holding the scope the route needs for this method (`need`, shared/roles.ts),
- * naming them in the `operator` variable; counts the call against their rate limit; sets
- * `Cache-Control: no-store` on every admin answer.
+ * Lets through only callers holding the scope the route needs for this method (`need`, shared/roles.ts;
+ * null: any caller once known, as `GET /api/me`), naming them in the `operator` variable; counts the
+ * call against their rate limit; sets `Cache-Control: no-store` on every admin answer.
  */
-export function operatorAuth(need: Need): MiddlewareHandler<AppEnv> {
+export function operatorAuth(need: Need | null): MiddlewareHandler<AppEnv> {
   return async function operatorAuthMiddleware(c, next) {
     c.header('Cache-Control', 'no-store');
     let caller: Caller | Response;
@@ -133,6 +133,7 @@ export function operatorAuth(need: Need): MiddlewareHandler<AppEnv> {
     c.set('operator', caller.operator);
     const refused = await spendCall(c, caller.policy);
     if (refused) return refused;
+    if (need === null) return next();
     const scope = scopeFor(need, c.req.method);
     if (!caller.operator.scopes.includes(scope)) {
       const who = caller.operator.role ? `the role ${caller.operator.role}` : 'this API key';

@@ -4,6 +4,7 @@
  * (client/app/admin/shared/admin-client.ts), one object for the session.
  */
 import type { AppsAnswer } from '../../../shared/apps.ts';
+import type { Me } from '../../../shared/me.ts';
 import { type HttpClient, http } from '../http-client.ts';
 import { auditApi } from './audit/audit-api.ts';
 import { fraudApi } from './fraud/fraud-api.ts';
@@ -22,6 +23,10 @@ export function adminApi(token: string | null, client: HttpClient = http) {
   return {
     /** `/api/apps`: the apps this sign-in may see (docs/routes.md#apps), for the app switcher. */
     apps: () => client<AppsAnswer>('/api/apps', { headers }),
+    /** `/api/me`: who is signed in, with which scopes (docs/operators.md#who-is-calling). */
+    me: () => client<Me>('/api/me', { headers }),
+    /** Ends the OpenID Connect session: `POST` to the path `/api/me` named (`/auth/logout`). */
+    signOut: (path: string) => client<void>(path, { method: 'POST' }),
     /** `/api/webhooks` (docs/webhooks.md). */
     webhooks: webhooksApi(client, headers),
     /** `/api/fraud` (docs/fraud.md). */

@@ -7,6 +7,7 @@
  * the admin token, kept for this tab only.
  */
 import { type FormEvent, useEffect, useState } from 'react';
+import type { Me } from '../../../shared/me.ts';
 import { http, withBase } from '../http-client.ts';
 import { useHandoff } from '../store.tsx';
 // The stylesheet by URL, linked by the page itself once in the browser (the worker's bundle has no
@@ -27,17 +28,20 @@ import { ErrorAlert } from './shared/error-alert.tsx';
 type Session =
   | { state: 'checking' }
   | { state: 'signed-out'; refused: boolean; provider: string | null }
-  | { state: 'signed-in'; token: string | null; api: AdminApi; links: LinkView[] }
+  | { state: 'signed-in'; token: string | null; api: AdminApi; links: LinkView[]; me: Me | null }
   | { state: 'unconfigured' };
 
 /**
- * Signs in with `token` (null: Cloudflare Access or nothing) by listing the links, of the app whose
- * console this is: its API is under the page's base (`/@notes/api`, docs/routes.md#apps).
+ * Signs in with `token` (null: Cloudflare Access, an OpenID Connect session or nothing) by listing the
+ * links, of the app whose console this is: its API is under the page's base (`/@notes/api`,
+ * docs/routes.md#apps). Who signed in (`/api/me`) says which panels to show; unknown, all show and
+ * each answers its own refusal.
  */
 async function trySession(token: string | null, base: string): Promise<Session> {
   const api = adminApi(token, withBase(http, base));
   try {
-    return { state: 'signed-in', token, api, links: await api.links() };
+    const [links, me] = await Promise.all([api.links(), api.me().catch(() => null)]);
+    return { state: 'signed-in', token, api, links, me };
   } catch (error) {
     const status = statusOf(error);
     if (status === 503) return { state: 'unconfigured' };
@@ -71,6 +75,16 @@ export function Component() {
     keepToken(null);
     setSession({ state: 'signed-out', refused: false, provider: null });
   };
+  // An OpenID Connect session ends at the worker (its cookie is HttpOnly); the console then asks again.
+  const endSession = async (api: AdminApi, path: string) => {
+    await api.signOut(path).catch(() => undefined);
+    setSession(await trySession(null, base));
+  };
+  const signOutOf = (signedIn: Extract<Session, { state: 'signed-in' }>) => {
+    if (signedIn.token) return signOut;
+    const path = signedIn.me?.signOut;
+    return path ? () => void endSession(signedIn.api, path) : undefined;
+  };
 
   return (
     <article className="screen admin" data-session={session.state}>
@@ -80,9 +94,10 @@ export function Component() {
         <Dashboard
           api={session.api}
           initialLinks={session.links}
+          me={session.me}
           t={t}
           language={language}
-          onSignOut={session.token ? signOut : undefined}
+          onSignOut={signOutOf(session)}
         />
       ) : (
         <section className="panel sign-in">

@@ -7,9 +7,13 @@
  * team's members and API keys (team/). Every funnel figure comes
  * from `/api/stats` for the range; a failed call shows the API's message in place. The links start
  * as the sign-in listed them and do not depend on the range: only Refresh lists them again. A room
- * never imports another: what one shows of another's is handed to it here.
+ * never imports another: what one shows of another's is handed to it here. A panel the caller's
+ * scopes cannot read (`/api/me`, docs/operators.md#who-is-calling) is left out; each room still shows
+ * its own refusal when the scopes are unknown.
  */
 import { useMemo } from 'react';
+import type { Me } from '../../../shared/me.ts';
+import type { Scope } from '../../../shared/roles.ts';
 import type { Language } from '../../../shared/texts.ts';
 import { setSearch, useSearch } from './address.ts';
 import type { AdminApi } from './admin-api.ts';
@@ -35,12 +39,15 @@ import { WebhooksPanel } from './webhooks/webhooks-panel.tsx';
 export function Dashboard({
   api,
   initialLinks,
+  me = null,
   t,
   language,
   onSignOut,
 }: {
   api: AdminApi;
   initialLinks: LinkView[];
+  /** Who signed in; null when unknown, and every panel shows. */
+  me?: Me | null;
   t: AdminTexts;
   language: Language;
   onSignOut?: (() => void) | undefined;
@@ -57,6 +64,7 @@ export function Dashboard({
     initialLinks,
     t,
   });
+  const can = (...scopes: Scope[]) => me === null || scopes.some((scope) => me.scopes.includes(scope));
   const open = (to: Drill | null) => setSearch(drillSearch(to, range));
   const opener = (by: Drillable) => ({
     hrefOf: (key: string) => drillSearch({ by, key }, range),
@@ -77,28 +85,32 @@ export function Dashboard({
       <ErrorAlert message={error} />
       {drill ? <DrillDownPanel api={api} range={range} drill={drill} t={t} onClose={() => open(null)} /> : null}
       {figures ? <FunnelFigures figures={figures} t={t} opener={opener} /> : <p>{t.loading}</p>}
-      <StorePostbacksPanel api={api} range={range} t={t} />
-      <FraudPanel api={api.fraud} range={range} language={language} />
-      <TestInstallsPanel
-        api={api}
-        t={t}
-        language={language}
-        devices={<TestDevices api={api.testDevices} t={t} language={language} />}
-        flags={(flags) => <FlagList flags={flags} language={language} />}
-      />
-      <LinksPanel
-        api={api}
-        links={links}
-        onCreated={(link) => setLinks([link, ...links])}
-        onChanged={(changed) => setLinks(links.map((link) => (link.slug === changed.slug ? changed : link)))}
-        t={t}
-        opener={opener('link')}
-        range={range}
-        zone={zone}
-      />
-      <WebhooksPanel api={api.webhooks} t={t} zone={zone} />
-      <AuditPanel api={api.audit} zone={zone} language={language} />
-      <TeamPanel api={api.team} t={t} language={language} />
+      {can('store-postbacks:read') ? <StorePostbacksPanel api={api} range={range} t={t} /> : null}
+      {can('fraud:read') ? <FraudPanel api={api.fraud} range={range} language={language} /> : null}
+      {can('installs:read') ? (
+        <TestInstallsPanel
+          api={api}
+          t={t}
+          language={language}
+          devices={can('test-devices:read') ? <TestDevices api={api.testDevices} t={t} language={language} /> : null}
+          flags={(flags) => <FlagList flags={flags} language={language} />}
+        />
+      ) : null}
+      {can('links:read') ? (
+        <LinksPanel
+          api={api}
+          links={links}
+          onCreated={(link) => setLinks([link, ...links])}
+          onChanged={(changed) => setLinks(links.map((link) => (link.slug === changed.slug ? changed : link)))}
+          t={t}
+          opener={opener('link')}
+          range={range}
+          zone={zone}
+        />
+      ) : null}
+      {can('webhooks:read') ? <WebhooksPanel api={api.webhooks} t={t} zone={zone} /> : null}
+      {can('audit:read') ? <AuditPanel api={api.audit} zone={zone} language={language} /> : null}
+      {can('members:read', 'keys:read') ? <TeamPanel api={api.team} t={t} language={language} /> : null}
     </>
   );
 }
