@@ -61,6 +61,8 @@ describe('GET /api/openapi.json', () => {
         '/api/trace',
         '/api/links',
         '/api/stats',
+        '/s/{slug}.svg',
+        '/s/{slug}.png',
       ]),
     );
     expect(Object.keys(doc.paths['/api/links'] ?? {})).toEqual(['get', 'post']);

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import fc from 'fast-check';
 import { convertIndexedToRgb, decode } from 'fast-png';
 import jsQR from 'jsqr';
@@ -21,6 +22,7 @@ import {
 import { imageTypeOf } from '../../worker/campaign/qr-logo.ts';
 import { qrModules, qrPng, qrSvg } from '../../worker/lib/qr-code.ts';
 import { LOGO_AREA, logoPixels, logoSquare, styledQrPng, styledQrSvg } from '../../worker/lib/qr-styled.ts';
+import { qrPaths } from '../../worker/openapi/qr-paths.ts';
 
 const LOGO = new Uint8Array(readFileSync('public/logo.png'));
 const LOGO_PIXELS = logoPixels(LOGO);
@@ -198,5 +200,21 @@ describe('a logo’s type', () => {
     expect(imageTypeOf(new TextEncoder().encode('<?xml version="1.0"?>\n<svg xmlns="x"/>'))).toBe('image/svg+xml');
     expect(imageTypeOf(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
     expect(imageTypeOf(new TextEncoder().encode('<html>'))).toBeNull();
+  });
+});
+
+describe('the QR code’s paths in the OpenAPI document', () => {
+  it('are valid OpenAPI 3.1, with the rules’ own bounds', async () => {
+    const paths = qrPaths() as Record<string, { get: { parameters: { name: string; schema: unknown }[] } }>;
+    const doc = { openapi: '3.1.0', info: { title: 'QR', version: '1' }, paths };
+    expect((await new Validator().validate(structuredClone(doc))).errors ?? []).toEqual([]);
+    const png = paths['/s/{slug}.png']?.get.parameters ?? [];
+    expect(png.find((p) => p.name === 'margin')?.schema).toEqual({
+      type: 'integer',
+      minimum: 2,
+      maximum: 16,
+      default: 4,
+    });
+    expect(png.map((p) => p.name)).toEqual(['slug', 'fg', 'bg', 'margin', 'logo', 'scale']);
   });
 });

@@ -52,6 +52,7 @@ import {
   queryParameters,
   refusal,
 } from './operation-parts.ts';
+import { qrPaths } from './qr-paths.ts';
 import { teamPaths } from './team-paths.ts';
 import { webhookAdminPaths } from './webhook-paths.ts';
 
@@ -349,6 +350,7 @@ function build(): Json {
       ...webhookAdminPaths(),
       ...teamPaths(),
       ...configPaths(),
+      ...qrPaths(),
     },
   };
 }

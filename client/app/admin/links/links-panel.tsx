@@ -2,11 +2,13 @@
  * The short links (docs/operators.md#the-console): a form that creates one (channel, inviter, an
  * optional slug) and the table of links, each with its short URL to copy, its views, taps and
  * attributed installs in the console's range (`/api/stats?by=link`), its expiry (changed in place,
- * read and shown in the operator's zone) and its QR code to download as PNG or SVG.
+ * read and shown in the operator's zone) and its QR code to download as PNG or SVG, in the style
+ * chosen above the table (qr-style-control.tsx).
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import type { StatsRow } from '../../../../shared/admin-contract.ts';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../../../shared/admin-contract.ts';
+import { PLAIN_QR_STYLE, type QrStyle } from '../../../../shared/qr-style.ts';
 import { errorText, type Range } from '../shared/admin-client.ts';
 import { DataTable } from '../shared/data-table.tsx';
 import type { Opener } from '../shared/drill-down.ts';
@@ -14,6 +16,7 @@ import { ErrorAlert } from '../shared/error-alert.tsx';
 import { instantIn, localInputIn, timeIn } from '../shared/zoned-time.ts';
 import type { LinksApi, LinkView } from './links-api.ts';
 import type { LinksTexts } from './links-texts.ts';
+import { QrStyleControl, styledQrUrls } from './qr-style-control.tsx';
 
 function CopyButton({ text, t }: { text: string; t: LinksTexts }) {
   const [copied, setCopied] = useState(false);
@@ -152,17 +155,28 @@ export function LinksPanel({
 }) {
   const [error, setError] = useState('');
   const figures = useLinkFigures(api, range, t, setError);
+  const [qrStyle, setQrStyle] = useState<QrStyle>(PLAIN_QR_STYLE);
   return (
     <section className="panel links-panel" aria-labelledby="links-heading">
       <h2 id="links-heading">{t.links}</h2>
       <LinkForm api={api} t={t} onCreated={onCreated} onError={setError} />
       <ErrorAlert message={error} />
+      <QrStyleControl style={qrStyle} onChange={setQrStyle} preview={links[0]} t={t} />
       <DataTable
         className="links-table"
         head={[t.link, t.channel, t.inviter, t.views, t.taps, t.attributed, t.created, t.expires, t.qr]}
         empty={t.noLinks}
         rows={links.map((link) =>
-          linkRow({ api, link, row: figures.get(link.slug), t, zone, onChanged, ...(opener ? { opener } : {}) }),
+          linkRow({
+            api,
+            link,
+            row: figures.get(link.slug),
+            t,
+            zone,
+            qrStyle,
+            onChanged,
+            ...(opener ? { opener } : {}),
+          }),
         )}
       />
     </section>
@@ -244,6 +258,7 @@ function linkRow({
   row,
   t,
   zone,
+  qrStyle,
   onChanged,
   opener,
 }: {
@@ -252,6 +267,7 @@ function linkRow({
   row: StatsRow | undefined;
   t: LinksTexts;
   zone: string;
+  qrStyle: QrStyle;
   onChanged: (link: LinkView) => void;
   opener?: Opener;
 }) {
@@ -288,23 +304,24 @@ function linkRow({
         <Expiry api={api} link={link} zone={zone} t={t} onChanged={onChanged} />
       </td>
       <td>
-        <QrCell link={link} t={t} />
+        <QrCell link={link} style={qrStyle} t={t} />
       </td>
     </tr>
   );
 }
 
-/** A link's QR code, opened full size, and its downloads as PNG and SVG. */
-function QrCell({ link, t }: { link: LinkView; t: LinksTexts }) {
+/** A link's QR code in the room's style, opened full size, and its downloads as PNG and SVG. */
+function QrCell({ link, style, t }: { link: LinkView; style: QrStyle; t: LinksTexts }) {
+  const urls = styledQrUrls(link, style);
   return (
     <div className="qr-cell">
-      <a href={link.qr} target="_blank" rel="noreferrer" aria-label={`${t.qr} /s/${link.slug}`}>
-        <img className="qr-thumb" src={link.qr} alt="" width={40} height={40} loading="lazy" />
+      <a href={urls.svg} target="_blank" rel="noreferrer" aria-label={`${t.qr} /s/${link.slug}`}>
+        <img className="qr-thumb" src={urls.svg} alt="" width={40} height={40} loading="lazy" />
       </a>
       <div className="row-actions">
         <a
           className="download"
-          href={link.qrPng}
+          href={urls.png}
           download={`qr-${link.slug}.png`}
           aria-label={`${t.downloadQr} PNG /s/${link.slug}`}
         >
@@ -312,7 +329,7 @@ function QrCell({ link, t }: { link: LinkView; t: LinksTexts }) {
         </a>
         <a
           className="download"
-          href={link.qr}
+          href={urls.svg}
           download={`qr-${link.slug}.svg`}
           aria-label={`${t.downloadQr} SVG /s/${link.slug}`}
         >

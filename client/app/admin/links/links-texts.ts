@@ -24,6 +24,15 @@ const en = {
   neverExpire: 'Never expire',
   cancel: 'Cancel',
   downloadQr: 'Download the QR code as',
+  qrStyle: 'QR code style',
+  qrForeground: 'Foreground',
+  qrBackground: 'Background',
+  qrMargin: 'Quiet zone (modules)',
+  qrLogo: 'App logo in the centre',
+  qrPreview: 'Preview of the QR code of',
+  qrContrast: (ratio: string, least: number): string =>
+    `Too little contrast (${ratio}:1): a scanner needs at least ${least}:1. The codes keep the last style that scans.`,
+  qrLighter: 'The foreground must be darker than the background. The codes keep the last style that scans.',
 };
 
 export type LinksWords = typeof en;
@@ -52,6 +61,14 @@ const zhCN: LinksWords = {
   neverExpire: '设为永不过期',
   cancel: '取消',
   downloadQr: '下载二维码：',
+  qrStyle: '二维码样式',
+  qrForeground: '前景色',
+  qrBackground: '背景色',
+  qrMargin: '留白（模块数）',
+  qrLogo: '中间放应用图标',
+  qrPreview: '二维码预览：',
+  qrContrast: (ratio, least) => `对比度不足（${ratio}:1），扫码至少需要 ${least}:1。二维码仍用上一个可扫描的样式。`,
+  qrLighter: '前景色必须比背景色深。二维码仍用上一个可扫描的样式。',
 };
 
 const tables: Record<Language, LinksWords> = { en, 'zh-CN': zhCN };
