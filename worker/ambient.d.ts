@@ -33,6 +33,8 @@ interface Env {
   OIDC_CLIENT_SECRET?: string;
   /** Scopes asked for, space-separated; `openid email profile` by default. */
   OIDC_SCOPES?: string;
+  /** The audience of the provider's access tokens for Lander's API; the client id's tokens are taken too. */
+  OIDC_API_AUDIENCE?: string;
   /** HMAC key of the sign-in's cookies (`wrangler secret put SESSION_SECRET`). */
   SESSION_SECRET?: string;
 }

@@ -74,6 +74,11 @@ export interface OidcSettings {
   clientSecret: string | undefined;
   /** `OIDC_SCOPES`, `openid email profile` by default. */
   scopes: string;
+  /**
+   * The audiences a bearer JWT of the provider may name (docs/operators.md#machine-clients): the client
+   * id (its ID tokens), and `OIDC_API_AUDIENCE` when set (its access tokens for Lander's API).
+   */
+  audiences: readonly string[];
   /** Development only: an issuer at `http://127.0.0.1:<port>` or `http://localhost:<port>` (a local provider). */
   loopback: boolean;
 }
@@ -87,7 +92,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * https URL (development also takes http on a loopback host) and `OIDC_CLIENT_ID` both set.
  */
 export function parseOidc(
-  env: Pick<Env, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET' | 'OIDC_SCOPES'>,
+  env: Pick<Env, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET' | 'OIDC_SCOPES' | 'OIDC_API_AUDIENCE'>,
   production: boolean,
 ): OidcSettings | undefined {
   const { OIDC_ISSUER: written, OIDC_CLIENT_ID: clientId } = env;
@@ -101,7 +106,9 @@ export function parseOidc(
   const asked = env.OIDC_SCOPES?.trim().split(/\s+/).filter(Boolean) ?? [];
   // `openid` makes it OpenID Connect: always asked for.
   const scopes = asked.length ? [...new Set(['openid', ...asked])].join(' ') : DEFAULT_OIDC_SCOPES;
-  return { issuer, clientId, clientSecret: env.OIDC_CLIENT_SECRET || undefined, scopes, loopback };
+  const apiAudience = env.OIDC_API_AUDIENCE?.trim();
+  const audiences = apiAudience && apiAudience !== clientId ? [clientId, apiAudience] : [clientId];
+  return { issuer, clientId, clientSecret: env.OIDC_CLIENT_SECRET || undefined, scopes, audiences, loopback };
 }
 
 export interface Settings {

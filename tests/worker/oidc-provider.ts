@@ -104,6 +104,9 @@ export async function oidcProvider() {
     return back;
   }
 
+  /** A JWT signed as the provider signs (or, after `forge`, as a forger does): `claims` and the JWS header. */
+  const sign = (claims: Record<string, unknown>, header?: Record<string, unknown>) => signer.sign(claims, header);
+
   /** From now on, ID tokens are signed with a key of the same id that the JWKS does not hold (forged). */
   async function forge(): Promise<void> {
     signer = await accessKey('k1');
@@ -114,5 +117,5 @@ export async function oidcProvider() {
     OIDC_CLIENT_ID: CLIENT_ID,
     OIDC_CLIENT_SECRET: CLIENT_SECRET,
   };
-  return { issuer, metadata, bindings, approve, fetched, tokenCalls, forge };
+  return { issuer, metadata, bindings, approve, fetched, tokenCalls, forge, sign };
 }

@@ -3,8 +3,10 @@
  * - `Authorization: Bearer <ADMIN_TOKEN>`: owner of every app. Development accepts the built-in
  *   token `lander-dev-admin` unless `ADMIN_TOKEN` is set; production never does;
  * - `Authorization: Bearer lk_…`: an API key of the request's app, with its own scopes (api-keys.ts);
+ * - `Authorization: Bearer <JWT>` of the OpenID Connect provider, for machine clients (oidc/bearer-jwt.ts);
  * - a signed-in identity — Cloudflare Access when `ACCESS_AUD` and `ACCESS_TEAM_DOMAIN` are set, the
  *   OpenID Connect session cookie when `OIDC_ISSUER` is (oidc/) — with its role in the request's app (members.ts).
+ * A provider's JWT and a signed-in identity meet the same member look-up.
  * Each route declares what it needs (`operatorAuth('links')`, `operatorAuth('stats:read')`), checked
  * against the roles table (shared/roles.ts): 403 names the missing scope. Every call is counted
  * against its caller's rate limit (rate-limit.ts). With neither a token nor Access the admin API
@@ -18,6 +20,7 @@ import { verifyAccessJwt } from './access-jwt.ts';
 import { findKey, KEY_PREFIX } from './api-keys.ts';
 
 import { roleOf } from './members.ts';
+import { isJwt, verifyBearerJwt } from './oidc/bearer-jwt.ts';
 import { sessionOperator, signInPath } from './oidc/session.ts';
 import { PERSON_RATE, type RatePolicy, spendCall, TOKEN_RATE } from './rate-limit.ts';
 import { safeEqual } from './safe-equal.ts';
@@ -84,15 +87,18 @@ async function signedInIdentity(c: Context<AppEnv>): Promise<string | null> {
   return verifyAccessJwt(assertion, { audience, teamDomain, loopback });
 }
 
-/** The caller of a signed-in identity, by its role in this app; 403 for one not a member of it. */
-async function memberCaller(c: Context<AppEnv>, identity: string): Promise<Caller | Response> {
+/**
+ * The caller of a signed-in identity, by its role in this app; 403 for one not a member of it. `via`:
+ * `sign-in` (Access, a session), `oidc-token` (a provider's JWT as a bearer).
+ */
+async function memberCaller(c: Context<AppEnv>, identity: string, via = 'sign-in'): Promise<Caller | Response> {
   const app = c.get('app');
   const role: Role | null = await roleOf(c.env.FUNNEL_DB, app, identity);
   if (!role) {
     return c.json({ error: `${identity} is not a member of the app ${app}: an owner or admin adds members` }, 403);
   }
   return {
-    operator: { actor: identity, via: 'sign-in', role, scopes: ROLE_SCOPES[role] },
+    operator: { actor: identity, via, role, scopes: ROLE_SCOPES[role] },
     policy: minute('sign-in', identity.toLowerCase(), PERSON_RATE),
   };
 }
@@ -106,6 +112,15 @@ async function callerOf(c: Context<AppEnv>): Promise<Caller | Response> {
   const given = bearer(c.req.header('authorization'));
   if (token && given !== undefined && (await safeEqual(given, token))) return TOKEN_CALLER;
   if (given?.startsWith(KEY_PREFIX)) return keyCaller(c, given);
+  const oidc = settingsOf(c.env).oidc;
+  if (oidc && given !== undefined && isJwt(given)) {
+    const verified = await verifyBearerJwt(given, oidc);
+    if (!verified.ok) {
+      if (verified.status === 401) c.header('WWW-Authenticate', 'Bearer realm="lander-admin", error="invalid_token"');
+      return c.json({ error: verified.reason }, verified.status);
+    }
+    return memberCaller(c, verified.identity, 'oidc-token');
+  }
   const identity = await signedInIdentity(c);
   if (identity) return memberCaller(c, identity);
   c.header('WWW-Authenticate', 'Bearer realm="lander-admin"');
