@@ -69,6 +69,8 @@ export interface ClickBody {
   d?: string;
   /** On a short link's page, its slug: the tap is counted under the link (docs/operators.md). */
   link?: string;
+  /** On a short link's page with variants, the variant shown: the tap and its install count under it. */
+  variant?: string;
   visitorId?: string;
   /** In CSS pixels. */
   screen: { w: number; h: number; dpr: number };
@@ -87,4 +89,6 @@ export interface AttributionView {
   links: Record<string, string>;
   /** On a short link's page, its slug: every tap reports it (`ClickBody.link`). */
   link?: string;
+  /** On a short link's page with variants, the variant shown: every tap reports it (`ClickBody.variant`). */
+  variant?: string;
 }

@@ -13,4 +13,9 @@ export type LandingButton =
 
 export interface LandingView {
   button: LandingButton | null;
+  /**
+   * On a short link with variants, what the visitor's variant adds to the page
+   * (docs/smart-links.md#variants-and-the-sequential-test); its button words are already the button's.
+   */
+  variant?: { name: string; headline?: string; text?: string; image?: string };
 }

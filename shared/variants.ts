@@ -65,6 +65,37 @@ export const VariantsSchema = v.pipe(
   v.check((list) => list.some(({ weight }) => weight > 0), 'variants have no weight above 0'),
 );
 
+/** An app event's name, as the app sends it (docs/operators.md#events). */
+const EventName = v.pipe(
+  v.string(),
+  v.regex(/^[a-z0-9][a-z0-9_.-]{0,39}$/, 'event: names are a-z 0-9 _ . - (at most 40)'),
+);
+
+/**
+ * A link's experiment: its variants, and the outcome they are judged on — installs, or (`event`) the
+ * visitors whose install sent that app event. The body of `PUT /api/links/<slug>/variants`, and what
+ * the link keeps.
+ */
+export const ExperimentSchema = v.strictObject({
+  variants: VariantsSchema,
+  event: v.optional(v.nullable(EventName), null),
+});
+export type Experiment = v.InferOutput<typeof ExperimentSchema>;
+
+/** The experiment a link keeps as JSON, or undefined for none or one that no longer reads. */
+export function readExperiment(text: string | null | undefined): Experiment | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed = v.safeParse(ExperimentSchema, JSON.parse(text));
+    return parsed.success ? parsed.output : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a page shows of its variant: the variant without its weight. */
+export type ShownVariant = Omit<Variant, 'weight'>;
+
 /**
  * The variant a point `u` of [0, 1) falls in when the weights are laid end to end on [0, 1): the
  * assignment's last step (worker/variants/assign.ts draws `u` from a keyed hash of the visitor).

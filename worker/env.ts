@@ -59,6 +59,8 @@ export interface AppVariables {
   link?: StoredLink | null;
   /** On `/s/<slug>` of a link with variants: the one this visitor sees (variants/choose-variant.ts). */
   variant?: Variant;
+  /** A `user_id` cookie minted for the variant's choice, for the page's response to set (variants/choose-variant.ts). */
+  visitorCookie?: string;
   /** On the admin API, once signed in: who the operator is and how they signed in (sign-in/operator-auth.ts). */
   operator?: Operator;
 }

@@ -11,6 +11,7 @@
  */
 import { CLICK_ACTIONS } from '../shared/attribution.ts';
 import type { FraudRule, LanderConfig } from '../shared/config/schema.ts';
+import type { Experiment } from '../shared/variants.ts';
 import { MATCH_METHODS, type MatchMethod, OS_FAMILIES, UNMATCHED_REASONS } from '../shared/webhooks.ts';
 
 /** Which page a view was of: `/`, `/landing`, `/i/<carrier>`, `/s/<slug>`. */
@@ -73,6 +74,8 @@ export interface StoredLink {
   data: Record<string, string>;
   createdAt: number;
   expiresAt: number | null;
+  /** Its variants and the outcome they are judged on (docs/smart-links.md#variants-and-the-sequential-test); absent when it has none. */
+  experiment?: Experiment;
 }
 
 /** A visitor's network (attribution/network.ts): its IPv4 /24 or IPv6 /64, and the whole address. */
@@ -89,12 +92,14 @@ export const MAX_DIMENSION = 128;
 /**
  * What a fact is counted under, `''` for "none". `channel`, `inviter` come only from the signed
  * campaign token; the plain query parameters of the same names are `plainChannel`, `plainInviter`,
- * so a typed-in `?channel=` never counts as the operator's channel. `link` is a short link's slug.
+ * so a typed-in `?channel=` never counts as the operator's channel. `link` is a short link's slug,
+ * `variant` the name of the link's variant the visit saw (docs/smart-links.md#variants-and-the-sequential-test).
  */
 export interface Dimensions {
   channel: string;
   inviter: string;
   link: string;
+  variant: string;
   os: string;
   inapp: string;
   country: string;

@@ -45,6 +45,7 @@ import { signInRoutes } from './sign-in/oidc/routes.ts';
 import { storePostbacksRoute } from './store-postbacks/operator-routes.ts';
 import { storePostbacks } from './store-postbacks/routes.ts';
 import { keysRoute, membersRoute } from './team/routes.ts';
+import { experimentsRoute, variantsRoute } from './variants/routes.ts';
 import { webhooksRoute } from './webhooks/routes.ts';
 
 // Routes see the app's own path: `/@pebble/landing` is routed as `/landing` (docs/routes.md#apps).
@@ -106,7 +107,10 @@ app.use(appConfig());
 app.route('/api/a', attribution);
 app.route('/api/stats', statsRoute);
 app.route('/api/fraud', fraudRoute);
+// A link's variants and experiment first: their paths only, the links API has the rest.
+app.route('/api/links', variantsRoute);
 app.route('/api/links', linksRoute);
+app.route('/api/experiments', experimentsRoute);
 app.route('/api/test-devices', testDevicesRoute);
 // The path as it came, percent-encoded: a refusal never carries markup back (docs/security.md).
 app.all('/api/*', (c) => c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404));

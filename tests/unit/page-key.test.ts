@@ -20,6 +20,7 @@ const inputs = (change: Partial<HandoffInputs> = {}): HandoffInputs => ({
   settings,
   apkParents,
   linkToken: null,
+  variant: null,
   ...change,
 });
 
@@ -46,6 +47,7 @@ describe('the page key', () => {
       { settings: { ...settings } },
       { apkParents: { ...apkParents } },
       { linkToken: 'token-of-a-short-link' },
+      { variant: '{"name":"b","headline":"Free this week"}' },
     ];
     const keys = others.map((change) => pageKey(inputs(change)));
     expect(new Set([pageKey(inputs()), ...keys]).size).toBe(others.length + 1);

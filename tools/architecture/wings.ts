@@ -44,7 +44,7 @@ const ASIDE = ['worker/index.ts', 'worker/env.ts'];
  */
 export const WING_USES: Record<string, { uses: string[]; why: string }> = {
   render: {
-    uses: ['apk', 'app-links', 'attribution', 'builds', 'campaign'],
+    uses: ['apk', 'app-links', 'attribution', 'builds', 'campaign', 'variants'],
     why: "the page is made of each wing's part of the hand-off",
   },
   openapi: {
@@ -59,6 +59,10 @@ export const WING_USES: Record<string, { uses: string[]; why: string }> = {
   attribution: { uses: ['campaign'], why: 'a carrier and an answer read the signed campaign token' },
   identity: { uses: ['campaign'], why: "the trace reads the page's campaign token" },
   fraud: { uses: ['funnel'], why: "the fraud report reads the funnel's figures and dimension columns" },
+  variants: {
+    uses: ['campaign', 'funnel'],
+    why: "a link's variants are kept on the stored link; its experiment reads the funnel's counts per variant",
+  },
 };
 
 const isHub = (file: string): boolean => HUBS.some((hub) => file.startsWith(hub));

@@ -15,7 +15,7 @@ import { keyedHash } from '../lib/keyed-hash.ts';
 import { eventDimensions } from '../lib/visit.ts';
 import { settingsOf } from '../settings.ts';
 import type { ClickInput } from './contract.ts';
-import { ledgerFor } from './ledger.ts';
+import { type ClickArm, ledgerFor } from './ledger.ts';
 
 const OS_OF: Record<OsFamily, DeviceInfo['operatingSystem']> = {
   ios: 'iOS',
@@ -28,12 +28,15 @@ const signedOnly = (data: Record<string, string> | undefined): Campaign =>
 
 /**
  * The short link a tap was made on: the slug the page sent, when the stored link carries the very
- * token the tap reports; else none. A forged slug can name only a link whose token it also has.
+ * token the tap reports; else none. A forged slug can name only a link whose token it also has. With
+ * it, the variant the page sent when the link has one of that name (docs/smart-links.md); else ''.
  */
-async function tapLink(env: Env, app: string, body: ClickInput): Promise<string> {
-  if (!body.link || !body.d) return '';
+async function tapLink(env: Env, app: string, body: ClickInput): Promise<ClickArm> {
+  if (!body.link || !body.d) return { link: '', variant: '' };
   const link = await resolveLink(env, app, body.link);
-  return link?.token === body.d ? body.link : '';
+  if (link?.token !== body.d) return { link: '', variant: '' };
+  const known = link.experiment?.variants.some(({ name }) => name === body.variant);
+  return { link: body.link, variant: known && body.variant ? body.variant : '' };
 }
 
 /**
@@ -42,15 +45,17 @@ async function tapLink(env: Env, app: string, body: ClickInput): Promise<string>
  * the link looked up then, not while the beacon waits; it happened at `at`, when the tap arrived.
  */
 export async function tapped(c: Context<AppEnv>, body: ClickInput, at: number): Promise<Tapped> {
-  const link = await tapLink(c.env, c.get('app'), body).catch(() => '');
+  const { link, variant } = await tapLink(c.env, c.get('app'), body).catch(() => ({ link: '', variant: '' }));
   const campaign = signedOnly(body.d ? readToken(body.d, settingsOf(c.env).decodeKey) : undefined);
+  // Its install and the install's events count under the variant too (`clickArm`).
+  if (variant) await ledgerFor(c.env, c.get('app'), body.clickId).noteArm(body.clickId, { link, variant }, at);
   return {
     fact: 'tapped',
     at,
     action: body.action,
     campaign: campaign.signed,
     link,
-    dims: eventDimensions(c, campaign, link),
+    dims: eventDimensions(c, campaign, link, variant),
   };
 }
 
@@ -75,6 +80,19 @@ export async function eventKey(salt: string, app: string, installId: string, id:
 export async function clickVisitor(env: Env, app: string, answer: InstallAnswer | null | undefined): Promise<string> {
   if (!answer?.matched) return '';
   return (await ledgerFor(env, app, answer.clickId).visitorOf(answer.clickId)) ?? '';
+}
+
+/**
+ * The short link and variant of the click an answer was matched to, when its tap was on a link with
+ * variants; else null (docs/smart-links.md#variants-and-the-sequential-test).
+ */
+export async function clickArm(
+  env: Env,
+  app: string,
+  answer: InstallAnswer | null | undefined,
+): Promise<ClickArm | null> {
+  if (!answer?.matched) return null;
+  return ledgerFor(env, app, answer.clickId).armOf(answer.clickId);
 }
 
 /** Keeps the flags an announcement raised beside their installs' answers in the ledger (docs/fraud.md). */

@@ -29,6 +29,12 @@ export interface IndexedClick {
   visitor?: string | null;
 }
 
+/** The short link and variant of a tap (docs/smart-links.md#variants-and-the-sequential-test). */
+export interface ClickArm {
+  link: string;
+  variant: string;
+}
+
 /**
  * A carrier's claim on its click: `credited` for the install that holds it (now or on a retry), with
  * when the tap was if it was recorded; `claimed` when another install holds it; `unknown` when the
@@ -53,7 +59,7 @@ export interface AnswerRecord extends AnswerNote {
 }
 
 /** Every table the ledger keeps, each row with its `keep_until`. */
-const SWEPT_TABLES = ['clicks', 'answers', 'notes', 'flags', 'click_visitors', 'click_claims'] as const;
+const SWEPT_TABLES = ['clicks', 'answers', 'notes', 'flags', 'click_visitors', 'click_claims', 'click_arms'] as const;
 
 export class AttributionLedger extends SweptObject {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -71,6 +77,9 @@ export class AttributionLedger extends SweptObject {
       click_id TEXT PRIMARY KEY, visitor TEXT NOT NULL, keep_until INTEGER NOT NULL)`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS click_claims (
       click_id TEXT PRIMARY KEY, claimant TEXT NOT NULL, keep_until INTEGER NOT NULL)`);
+    // The short link and variant a tap was made on (docs/smart-links.md): its install counts under them.
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS click_arms (
+      click_id TEXT PRIMARY KEY, link TEXT NOT NULL, variant TEXT NOT NULL, keep_until INTEGER NOT NULL)`);
   }
 
   /**
@@ -126,6 +135,21 @@ export class AttributionLedger extends SweptObject {
       .exec<{ visitor: string }>('SELECT visitor FROM click_visitors WHERE click_id = ?', clickId)
       .toArray()[0];
     return row?.visitor ?? null;
+  }
+
+  /** Keeps the short link and variant the tap `clickId` was made on, once verified (facts-of.ts `tapped`). */
+  async noteArm(clickId: string, arm: ClickArm, at: number): Promise<void> {
+    const keepUntil = at + CLICK_INDEX_MS;
+    this.sql.exec('INSERT OR IGNORE INTO click_arms VALUES (?, ?, ?, ?)', clickId, arm.link, arm.variant, keepUntil);
+    await this.wakeBy(keepUntil);
+  }
+
+  /** The short link and variant the tap `clickId` was made on, if it was made on a link with variants. */
+  armOf(clickId: string): ClickArm | null {
+    const row = this.sql
+      .exec<{ link: string; variant: string }>('SELECT link, variant FROM click_arms WHERE click_id = ?', clickId)
+      .toArray()[0];
+    return row ? { link: row.link, variant: row.variant } : null;
   }
 
   /** Adds `flags` to the answered install `key` (a rule flags once); returns all its flags. */

@@ -27,7 +27,7 @@ import {
   OpenSchema,
 } from './contract.ts';
 import { explainView } from './explanation-schema.ts';
-import { appDimensions, clickVisitor, eventKey, keepRaised, tapped } from './facts-of.ts';
+import { appDimensions, clickArm, clickVisitor, eventKey, keepRaised, tapped } from './facts-of.ts';
 import { resolveWithinBudget } from './install-within-budget.ts';
 import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
@@ -151,7 +151,8 @@ attribution.post('/install', async (c) => {
       // Within attribution's budget: an install is counted and sent whatever its ledger does.
       withinBudget(clickVisitor(ctx.env, ctx.app, answer), ATTRIBUTION_BUDGET_MS).catch(() => ''),
       ctx.network ? networkKeys(ctx.salt, ctx.network).then((keys) => keys.bucket) : '',
-    ]).then(([visitor, networkBucket]) =>
+      withinBudget(clickArm(ctx.env, ctx.app, answer), ATTRIBUTION_BUDGET_MS).catch(() => null),
+    ]).then(([visitor, networkBucket, arm]) =>
       announce(sceneOf(c), {
         fact: 'install-decided',
         at,
@@ -159,7 +160,7 @@ attribution.post('/install', async (c) => {
         installId,
         key,
         answer,
-        dims,
+        dims: arm ? { ...dims, ...arm } : dims,
         platform,
         referrer,
         launchedAt: ctx.now,
@@ -218,12 +219,14 @@ attribution.post('/event', async (c) => {
   const events = 'events' in body ? body.events : [body];
   // An event with an id is one funnel message and one webhook however often it arrives: the consumers
   // count and send an id once.
-  const [key, ids] = await Promise.all([
+  const answer = install?.answer ?? null;
+  const [key, ids, arm] = await Promise.all([
     installKey(ctx.salt, body.app, body.installId),
     Promise.all(events.map((event) => (event.id ? eventKey(ctx.salt, body.app, body.installId, event.id) : undefined))),
+    // The variant its install counted under (docs/smart-links.md), within the same budget.
+    withinBudget(clickArm(ctx.env, ctx.app, answer), ATTRIBUTION_BUDGET_MS).catch(() => null),
   ]);
-  const answer = install?.answer ?? null;
-  const dims = appDimensions(c, answer);
+  const dims = arm ? { ...appDimensions(c, answer), ...arm } : appDimensions(c, answer);
   const scene = sceneOf(c);
   // The app and the install bound the names and the day's count (docs/operators.md#bounds).
   const call = { app: body.app, installId: body.installId, key, answer, dims };

@@ -6,6 +6,7 @@
 
 import * as v from 'valibot';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../shared/admin-contract.ts';
+import { readExperiment } from '../../shared/variants.ts';
 import type { CommitChange, StoredLink } from '../facts.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { LINK_BUDGET_MS } from '../reliability/budget.ts';
@@ -96,16 +97,23 @@ export interface LinkRow {
   data: string;
   created_at: number;
   expires_at: number | null;
+  /** Its experiment as JSON (migration 0015), NULL for none. */
+  variants?: string | null;
 }
 
 /** The stored link of a `funnel_links` row. */
-export const linkOf = (row: LinkRow): StoredLink => ({
-  slug: row.slug,
-  token: row.token,
-  data: JSON.parse(row.data) as Record<string, string>,
-  createdAt: row.created_at,
-  expiresAt: row.expires_at,
-});
+export const linkOf = (row: LinkRow): StoredLink => {
+  const link: StoredLink = {
+    slug: row.slug,
+    token: row.token,
+    data: JSON.parse(row.data) as Record<string, string>,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  };
+  const experiment = readExperiment(row.variants);
+  if (experiment) link.experiment = experiment;
+  return link;
+};
 
 /**
  * The link stored under `slug`, or null when there is none or it has expired. Never throws: a page

@@ -42,24 +42,28 @@ const Dimension = v.pipe(v.string(), v.maxLength(MAX_DIMENSION));
 /**
  * What an event is counted under, `''` for "none". `channel`, `inviter` come only from the signed
  * campaign token; the plain query parameters of the same names are `plainChannel`, `plainInviter`,
- * so a typed-in `?channel=` never counts as the operator's channel. `link` is a short link's slug.
+ * so a typed-in `?channel=` never counts as the operator's channel. `link` is a short link's slug,
+ * `variant` its variant's name.
  */
 export const DimensionsSchema = v.object({
   channel: Dimension,
   inviter: Dimension,
   link: Dimension,
+  // Messages queued before variants carry none: theirs is ''.
+  variant: v.optional(Dimension, ''),
   os: Dimension,
   inapp: Dimension,
   country: Dimension,
   lang: Dimension,
   plainChannel: Dimension,
   plainInviter: Dimension,
-}) satisfies v.GenericSchema<Dimensions>;
+}) satisfies v.GenericSchema<Omit<Dimensions, 'variant'> & { variant?: string }, Dimensions>;
 
 export const NO_DIMENSIONS: Dimensions = Object.freeze({
   channel: '',
   inviter: '',
   link: '',
+  variant: '',
   os: '',
   inapp: '',
   country: '',

@@ -13,6 +13,7 @@ export const DIMENSION_COLUMNS = [
   ['channel', 'channel'],
   ['inviter', 'inviter'],
   ['link', 'link'],
+  ['variant', 'variant'],
   ['os', 'os'],
   ['inapp', 'inapp'],
   ['country', 'country'],

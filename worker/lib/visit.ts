@@ -26,14 +26,16 @@ const cut = (value: string | undefined): string => (value ?? '').slice(0, MAX_DI
 
 /**
  * The dimensions of the visit `c` describes, under `campaign`: channel and inviter only from the
- * signed token, the plain parameters of the same names apart; `link` is the short link's slug, if any.
+ * signed token, the plain parameters of the same names apart; `link` is the short link's slug, if any,
+ * and `variant` the name of its variant the visit saw.
  */
-export function eventDimensions(c: Context<AppEnv>, campaign: Campaign, link = ''): Dimensions {
+export function eventDimensions(c: Context<AppEnv>, campaign: Campaign, link = '', variant = ''): Dimensions {
   const device = c.get('device');
   return {
     channel: cut(campaign.signed.channel),
     inviter: cut(campaign.signed.inviter),
     link: cut(link),
+    variant: cut(variant),
     os: device.operatingSystem,
     inapp: cut(device.inApp?.name),
     ...visitorPlace(c),
@@ -82,7 +84,7 @@ const isCounted = (page: string): page is PageKind => (PAGE_KINDS as readonly st
 /** The view of `identity`, the page `c` asks for, shown with `campaign`; null when the page is not counted. */
 export function pageView(c: Context<AppEnv>, { page }: PageIdentity, campaign: Campaign): PageView | null {
   if (!isCounted(page)) return null;
-  const dims = eventDimensions(c, campaign, c.get('link')?.slug);
+  const dims = eventDimensions(c, campaign, c.get('link')?.slug, c.get('variant')?.name);
   return { event: { type: 'view', page }, dims: { ...dims, country: '', lang: '' } };
 }
 

@@ -20,9 +20,10 @@ import { appItemFor } from '../config/app-item.ts';
 import type { AppEnv, PageIdentity } from '../env.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { type Settings, settingsOf } from '../settings.ts';
+import { shownKey } from '../variants/choose-variant.ts';
 import { aboutParts } from './about-view.ts';
 import { downloadView } from './download-view.ts';
-import { landingView } from './landing-view.ts';
+import { landingView, withArm, withVariant } from './landing-view.ts';
 import { openAppView } from './open-app-view.ts';
 import { siteMeta } from './site-meta.ts';
 
@@ -56,6 +57,8 @@ export interface HandoffInputs {
   apkParents: ApkParents;
   /** On `/s/<slug>`, the stored link's campaign token (campaign/short-link.ts); else null. */
   linkToken: string | null;
+  /** On `/s/<slug>` of a link with variants, what the visitor's variant shows, as JSON (variants/choose-variant.ts). */
+  variant: string | null;
 }
 
 /** The address a page is made from: `url` with only the query a page reads (a bare `?` included). */
@@ -91,6 +94,7 @@ export function handoffInputs(c: Context<AppEnv>, url: URL, apkParents: ApkParen
     settings: settingsOf(c.env),
     apkParents,
     linkToken: c.get('link')?.token ?? null,
+    variant: shownKey(c.get('variant')),
   };
 }
 
@@ -132,6 +136,7 @@ export function makeHandoff({
   settings,
   apkParents,
   linkToken,
+  variant,
 }: HandoffInputs): Handoff {
   const { downloadOrigin, env } = settings;
   const campaign = campaignOf(url, page, settings.decodeKey, linkToken);
@@ -168,16 +173,19 @@ export function makeHandoff({
     site: siteMeta(config, language),
     download,
     openApp,
-    landing: landingView(download, openApp, language),
-    attribution: pageLinks({
-      attribution: config.attribution,
-      download,
-      openApp,
-      screen: tapScreenOf(page),
-      link: page.page === 'short' ? page.slug : undefined,
-      appLinkingDomain: appLinking ? (config.links.universal_link_domain ?? null) : null,
-      stampedApk: apkParent && { origin: `${url.origin}${base}`, file: apkParent.file },
-    }),
+    landing: withVariant(landingView(download, openApp, language), variant),
+    attribution: withArm(
+      pageLinks({
+        attribution: config.attribution,
+        download,
+        openApp,
+        screen: tapScreenOf(page),
+        link: page.page === 'short' ? page.slug : undefined,
+        appLinkingDomain: appLinking ? (config.links.universal_link_domain ?? null) : null,
+        stampedApk: apkParent && { origin: `${url.origin}${base}`, file: apkParent.file },
+      }),
+      variant,
+    ),
     apkParent,
     ...aboutParts({
       config,

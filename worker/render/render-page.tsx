@@ -16,6 +16,7 @@ import { readShortLink } from '../campaign/short-link.ts';
 import type { AppEnv } from '../env.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { pageView } from '../lib/visit.ts';
+import { chooseVariant } from '../variants/choose-variant.ts';
 import { appLinkAnswer, carrierLinkAnswer } from './app-link-answer.ts';
 import { countView } from './count-view.ts';
 import { handoffInputs, makeHandoff, withBase } from './handoff.ts';
@@ -46,6 +47,8 @@ function handlerFor(base: string): ReturnType<typeof createStaticHandler> {
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const { response, view } = await pageAnswer(c);
   countView(c, view, response.status);
+  const cookie = c.get('visitorCookie');
+  if (cookie) response.headers.append('set-cookie', cookie);
   if (!c.get('device').bot || response.status < 400) return response;
   await response.body?.cancel();
   const { origin } = new URL(c.req.url);
@@ -61,6 +64,7 @@ async function pageAnswer(c: Context<AppEnv>): Promise<PageAnswer> {
     page === 'not-found' ? appLinkAnswer(c) : page === 'carrier' && carrier ? carrierLinkAnswer(c, carrier) : null;
   if (redirect) return { response: redirect, view: null };
   const linkRead = page === 'short' ? await readShortLink(c, slug ?? '') : true;
+  if (c.get('link')) await chooseVariant(c);
   const inputs = handoffInputs(c, url, await c.get('apkParents'));
   // A kept page is made from the page's address alone; a page never kept (a 404, the device table)
   // may read the raw URL: the not-found message names the path and query as asked (docs/routes.md).

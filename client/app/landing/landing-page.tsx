@@ -14,7 +14,7 @@ import { Campaign } from './campaign.tsx';
 export function Component() {
   const { language, campaign, landing, download } = useHandoff();
   const t = texts(language);
-  const { button } = landing;
+  const { button, variant } = landing;
   const blocked = button?.action === 'open-app' ? button.open.guide : (button?.guide ?? null);
   const taps = useBlockedTaps(blocked !== null);
   return (
@@ -24,6 +24,13 @@ export function Component() {
         <h1>{download.name}</h1>
         <p className="app-tagline">{download.tagline}</p>
       </header>
+      {variant ? (
+        <section className="variant" data-variant={variant.name}>
+          {variant.image ? <img className="variant-image" src={variant.image} alt="" /> : null}
+          {variant.headline ? <h2>{variant.headline}</h2> : null}
+          {variant.text ? <p>{variant.text}</p> : null}
+        </section>
+      ) : null}
       <Campaign language={language} campaign={campaign} />
       {button?.action === 'open-app' ? (
         <OpenAppLink open={button.open} className="button button-landing" onClick={taps.onTap(blocked)} />

@@ -185,6 +185,7 @@ export function watchClicks({
     };
     if (token) body.d = token;
     if (attribution.link) body.link = attribution.link;
+    if (attribution.variant) body.variant = attribution.variant;
     const visitor = visitorId();
     if (visitor) body.visitorId = visitor;
     if (hints.platformVersion || hints.model) body.hints = { ...hints };

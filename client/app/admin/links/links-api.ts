@@ -3,6 +3,7 @@
  * moved. A link's figures are the funnel's (`/api/stats?by=link`), read through the console's API.
  */
 import type { LinkView, StatsRow } from '../../../../shared/admin-contract.ts';
+import type { ExperimentView } from '../../../../shared/variants.ts';
 import type { HttpClient } from '../../http-client.ts';
 import type { Range } from '../shared/admin-client.ts';
 
@@ -25,6 +26,10 @@ export function linksApi(client: HttpClient, headers: Record<string, string>) {
     },
     createLink(body: LinkRequest): Promise<LinkView> {
       return client<LinkView>('/api/links', { method: 'POST', body, headers });
+    },
+    /** The experiments of the links with variants (docs/smart-links.md#variants-and-the-sequential-test). */
+    async experiments(): Promise<ExperimentView[]> {
+      return (await client<{ experiments: ExperimentView[] }>('/api/experiments', { headers })).experiments;
     },
     /** Moves a link's expiry (`null`: it never expires), answering the link as it now is. */
     setLinkExpiry(slug: string, expiresAt: string | null): Promise<LinkView> {

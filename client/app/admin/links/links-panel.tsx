@@ -1,7 +1,8 @@
 /**
  * The short links (docs/operators.md#the-console): a form that creates one (channel, inviter, an
  * optional slug) and the table of links, each with its short URL to copy, its views, taps and
- * attributed installs in the console's range (`/api/stats?by=link`), its expiry (changed in place,
+ * attributed installs in the console's range (`/api/stats?by=link`), its experiment's verdict
+ * (experiments.tsx), its expiry (changed in place,
  * read and shown in the operator's zone) and its QR code to download as PNG or SVG, in the style
  * chosen above the table (qr-style-control.tsx).
  */
@@ -9,11 +10,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { StatsRow } from '../../../../shared/admin-contract.ts';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../../../shared/admin-contract.ts';
 import { PLAIN_QR_STYLE, type QrStyle } from '../../../../shared/qr-style.ts';
+import type { ExperimentView } from '../../../../shared/variants.ts';
 import { errorText, type Range } from '../shared/admin-client.ts';
 import { DataTable } from '../shared/data-table.tsx';
 import type { Opener } from '../shared/drill-down.ts';
 import { ErrorAlert } from '../shared/error-alert.tsx';
 import { instantIn, localInputIn, timeIn } from '../shared/zoned-time.ts';
+import { ExperimentCell, useExperiments } from './experiments.tsx';
 import type { LinksApi, LinkView } from './links-api.ts';
 import type { LinksTexts } from './links-texts.ts';
 import { QrStyleControl, styledQrUrls } from './qr-style-control.tsx';
@@ -155,6 +158,7 @@ export function LinksPanel({
 }) {
   const [error, setError] = useState('');
   const figures = useLinkFigures(api, range, t, setError);
+  const experiments = useExperiments(api, t, setError);
   const [qrStyle, setQrStyle] = useState<QrStyle>(PLAIN_QR_STYLE);
   return (
     <section className="panel links-panel" aria-labelledby="links-heading">
@@ -164,13 +168,14 @@ export function LinksPanel({
       <QrStyleControl style={qrStyle} onChange={setQrStyle} preview={links[0]} t={t} />
       <DataTable
         className="links-table"
-        head={[t.link, t.channel, t.inviter, t.views, t.taps, t.attributed, t.created, t.expires, t.qr]}
+        head={[t.link, t.channel, t.inviter, t.views, t.taps, t.attributed, t.experiment, t.created, t.expires, t.qr]}
         empty={t.noLinks}
         rows={links.map((link) =>
           linkRow({
             api,
             link,
             row: figures.get(link.slug),
+            experiment: experiments.get(link.slug),
             t,
             zone,
             qrStyle,
@@ -256,6 +261,7 @@ function linkRow({
   api,
   link,
   row,
+  experiment,
   t,
   zone,
   qrStyle,
@@ -265,6 +271,7 @@ function linkRow({
   api: LinksApi;
   link: LinkView;
   row: StatsRow | undefined;
+  experiment: ExperimentView | undefined;
   t: LinksTexts;
   zone: string;
   qrStyle: QrStyle;
@@ -299,6 +306,9 @@ function linkRow({
       <td data-figure="views">{row?.views ?? 0}</td>
       <td data-figure="taps">{row?.taps ?? 0}</td>
       <td data-figure="installs">{row?.attributed ?? 0}</td>
+      <td data-figure="experiment">
+        <ExperimentCell experiment={experiment} t={t} />
+      </td>
       <td>{timeIn(zone, link.createdAt).slice(0, 10)}</td>
       <td>
         <Expiry api={api} link={link} zone={zone} t={t} onChanged={onChanged} />

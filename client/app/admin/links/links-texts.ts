@@ -1,4 +1,4 @@
-/** The links room's words (docs/operators.md#the-console): the form, the table, the expiry and the QR code. */
+/** The links room's words (docs/operators.md#the-console): the form, the table, the expiry, the QR code and the experiment. */
 import type { Language } from '../../../../shared/texts.ts';
 import type { SharedTexts } from '../shared/shared-texts.ts';
 
@@ -33,6 +33,12 @@ const en = {
   qrContrast: (ratio: string, least: number): string =>
     `Too little contrast (${ratio}:1): a scanner needs at least ${least}:1. The codes keep the last style that scans.`,
   qrLighter: 'The foreground must be darker than the background. The codes keep the last style that scans.',
+  experiment: 'Variants',
+  noWinnerYet: 'no winner yet',
+  wins: (name: string, figures: string): string => `${name} wins, ${figures}`,
+  winsOver: (control: string, name: string, figures: string): string => `${control} wins over ${name}, ${figures}`,
+  outcomeOf: (outcome: string): string =>
+    outcome === 'installs' ? 'Installs per visitor' : `${outcome.replace(/^event:/, '')} per visitor`,
 };
 
 export type LinksWords = typeof en;
@@ -69,6 +75,11 @@ const zhCN: LinksWords = {
   qrPreview: '二维码预览：',
   qrContrast: (ratio, least) => `对比度不足（${ratio}:1），扫码至少需要 ${least}:1。二维码仍用上一个可扫描的样式。`,
   qrLighter: '前景色必须比背景色深。二维码仍用上一个可扫描的样式。',
+  experiment: '变体',
+  noWinnerYet: '尚无胜出者',
+  wins: (name, figures) => `${name} 胜出，${figures}`,
+  winsOver: (control, name, figures) => `${control} 胜过 ${name}，${figures}`,
+  outcomeOf: (outcome) => (outcome === 'installs' ? '每位访客的安装' : `每位访客的 ${outcome.replace(/^event:/, '')}`),
 };
 
 const tables: Record<Language, LinksWords> = { en, 'zh-CN': zhCN };
