@@ -111,6 +111,22 @@ function campaignOf(url: URL, page: PageIdentity, key: string | undefined, linkT
   return readCampaign(params, key);
 }
 
+/** The visit's whole campaign per inputs: the hand-off keeps only what the page shows, the view counts all of it. */
+const campaigns = new WeakMap<HandoffInputs, Campaign>();
+
+/**
+ * The visit's campaign with every field the token signed (the channel included): what the page's
+ * view is counted under. The hand-off carries only the fields the page shows (`pageCampaign`).
+ */
+export function visitCampaign(inputs: HandoffInputs): Campaign {
+  let campaign = campaigns.get(inputs);
+  if (!campaign) {
+    campaign = campaignOf(inputs.url, inputs.page, inputs.settings.decodeKey, inputs.linkToken);
+    campaigns.set(inputs, campaign);
+  }
+  return campaign;
+}
+
 /** Which screen a page shows, as far as attribution cares: the campaign pages always copy the carrier. */
 function tapScreenOf({ page }: PageIdentity): 'download' | 'landing' | 'other' {
   if (page === 'download') return 'download';
@@ -124,22 +140,10 @@ function androidParent(config: LanderConfig, parents: ApkParents): ApkParentFact
 }
 
 /** The hand-off made from `inputs`. */
-export function makeHandoff({
-  url,
-  base,
-  page,
-  language,
-  verdict,
-  device,
-  config,
-  fallback,
-  settings,
-  apkParents,
-  linkToken,
-  variant,
-}: HandoffInputs): Handoff {
+export function makeHandoff(inputs: HandoffInputs): Handoff {
+  const { url, base, page, language, verdict, device, config, fallback, settings, apkParents, variant } = inputs;
   const { downloadOrigin, env } = settings;
-  const campaign = campaignOf(url, page, settings.decodeKey, linkToken);
+  const campaign = visitCampaign(inputs);
   const query = appStoreQuery(config.attribution, campaign);
   const download = downloadView({
     config,

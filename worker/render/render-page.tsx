@@ -19,7 +19,7 @@ import { pageView } from '../lib/visit.ts';
 import { chooseVariant } from '../variants/choose-variant.ts';
 import { appLinkAnswer, carrierLinkAnswer } from './app-link-answer.ts';
 import { countView } from './count-view.ts';
-import { handoffInputs, makeHandoff, withBase } from './handoff.ts';
+import { handoffInputs, makeHandoff, visitCampaign, withBase } from './handoff.ts';
 import { keptAnswer, type PageAnswer } from './kept-answer.ts';
 import { metaPageHtml } from './meta-page.ts';
 import { pageKey } from './page-cache.ts';
@@ -79,7 +79,7 @@ async function pageAnswer(c: Context<AppEnv>): Promise<PageAnswer> {
   // An unknown or expired short link (campaign/short-link.ts) is no page.
   const notFound = { status: 404, description: `Page not found: ${url.pathname}${url.search}` };
   if (c.get('link') === null) return { response: await renderStatic(handoff, notFound), view: null };
-  const view = pageView(c, inputs.page, handoff.campaign);
+  const view = pageView(c, inputs.page, visitCampaign(inputs));
 
   const requestContext = routeContext({ diagnostics: handoff.diagnostics });
   // A kept page's routes see the page's address, not the raw URL: a parameter no page reads cannot reach them.
