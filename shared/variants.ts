@@ -15,8 +15,7 @@ const text = (name: string, max: number) =>
   v.optional(
     v.pipe(
       v.string(),
-      v.trim(),
-      v.minLength(1, `${name} is empty`),
+      v.regex(/\S/, `${name} is blank`),
       v.maxLength(max, `${name} is longer than ${max} characters`),
     ),
   );
@@ -26,7 +25,7 @@ const httpsUrl = (name: string) =>
       v.string(),
       v.maxLength(2048, `${name} is longer than 2048 characters`),
       v.url(`${name} is not a URL`),
-      v.startsWith('https://', `${name} is not an https URL`),
+      v.regex(/^https:\/\//, `${name} is not an https URL`),
     ),
   );
 
@@ -116,36 +115,43 @@ export function variantAt(weights: readonly number[], u: number): number {
 }
 
 /** A comparison's verdict (docs/smart-links.md#the-sequential-test). */
-export type Verdict =
-  | { kind: 'no-winner-yet' }
-  | {
-      kind: 'winner';
-      /** The variant's name whose rate is higher: the compared variant or the control. */
-      winner: string;
-      /** The variant's rate over the control's, less 1: 0.12 is 12 % more. */
-      lift: number;
-      /** The always-valid interval of `lift`, as [low, high]. */
-      interval: [number, number];
-    };
+export const VerdictSchema = v.variant('kind', [
+  v.object({ kind: v.literal('no-winner-yet') }),
+  v.object({
+    kind: v.literal('winner'),
+    /** The variant's name whose rate is higher: the compared variant or the control. */
+    winner: v.string(),
+    /** The variant's rate over the control's, less 1: 0.12 is 12 % more. */
+    lift: v.number(),
+    /** The always-valid interval of `lift`, as [low, high]. */
+    interval: v.tuple([v.number(), v.number()]),
+  }),
+]);
+export type Verdict = v.InferOutput<typeof VerdictSchema>;
 
 /** One variant's row of the experiment. */
-export interface ExperimentArm {
-  name: string;
-  weight: number;
-  visitors: number;
-  installs: number;
-  /** Visitors who later sent the chosen app event (`event`), 0 when none is chosen. */
-  events: number;
+export const ExperimentArmSchema = v.object({
+  name: v.string(),
+  weight: v.number(),
+  visitors: v.number(),
+  installs: v.number(),
+  /** Visitors who later sent the chosen app event (`outcome`), 0 when none is chosen. */
+  events: v.number(),
   /** The variant against the control, on the chosen outcome; null for the control itself. */
-  verdict: Verdict | null;
-}
+  verdict: v.nullable(VerdictSchema),
+});
+export type ExperimentArm = v.InferOutput<typeof ExperimentArmSchema>;
 
 /** `GET /api/links/<slug>/experiment`'s answer. */
-export interface ExperimentView {
-  slug: string;
-  /** The outcome judged: `installs`, or an app event's name. */
-  outcome: string;
+export const ExperimentViewSchema = v.object({
+  slug: v.string(),
+  /** The outcome judged: `installs`, or `event:<name>`. */
+  outcome: v.string(),
   /** The test's level for each comparison (0.05 split over the comparisons). */
-  alpha: number;
-  arms: ExperimentArm[];
-}
+  alpha: v.number(),
+  arms: v.array(ExperimentArmSchema),
+});
+export type ExperimentView = v.InferOutput<typeof ExperimentViewSchema>;
+
+/** `GET /api/experiments`'s answer: the experiments of the newest links with variants. */
+export const ExperimentsSchema = v.object({ experiments: v.array(ExperimentViewSchema) });

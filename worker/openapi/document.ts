@@ -54,6 +54,7 @@ import {
 } from './operation-parts.ts';
 import { qrPaths } from './qr-paths.ts';
 import { teamPaths } from './team-paths.ts';
+import { variantPaths } from './variant-paths.ts';
 import { webhookAdminPaths } from './webhook-paths.ts';
 
 const APP_ERRORS = {
@@ -351,6 +352,7 @@ function build(): Json {
       ...teamPaths(),
       ...configPaths(),
       ...qrPaths(),
+      ...variantPaths(),
     },
   };
 }

@@ -153,6 +153,31 @@ describe('real answers conform to the document', () => {
           ).installs.length,
       )
       .toBe(1);
+    // A link's variants and experiment (docs/smart-links.md#variants-and-the-sequential-test).
+    const { slug } = await created.clone().json<{ slug: string }>();
+    const variants = {
+      variants: [
+        { name: 'a', weight: 1 },
+        { name: 'b', weight: 1, headline: 'Free' },
+      ],
+    };
+    const put = (body: unknown) =>
+      exports.default.fetch(
+        new Request(`${ORIGIN}/api/links/${slug}/variants`, {
+          method: 'PUT',
+          body: JSON.stringify(body),
+          headers: { ...admin, 'content-type': 'application/json' },
+        }),
+      );
+    await expectConforms(await put(variants), '/api/links/{slug}/variants', 'put');
+    await expectConforms(await put({ variants: [] }), '/api/links/{slug}/variants', 'put');
+    await expectConforms(await adminGet(`/api/links/${slug}/experiment`), '/api/links/{slug}/experiment', 'get');
+    await expectConforms(
+      await adminGet(`/api/links/${slug}/experiment?event=A`),
+      '/api/links/{slug}/experiment',
+      'get',
+    );
+    await expectConforms(await adminGet('/api/experiments'), '/api/experiments', 'get');
     await expectConforms(await adminGet(`/api/test-installs?app=${APP}`), '/api/test-installs', 'get');
     await expectConforms(await adminGet(`/api/installs?app=${APP}&installId=${installId}`), '/api/installs', 'get');
     await expectConforms(
