@@ -5,7 +5,8 @@
  * (docs/campaign-links.md): `DECODE_KEY` from the environment, else — in development only — the
  * built-in default. A link the worker would refuse is not printed: the reason goes to stderr, exit 2.
  *
- * `--short [--slug S] [--expires TIME]` asks the worker instead (`POST /api/links`, docs/operators.md):
+ * `--short [--slug S] [--expires TIME] [--rule 'when => action' …]` asks the worker instead (`POST /api/links`,
+ * docs/operators.md; rules: docs/smart-links.md):
  * the running worker mints the link with its own key and stores it under a slug, and this prints the
  * short link, then the long one and the QR code's URL. Where: the local dev server of `npm start`
  * without `--env` (or with `--local`), else `--base` or `LANDER_URL`; the token: `ADMIN_TOKEN`.
@@ -16,10 +17,11 @@ import { secretOf } from '../worker/settings.ts';
 import { adminTarget, callAdmin, errorOf, localOrigin } from './lib/admin-api.ts';
 import { type CliHelp, cliArgs, helpIfAsked } from './lib/cli-args.ts';
 import { mintLink } from './lib/mint-link.ts';
+import { ruleArgument } from './lib/rule-argument.ts';
 
 const USAGE =
   'usage: npm run link -- --channel X --inviter Y [--title T] [--param key=value …] [--plain key=value …] [--base URL] [--app ID] ' +
-  '[--env development|production] | --short [--slug S] [--expires TIME] [--local]';
+  "[--env development|production] | --short [--slug S] [--expires TIME] [--rule 'when => action' …] [--local]";
 
 const HELP: CliHelp = {
   summary: 'Prints a campaign link (/landing?d=<token>); with --short, asks the running worker for a short link.',
@@ -34,6 +36,10 @@ const HELP: CliHelp = {
     ['--env development|production', 'production needs DECODE_KEY, and --base or LANDER_URL'],
     ['--short', 'mint on the worker (POST /api/links) and print the short link, the long one and its QR code'],
     ['--slug S, --expires TIME', "the short link's slug and expiry"],
+    [
+      "--rule 'when => action'",
+      'a rule of the short link (repeatable, in order): a CEL condition, then store, page [variant], url URL or deep-link /path',
+    ],
     ['--local', 'the short link from the dev server of npm start'],
   ],
   example: 'npm run link -- --channel newsletter --inviter ada --short',
@@ -53,6 +59,7 @@ const { values } = cliArgs('link', USAGE, {
   local: { type: 'boolean', default: false },
   slug: { type: 'string' },
   expires: { type: 'string' },
+  rule: { type: 'string', multiple: true, default: [] },
 });
 
 function fail(message: string): never {
@@ -74,7 +81,18 @@ async function shortLink(payload: Record<string, string>): Promise<void> {
   const found = adminTarget(values, process.env);
   if (!found.ok) fail(found.reason);
   const { channel, inviter, ...data } = payload;
-  const body = { channel, inviter, data, slug: values.slug, expiresAt: values.expires };
+  const rules = values.rule.map((text) => {
+    const parsed = ruleArgument(text);
+    return parsed.ok ? parsed.rule : fail(parsed.reason);
+  });
+  const body = {
+    channel,
+    inviter,
+    data,
+    slug: values.slug,
+    expiresAt: values.expires,
+    rules: rules.length ? rules : undefined,
+  };
   try {
     const res = await callAdmin(found.target, '/api/links', {
       method: 'POST',
@@ -101,6 +119,7 @@ if (values.channel !== undefined) payload.channel = values.channel;
 if (values.inviter !== undefined) payload.inviter = values.inviter;
 if (values.title !== undefined) payload.title = values.title;
 
+if (values.rule.length > 0 && !values.short) fail('--rule needs --short: rules live with a stored short link');
 if (values.short) {
   await shortLink(payload);
   process.exit(0);

@@ -2,7 +2,9 @@
  * The admin API's answers (docs/operators.md): the contract between the worker that gives them and the
  * console and CLIs that read them.
  */
+
 import type { Explanation } from './install-explanation.ts';
+import type { LinkRule } from './link-rules.ts';
 import type { Rates } from './stats-rates.ts';
 
 /**
@@ -80,6 +82,8 @@ export interface LinkView {
   createdAt: string;
   /** ISO 8601, or null for a link that never expires. */
   expiresAt: string | null;
+  /** Its rules, in order (docs/smart-links.md); `[]` for none. */
+  rules: LinkRule[];
 }
 
 /** An install or open answer as the admin API shows it (docs/attribution.md). */

@@ -11,6 +11,7 @@
  */
 import { CLICK_ACTIONS } from '../shared/attribution.ts';
 import type { FraudRule, LanderConfig } from '../shared/config/schema.ts';
+import type { LinkRule } from '../shared/link-rules.ts';
 import type { Experiment } from '../shared/variants.ts';
 import { MATCH_METHODS, type MatchMethod, OS_FAMILIES, UNMATCHED_REASONS } from '../shared/webhooks.ts';
 
@@ -74,6 +75,8 @@ export interface StoredLink {
   data: Record<string, string>;
   createdAt: number;
   expiresAt: number | null;
+  /** Its rules as written (docs/smart-links.md), in order; absent when it has none. */
+  rules?: readonly LinkRule[];
   /** Its variants and the outcome they are judged on (docs/smart-links.md#variants-and-the-sequential-test); absent when it has none. */
   experiment?: Experiment;
 }

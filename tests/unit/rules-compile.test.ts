@@ -1,8 +1,8 @@
 /** Compiling a link's rules (worker/rules/compile.ts): refusals name their place; what compiles reads what it names. */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { type LinkRule as Rule, RulesSchema } from '../../shared/link-rules.ts';
 import { compileRules, positionOf, versionAtLeast } from '../../worker/rules/compile.ts';
-import { type Rule, RulesSchema } from '../../worker/rules/rule.ts';
 
 const HOSTS = ['shop.example.com', '*.example.cn'];
 const page = (when: string): Rule => ({ when, action: 'page' });
@@ -100,6 +100,7 @@ describe('the rule schema', () => {
       { when: 'true', action: 'jump' },
       { when: 'true', action: 'deep-link', path: '//evil.example/' },
       { when: 'true', action: 'deep-link', path: 'product' },
+      { when: 'true', action: 'deep-link', path: '/a\u0000b' },
       { when: 'true', action: 'page', variant: 'no spaces' },
       { when: '', action: 'page' },
       { when: 'true', action: 'store', url: 'https://x.example/' },

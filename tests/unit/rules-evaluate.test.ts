@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { NO_CAMPAIGN } from '../../shared/campaign.ts';
 import { detectDevice } from '../../shared/device.ts';
+import type { LinkRule as Rule } from '../../shared/link-rules.ts';
 import { type CompiledRules, compileRules } from '../../worker/rules/compile.ts';
 import { decideFor, evaluateRules } from '../../worker/rules/evaluate.ts';
-import type { Rule } from '../../worker/rules/rule.ts';
 import { deviceKind, inputOf, plainQuery, type RuleInput } from '../../worker/rules/variables.ts';
 
 const HOSTS = ['shop.example.com'];

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Action, LinkRule as Rule } from '../../shared/link-rules.ts';
 import { compileRules, hostAllowed } from '../../worker/rules/compile.ts';
 import { evaluateRules } from '../../worker/rules/evaluate.ts';
-import type { Action, Rule } from '../../worker/rules/rule.ts';
 import type { RuleInput } from '../../worker/rules/variables.ts';
 
 const STRING_VARS = [

@@ -44,8 +44,8 @@ const ASIDE = ['worker/index.ts', 'worker/env.ts'];
  */
 export const WING_USES: Record<string, { uses: string[]; why: string }> = {
   render: {
-    uses: ['apk', 'app-links', 'attribution', 'builds', 'campaign', 'variants'],
-    why: "the page is made of each wing's part of the hand-off",
+    uses: ['apk', 'app-links', 'attribution', 'builds', 'campaign', 'rules', 'variants'],
+    why: "the page is made of each wing's part of the hand-off; a short link's rules decide before it whether it is served",
   },
   openapi: {
     uses: ['attribution', 'audit', 'campaign', 'fraud', 'funnel', 'store-postbacks', 'webhooks'],
@@ -62,6 +62,10 @@ export const WING_USES: Record<string, { uses: string[]; why: string }> = {
   variants: {
     uses: ['campaign', 'funnel'],
     why: "a link's variants are kept on the stored link; its experiment reads the funnel's counts per variant",
+  },
+  campaign: {
+    uses: ['rules'],
+    why: "a short link's rules are compiled, and refused with their place, when it is written",
   },
 };
 

@@ -5,10 +5,10 @@
  * worker builds a request's input once and hands it to every rule.
  */
 import { detectDevice } from '../../shared/device.ts';
+import type { LinkRule as Rule } from '../../shared/link-rules.ts';
 import { IN_APP_AGENTS } from '../../tests/fixtures/agents.ts';
 import { compileRules } from '../../worker/rules/compile.ts';
 import { evaluateRules } from '../../worker/rules/evaluate.ts';
-import type { Rule } from '../../worker/rules/rule.ts';
 import { inputOf, type RuleInput } from '../../worker/rules/variables.ts';
 import { type BenchSection, IPHONE_UA } from './context.ts';
 

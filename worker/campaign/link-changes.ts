@@ -1,22 +1,33 @@
 /**
  * Changing and removing a short link (docs/operators.md): its expiry can be moved (or removed: the
- * link then never expires), and the link can be deleted, after which `/s/<slug>` is the 404 page.
- * Its campaign cannot change: the token printed on posters and QR codes is what it is.
+ * link then never expires), its rules replaced (docs/smart-links.md; `[]` removes them), and the link
+ * can be deleted, after which `/s/<slug>` is the 404 page. Its campaign cannot change: the token
+ * printed on posters and QR codes is what it is.
  */
 import * as v from 'valibot';
+import { RulesSchema } from '../../shared/link-rules.ts';
 import type { CommitChange, StoredLink } from '../facts.ts';
-import { type LinkRow, linkOf, SLUG } from './links.ts';
+import { type LinkRow, linkOf, refusedRules, rulesColumn, SLUG } from './links.ts';
 
-/** The body of `PATCH /api/links/<slug>`. */
-export const LinkChangeSchema = v.strictObject({
-  expiresAt: v.nullable(
-    v.pipe(
-      v.string(),
-      v.isoTimestamp('expiresAt is an ISO 8601 time with its zone, e.g. 2027-01-01T00:00:00Z'),
-      v.transform((text) => Date.parse(text)),
+/** The body of `PATCH /api/links/<slug>`: a new expiry, new rules, or both. */
+export const LinkChangeSchema = v.pipe(
+  v.strictObject({
+    expiresAt: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string(),
+          v.isoTimestamp('expiresAt is an ISO 8601 time with its zone, e.g. 2027-01-01T00:00:00Z'),
+          v.transform((text) => Date.parse(text)),
+        ),
+      ),
     ),
+    rules: v.optional(RulesSchema),
+  }),
+  v.check(
+    (change) => change.expiresAt !== undefined || change.rules !== undefined,
+    'expiresAt or rules: name what to change',
   ),
-});
+);
 export type LinkChange = v.InferOutput<typeof LinkChangeSchema>;
 
 /** The link stored under `slug`, expired or not; null when there is none. */
@@ -28,22 +39,29 @@ export async function storedLink(env: Env, app: string, slug: string): Promise<S
   return row ? linkOf(row) : null;
 }
 
-/** Gives `link` the expiry `change` asks for, committed by `commit`; a time in the past is refused. */
+/**
+ * Gives `link` the expiry and rules `change` asks for (what it leaves out stays), committed by
+ * `commit`; a time in the past, or rules that do not compile against the app's `allowedHosts`, are refused.
+ */
 export async function changeLink(
   env: Env,
   app: string,
   link: StoredLink,
   change: LinkChange,
   commit: CommitChange,
-  now = Date.now(),
+  { allowedHosts = [] as readonly string[], now = Date.now() } = {},
 ): Promise<{ ok: true; link: StoredLink } | { ok: false; error: string }> {
-  if (change.expiresAt !== null && change.expiresAt <= now) return { ok: false, error: 'expiresAt is in the past' };
-  const next = { ...link, expiresAt: change.expiresAt };
-  const update = env.FUNNEL_DB.prepare('UPDATE funnel_links SET expires_at = ?3 WHERE app = ?1 AND slug = ?2').bind(
-    app,
-    link.slug,
-    change.expiresAt,
-  );
+  const expiresAt = change.expiresAt === undefined ? link.expiresAt : change.expiresAt;
+  if (change.expiresAt != null && change.expiresAt <= now) return { ok: false, error: 'expiresAt is in the past' };
+  const refused = refusedRules(change.rules, allowedHosts);
+  if (refused) return { ok: false, error: refused };
+  const next: StoredLink = { ...link, expiresAt };
+  const rules = change.rules === undefined ? link.rules : change.rules;
+  if (rules?.length) next.rules = rules;
+  else delete next.rules;
+  const update = env.FUNNEL_DB.prepare(
+    'UPDATE funnel_links SET expires_at = ?3, rules = ?4 WHERE app = ?1 AND slug = ?2',
+  ).bind(app, link.slug, expiresAt, rulesColumn(rules));
   await commit([update], { kind: 'link', action: 'updated', target: link.slug, before: link, after: next });
   return { ok: true, link: next };
 }

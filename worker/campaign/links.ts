@@ -1,15 +1,18 @@
 /**
  * Short links (docs/operators.md): a campaign minted with the worker's own decode key, stored in D1
  * under a slug, so `/s/<slug>` serves it and `/s/<slug>.svg` draws its QR code. A link never expires
- * unless it was given `expiresAt`.
+ * unless it was given `expiresAt`. Its rules (docs/smart-links.md) are compiled before it is stored:
+ * a link whose rules do not compile is never kept.
  */
 
 import * as v from 'valibot';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../shared/admin-contract.ts';
+import { type LinkRule, RulesSchema } from '../../shared/link-rules.ts';
 import { readExperiment } from '../../shared/variants.ts';
 import type { CommitChange, StoredLink } from '../facts.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { LINK_BUDGET_MS } from '../reliability/budget.ts';
+import { compileRules } from '../rules/compile.ts';
 import { settingsOf } from '../settings.ts';
 import { mintToken, PayloadSchema } from './query-data.ts';
 
@@ -31,6 +34,7 @@ export const LinkRequestSchema = v.strictObject({
       v.transform((text) => Date.parse(text)),
     ),
   ),
+  rules: v.optional(RulesSchema),
 });
 export type LinkRequest = v.InferOutput<typeof LinkRequestSchema>;
 
@@ -45,22 +49,39 @@ function randomSlug(): string {
 }
 
 const INSERT =
-  'INSERT INTO funnel_links (app, slug, token, data, created_at, expires_at) VALUES (?6, ?1, ?2, ?3, ?4, ?5) ON CONFLICT (app, slug) DO NOTHING';
+  'INSERT INTO funnel_links (app, slug, token, data, created_at, expires_at, rules) VALUES (?6, ?1, ?2, ?3, ?4, ?5, ?7) ON CONFLICT (app, slug) DO NOTHING';
+
+/**
+ * Why `rules` cannot be kept for an app whose allow list is `allowedHosts`: every refusal with its
+ * place (docs/smart-links.md#compiling), or null when they all compile.
+ */
+export function refusedRules(rules: readonly LinkRule[] | undefined, allowedHosts: readonly string[]): string | null {
+  if (!rules?.length) return null;
+  const compiled = compileRules(rules, allowedHosts);
+  return compiled.ok ? null : compiled.errors.join('; ');
+}
+
+/** The `rules` column of `rules`: their JSON, or null for none. */
+export const rulesColumn = (rules: readonly LinkRule[] | undefined): string | null =>
+  rules?.length ? JSON.stringify(rules) : null;
 
 /**
  * Mints and stores the link `request` asks for, committed by `commit` (with its audit entry); a taken
- * slug is a 409, a missing decode key a 503.
+ * slug is a 409, a missing decode key a 503, rules that do not compile against the app's
+ * `allowedHosts` a 400 naming each.
  */
 export async function createLink(
   env: Env,
   app: string,
   request: LinkRequest,
   commit: CommitChange,
-  now = Date.now(),
+  { allowedHosts = [] as readonly string[], now = Date.now() } = {},
 ): Promise<CreateResult> {
   if (request.expiresAt !== undefined && request.expiresAt <= now) {
     return { ok: false, status: 400, error: 'expiresAt is in the past' };
   }
+  const refused = refusedRules(request.rules, allowedHosts);
+  if (refused) return { ok: false, status: 400, error: refused };
   const data: Record<string, string> = { ...request.data };
   if (request.channel !== undefined) data.channel = request.channel;
   if (request.inviter !== undefined) data.inviter = request.inviter;
@@ -76,7 +97,16 @@ export async function createLink(
   for (let attempt = 0; attempt < 4; attempt += 1) {
     const slug = request.slug ?? randomSlug();
     const link: StoredLink = { slug, token, data, createdAt: now, expiresAt: request.expiresAt ?? null };
-    const insert = env.FUNNEL_DB.prepare(INSERT).bind(slug, token, JSON.stringify(data), now, link.expiresAt, app);
+    if (request.rules?.length) link.rules = request.rules;
+    const insert = env.FUNNEL_DB.prepare(INSERT).bind(
+      slug,
+      token,
+      JSON.stringify(data),
+      now,
+      link.expiresAt,
+      app,
+      rulesColumn(request.rules),
+    );
     const [result] = await commit([insert], {
       kind: 'link',
       action: 'created',
@@ -97,6 +127,8 @@ export interface LinkRow {
   data: string;
   created_at: number;
   expires_at: number | null;
+  /** Its rules' JSON (migrations/0014_link_rules.sql), NULL for none. */
+  rules?: string | null;
   /** Its experiment as JSON (migration 0015), NULL for none. */
   variants?: string | null;
 }
@@ -110,6 +142,7 @@ export const linkOf = (row: LinkRow): StoredLink => {
     createdAt: row.created_at,
     expiresAt: row.expires_at,
   };
+  if (row.rules) link.rules = JSON.parse(row.rules) as LinkRule[];
   const experiment = readExperiment(row.variants);
   if (experiment) link.experiment = experiment;
   return link;

@@ -4,6 +4,7 @@
  * `PATCH /api/links/<slug>` moves its expiry, `DELETE /api/links/<slug>` removes it (admin
  * only; each change is kept in the audit log and announced, a webhook's event, docs/webhooks.md); `GET /s/<slug>.svg` and `.png` are a stored link's QR code, plain or styled (styled-qr.ts).
  */
+import type { Context } from 'hono';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { type LinkView, SLUG_PATTERN } from '../../shared/admin-contract.ts';
 import { isPlainQrStyle, parseQrStyle } from '../../shared/qr-style.ts';
@@ -19,8 +20,8 @@ import { operatorAuth } from '../sign-in/operator-auth.ts';
 import { changeLink, deleteLink, LinkChangeSchema, storedLink } from './link-changes.ts';
 import { createLink, LinkRequestSchema, listLinks, resolveLink } from './links.ts';
 
-/** The most bytes a link request may have. */
-const MAX_BODY = 8_192;
+/** The most bytes a link request may have: room for a link's 100 rules (docs/smart-links.md). */
+const MAX_BODY = 65_536;
 
 /** A link as the API shows it: its page, short and QR URLs on `origin`. */
 function linkView(origin: string, link: StoredLink): LinkView {
@@ -33,8 +34,12 @@ function linkView(origin: string, link: StoredLink): LinkView {
     data: link.data,
     createdAt: new Date(link.createdAt).toISOString(),
     expiresAt: link.expiresAt === null ? null : new Date(link.expiresAt).toISOString(),
+    rules: [...(link.rules ?? [])],
   };
 }
+
+/** The hosts the request's app lets a link's rule send visitors to (docs/config.md). */
+const allowedHosts = (c: Context<AppEnv>): readonly string[] => c.get('config').config.links.allowed_hosts;
 
 export const linksRoute = new Hono<AppEnv>();
 
@@ -43,7 +48,7 @@ linksRoute.use(operatorAuth('links'));
 linksRoute.post('/', jsonBodyLimit(MAX_BODY), async (c) => {
   const body = await readJson(c, LinkRequestSchema);
   if (body instanceof Response) return body;
-  const result = await createLink(c.env, c.get('app'), body, committerOf(c));
+  const result = await createLink(c.env, c.get('app'), body, committerOf(c), { allowedHosts: allowedHosts(c) });
   if (!result.ok) return c.json({ error: result.error }, result.status);
   announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'created', link: result.link });
   return c.json(linkView(appOrigin(c), result.link), 201);
@@ -65,7 +70,9 @@ linksRoute.patch(`/:slug{${SLUG_PATTERN}}`, jsonBodyLimit(MAX_BODY), async (c) =
   if (!link) return c.json({ error: 'slug: no such link' }, 404);
   const body = await readJson(c, LinkChangeSchema);
   if (body instanceof Response) return body;
-  const result = await changeLink(c.env, c.get('app'), link, body, committerOf(c));
+  const result = await changeLink(c.env, c.get('app'), link, body, committerOf(c), {
+    allowedHosts: allowedHosts(c),
+  });
   if (!result.ok) return c.json({ error: result.error }, 400);
   announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'updated', link: result.link });
   return c.json(linkView(appOrigin(c), result.link));

@@ -14,6 +14,7 @@ import {
 } from '../../shared/admin-contract.ts';
 import { CLICK_ID, type ClickIdsAnswer } from '../../shared/attribution.ts';
 import type { DeviceInfo } from '../../shared/device/types.ts';
+import { RulesSchema } from '../../shared/link-rules.ts';
 import { InstallAnswerSchema } from '../attribution/contract.ts';
 import { ExplainViewSchema } from '../attribution/explanation-schema.ts';
 import type { StatsResult } from '../funnel/stats-query.ts';
@@ -69,6 +70,7 @@ export const LinkViewSchema = v.strictObject({
   data: v.record(v.string(), v.string()),
   createdAt: iso,
   expiresAt: v.nullable(iso),
+  rules: RulesSchema,
 }) satisfies v.GenericSchema<LinkView>;
 
 export const LinksSchema = v.strictObject({ links: v.array(LinkViewSchema) });

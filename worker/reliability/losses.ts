@@ -1,7 +1,8 @@
 /**
  * The loss counter (docs/reliability.md): what a fault made the worker give up on after its retries
  * — funnel events a queue refused or its consumer could not write after its retries, clicks no Durable Object would record, webhook events not queued,
- * a daily export R2 or D1 failed, an audit log's daily head not signed (no key, or R2 down) — and what the funnel left out on purpose: a malformed queue
+ * a daily export R2 or D1 failed, an audit log's daily head not signed (no key, or R2 down), a short link's rule
+ * that failed when it ran (passed over, docs/smart-links.md) — and what the funnel left out on purpose: a malformed queue
  * message, an install's opens and app events past their daily bounds (docs/operators.md#bounds);
  * counted per UTC day in D1 (`losses`, migrations/0006_losses.sql), read at `GET /api/losses`.
  * Counting never throws: when D1 is down too, the loss is logged with its count instead.
@@ -22,6 +23,7 @@ export const LOSS_KINDS = [
   'events-over-cap',
   'opens-over-cap',
   'audit-heads',
+  'rule-errors',
 ] as const;
 export type LossKind = (typeof LOSS_KINDS)[number];
 

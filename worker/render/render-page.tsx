@@ -21,6 +21,7 @@ import { appLinkAnswer, carrierLinkAnswer } from './app-link-answer.ts';
 import { countView } from './count-view.ts';
 import { handoffInputs, makeHandoff, visitCampaign, withBase } from './handoff.ts';
 import { keptAnswer, type PageAnswer } from './kept-answer.ts';
+import { linkDecision, linkRulesAnswer } from './link-rules.ts';
 import { metaPageHtml } from './meta-page.ts';
 import { pageKey } from './page-cache.ts';
 import { html } from './page-headers.ts';
@@ -64,6 +65,9 @@ async function pageAnswer(c: Context<AppEnv>): Promise<PageAnswer> {
     page === 'not-found' ? appLinkAnswer(c) : page === 'carrier' && carrier ? carrierLinkAnswer(c, carrier) : null;
   if (redirect) return { response: redirect, view: null };
   const linkRead = page === 'short' ? await readShortLink(c, slug ?? '') : true;
+  // The link's rules decide before its page whether there is one (docs/smart-links.md).
+  const ruled = page === 'short' ? linkRulesAnswer(c, linkDecision(c)) : null;
+  if (ruled) return { response: ruled, view: null };
   if (c.get('link')) await chooseVariant(c);
   const inputs = handoffInputs(c, url, await c.get('apkParents'));
   // A kept page is made from the page's address alone; a page never kept (a 404, the device table)

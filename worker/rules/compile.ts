@@ -6,7 +6,7 @@
  * `rules[2].when: unknown variable "contry" at 1:1`.
  */
 import { type ASTNode, Environment, ParseError } from '@marcbachmann/cel-js';
-import { type Action, actionOf, type Rule } from './rule.ts';
+import { type Action, actionOf, type LinkRule as Rule } from '../../shared/link-rules.ts';
 import { type RuleInput, VARIABLES, type VariableName } from './variables.ts';
 
 /**
@@ -267,9 +267,10 @@ export function hostAllowed(host: string, allowedHosts: readonly string[]): bool
 
 /**
  * `rules` compiled against the app's `allowedHosts`, or every refusal, each with its place
- * (`rules[2].when: … at 1:1`, `rules[0].url: …`).
+ * (`rules[2].when: … at 1:1`, `rules[0].url: …`). `allowedHosts` null compiles stored rules to run:
+ * their URLs are held to the allow list of the moment when they run (evaluate.ts), not to today's here.
  */
-export function compileRules(rules: readonly Rule[], allowedHosts: readonly string[]): Compiled {
+export function compileRules(rules: readonly Rule[], allowedHosts: readonly string[] | null): Compiled {
   const errors: string[] = [];
   const compiled: CompiledRule[] = [];
   const reads = new Set<VariableName>();
@@ -277,7 +278,7 @@ export function compileRules(rules: readonly Rule[], allowedHosts: readonly stri
     const condition = compileCondition(rule.when, reads);
     if (!condition.ok)
       errors.push(`rules[${index}].when: ${condition.message} at ${positionOf(rule.when, condition.at)}`);
-    if (rule.action === 'url') {
+    if (rule.action === 'url' && allowedHosts !== null) {
       const url = allowedUrl(rule.url, allowedHosts);
       if (!url.ok) errors.push(`rules[${index}].url: ${url.message}`);
     }

@@ -6,8 +6,8 @@
  * `/api/losses`. A bot or link previewer never leaves the page: it gets the page's metadata.
  */
 import type { Verdict } from '../../shared/device/verdict.ts';
+import { type Action, THE_PAGE } from '../../shared/link-rules.ts';
 import { type CompiledRules, hostAllowed } from './compile.ts';
-import { type Action, THE_PAGE } from './rule.ts';
 import type { RuleInput } from './variables.ts';
 
 /** A rule that failed on this request: its place and why. */

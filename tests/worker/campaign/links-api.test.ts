@@ -77,15 +77,15 @@ describe('POST /api/links', () => {
     expect((await res.json<{ error: string }>()).error).toContain(message);
   });
 
-  it('counts the bound in bytes, not characters: 3,000 Chinese characters are over 8 kB', async () => {
-    const res = await post({ channel: 'x', data: { note: '春'.repeat(3_000) } });
+  it('counts the bound in bytes, not characters: 22,000 Chinese characters are over 64 kB', async () => {
+    const res = await post({ channel: 'x', rules: [{ when: `query.q == "${'春'.repeat(22_000)}"`, action: 'store' }] });
     expect(res.status).toBe(413);
   });
 
-  it('refuses a body over 8 kB with 413', async () => {
-    const res = await post({ channel: 'x', data: { note: 'n'.repeat(9_000) } });
+  it('refuses a body over 64 kB with 413', async () => {
+    const res = await post({ channel: 'x', data: { note: 'n'.repeat(66_000) } });
     expect(res.status).toBe(413);
-    expect((await res.json<{ error: string }>()).error).toContain('8192 bytes');
+    expect((await res.json<{ error: string }>()).error).toContain('65536 bytes');
   });
 
   it('needs the admin token', async () => {

@@ -1,7 +1,7 @@
 /**
- * A link's rule as written (docs/smart-links.md#rules): a CEL condition and what to do when it
+ * A link's rule as written (docs/smart-links.md#actions): a CEL condition and what to do when it
  * holds. This is the schema the links API checks a body against and the OpenAPI document shows; the
- * condition itself is compiled by compile.ts.
+ * condition itself is compiled by the worker (worker/rules/compile.ts).
  */
 import * as v from 'valibot';
 
@@ -23,8 +23,11 @@ const When = v.pipe(
 /** A variant's name, as the page's variants are named. */
 export const VARIANT_NAME = /^[A-Za-z0-9_-]{1,32}$/;
 
-/** A path in the app: `/` then no whitespace, control characters or backslash; never `//` (another host). */
-const DEEP_LINK_PATH = /^\/(?!\/)[^\s\\\p{Cc}]*$/u;
+/** A path in the app: `/` then no whitespace or backslash; never `//` (another host). */
+const DEEP_LINK_PATH = /^\/(?!\/)[^\s\\]*$/;
+/** No control character (C0 or DEL): checked beside the pattern, which the OpenAPI document shows as it is. */
+const printable = (text: string): boolean =>
+  [...text].every((char) => (char.codePointAt(0) ?? 0) >= 0x20 && char !== '\u007f');
 
 export const RuleSchema = v.variant(
   'action',
@@ -47,6 +50,7 @@ export const RuleSchema = v.variant(
         v.string(),
         v.maxLength(MAX_PATH, `path is at most ${MAX_PATH} characters`),
         v.regex(DEEP_LINK_PATH, 'path is a path in the app: / then no spaces, e.g. /product/42'),
+        v.check(printable, 'path is a path in the app: no control characters'),
       ),
     }),
   ],
@@ -56,7 +60,7 @@ export const RuleSchema = v.variant(
 /** A link's rules, in order: the first whose condition holds decides. */
 export const RulesSchema = v.pipe(v.array(RuleSchema), v.maxLength(MAX_RULES, `at most ${MAX_RULES} rules`));
 
-export type Rule = v.InferOutput<typeof RuleSchema>;
+export type LinkRule = v.InferOutput<typeof RuleSchema>;
 
 /** What a rule does: the rule without its condition. No rule holding is `{ action: 'page' }`. */
 export type Action =
@@ -69,7 +73,7 @@ export type Action =
 export const THE_PAGE: Action = Object.freeze({ action: 'page' });
 
 /** The action of `rule`: the rule without its condition. */
-export function actionOf(rule: Rule): Action {
+export function actionOf(rule: LinkRule): Action {
   const { when: _when, ...action } = rule;
   return action;
 }
