@@ -56,6 +56,11 @@ export type AppEntry = v.InferOutput<typeof AppEntrySchema>;
 /** One app as `GET /api/apps` lists it: with `base`, where its pages and API are on the shared host. */
 export interface AppView extends AppEntry {
   base: string;
+  /**
+   * Where the caller opens the app's console from the host it asked on: `<base>/admin` on a shared
+   * host, else an address on the app's own host or the shared one; null when no host reaches it.
+   */
+  console: string | null;
 }
 
 /** `GET /api/apps`: the apps the caller may see, and the app the call was made for. */
@@ -63,6 +68,20 @@ export interface AppsAnswer {
   apps: AppView[];
   current: string;
 }
+
+/** `AppsAnswer` as the OpenAPI document describes it (worker/openapi/team-paths.ts). */
+export const AppsAnswerSchema = v.object({
+  apps: v.array(
+    v.object({
+      id: v.pipe(v.string(), v.regex(APP_ID_PATTERN)),
+      name: v.string(),
+      hosts: v.array(v.string()),
+      base: v.string(),
+      console: v.nullable(v.string()),
+    }),
+  ),
+  current: v.string(),
+});
 export type AppsRegistry = v.InferOutput<typeof AppsRegistrySchema>;
 
 export interface RegistryProblem {

@@ -4,7 +4,7 @@
  * signed in each app they are a member of (sign-in/members.ts). Each app with `base`, where its
  * console and API are on the shared host (`/@notes`, '' for the default app).
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { type AppEntry, type AppsAnswer, type AppView, appBase, DEFAULT_APP } from '../../shared/apps.ts';
 import type { AppEnv } from '../env.ts';
 import { roleOf } from '../sign-in/members.ts';
@@ -12,6 +12,21 @@ import { operatorAuth } from '../sign-in/operator-auth.ts';
 import { requestApps } from './request-app.ts';
 
 export const appsRoute = new Hono<AppEnv>();
+
+/**
+ * Where `app`'s console opens from this request's host: on a shared host under the app's base (every
+ * app answers there); on an app's own host, which takes no prefix, at the app's own host, else under
+ * its base on the default app's first host; null when neither exists.
+ */
+function consoleOf(c: Context<AppEnv>, app: AppEntry, apps: AppEntry[]): string | null {
+  const onOwnHost = c.get('app') !== DEFAULT_APP && c.get('appBase') === '';
+  if (!onOwnHost) return `${appBase(app.id)}/admin`;
+  const { protocol } = new URL(c.req.url);
+  const own = app.hosts?.[0];
+  if (own) return `${protocol}//${own}/admin`;
+  const shared = apps.find((entry) => entry.id === DEFAULT_APP)?.hosts?.[0];
+  return shared ? `${protocol}//${shared}${appBase(app.id)}/admin` : null;
+}
 
 // Any role of the request's app may ask: viewers hold `stats:read`.
 appsRoute.get('/', operatorAuth('stats:read'), async (c) => {
@@ -28,6 +43,6 @@ appsRoute.get('/', operatorAuth('stats:read'), async (c) => {
     const roles = await Promise.all(apps.map((app) => roleOf(c.env.FUNNEL_DB, app.id, operator.actor)));
     visible = apps.filter((_, index) => roles[index] !== null);
   }
-  const views: AppView[] = visible.map((app) => ({ ...app, base: appBase(app.id) }));
+  const views: AppView[] = visible.map((app) => ({ ...app, base: appBase(app.id), console: consoleOf(c, app, apps) }));
   return c.json({ apps: views, current: c.get('app') } satisfies AppsAnswer);
 });

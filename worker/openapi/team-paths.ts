@@ -2,6 +2,7 @@
  * The team's admin API in the OpenAPI document (`/api/keys`, `/api/members`, `/api/me`,
  * docs/operators.md#api-keys, docs/api.md): bodies and answers the routes' own schemas (shared/team.ts, shared/me.ts).
  */
+import { AppsAnswerSchema } from '../../shared/apps.ts';
 import { MeSchema } from '../../shared/me.ts';
 import {
   KeyRequestSchema,
@@ -13,7 +14,7 @@ import {
 } from '../../shared/team.ts';
 import { ADMIN_ERRORS, ADMIN_WRITE_ERRORS, admin, answer, body, type Json, refusal } from './operation-parts.ts';
 
-/** The paths of `/api/keys`, `/api/members` and `/api/me`. */
+/** The paths of `/api/keys`, `/api/members`, `/api/me` and `/api/apps`. */
 export function teamPaths(): Json {
   const keyId = {
     name: 'id',
@@ -31,6 +32,14 @@ export function teamPaths(): Json {
   const above = refusal('A scope the caller lacks (`keys:write`, `members:write`, or one of the key’s or role’s).');
   const lastOwner = refusal('The app’s last owner cannot be demoted or removed.');
   return {
+    '/api/apps': {
+      get: {
+        ...admin,
+        summary:
+          'The apps the caller may see (every app for the admin token, an API key’s own, a person’s where a member), each with its base on the shared host and where its console opens from this host; the app asked for (`stats:read`).',
+        responses: { 200: answer('The apps.', AppsAnswerSchema), ...ADMIN_ERRORS },
+      },
+    },
     '/api/me': {
       get: {
         ...admin,

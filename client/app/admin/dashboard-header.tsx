@@ -83,8 +83,8 @@ export function DashboardHeader({
 
 /**
  * The app switcher (docs/routes.md#apps): the apps this sign-in may see, the console's own selected;
- * choosing another opens that app's console, whose API is under its base (`/@notes/admin` calls
- * `/@notes/api`). Nothing shows while there is one app, or when the list cannot be read.
+ * choosing another opens that app's console where the worker says it is reached from this host
+ * (`/@notes/admin`, whose API is `/@notes/api`, or the app's own host). Nothing shows while there is one app, or when the list cannot be read.
  */
 function AppSwitcher({ api, t }: { api: AdminApi; t: AdminTexts }) {
   const [answer, setAnswer] = useState<AppsAnswer | null>(null);
@@ -94,14 +94,14 @@ function AppSwitcher({ api, t }: { api: AdminApi; t: AdminTexts }) {
   if (!answer || answer.apps.length < 2) return null;
   const open = (event: ChangeEvent<HTMLSelectElement>) => {
     const app = answer.apps.find((item) => item.id === event.target.value);
-    if (app) location.assign(`${app.base}/admin`);
+    if (app?.console) location.assign(app.console);
   };
   return (
     <label className="app-switcher">
       {t.app}
       <select name="app" value={answer.current} onChange={open}>
         {answer.apps.map((app) => (
-          <option key={app.id} value={app.id}>
+          <option key={app.id} value={app.id} disabled={app.console === null}>
             {app.name}
           </option>
         ))}

@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APPS_KEY } from '../../../shared/apps.ts';
 import { DEV_ADMIN_TOKEN } from '../../../worker/settings.ts';
+import { expectConforms } from '../conforms.ts';
 import { fetchWorker } from '../helpers.ts';
 
 const REGISTRY = {
@@ -27,11 +28,30 @@ describe('GET /api/apps', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       apps: [
-        { id: 'default', name: 'Pebble', hosts: ['lander.test'], base: '' },
-        { id: 'notes', name: 'Notes', hosts: ['go.notes.test'], base: '/@notes' },
+        { id: 'default', name: 'Pebble', hosts: ['lander.test'], base: '', console: '/admin' },
+        { id: 'notes', name: 'Notes', hosts: ['go.notes.test'], base: '/@notes', console: '/@notes/admin' },
       ],
       current: 'default',
     });
+  });
+
+  it("opens each console from an app's own host on a host that reaches it: never a prefix there", async () => {
+    await env.KV.put(APPS_KEY, JSON.stringify({ apps: [...REGISTRY.apps, { id: 'sketch', name: 'Sketch' }] }));
+    const res = await call('https://go.notes.test/api/apps', DEV_ADMIN_TOKEN);
+    expect(res.status).toBe(200);
+    await expectConforms(res, '/api/apps', 'get');
+    const { apps, current } = (await res.json()) as { apps: { id: string; console: string | null }[]; current: string };
+    expect(current).toBe('notes');
+    expect(Object.fromEntries(apps.map((app) => [app.id, app.console]))).toEqual({
+      default: 'https://lander.test/admin',
+      notes: 'https://go.notes.test/admin',
+      sketch: 'https://lander.test/@sketch/admin',
+    });
+    // Each address answers as that app's console.
+    for (const app of apps) {
+      const page = await fetchWorker(app.console ?? '');
+      expect(page.status, app.console ?? '').toBe(200);
+    }
   });
 
   it('names the current app of the prefix it was asked under', async () => {
@@ -43,7 +63,7 @@ describe('GET /api/apps', () => {
   it('lists the one app default when there is no registry', async () => {
     const res = await call('https://lander.test/api/apps', DEV_ADMIN_TOKEN);
     expect(await res.json()).toEqual({
-      apps: [{ id: 'default', name: 'default', hosts: [], base: '' }],
+      apps: [{ id: 'default', name: 'default', hosts: [], base: '', console: '/admin' }],
       current: 'default',
     });
   });
