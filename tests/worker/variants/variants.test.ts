@@ -196,6 +196,16 @@ describe('the experiment, counted through the funnel', () => {
     expect((await refused.json<{ error: string }>()).error).toMatch(/^event: /);
   });
 
+  it('counts a tap that names a variant the link does not have under the link alone', async () => {
+    const { slug, token } = await linkWithVariants();
+    const at = network(32);
+    const body = { ...clickBody(PHONES.iPhone15, { d: token }), link: slug, variant: 'zzz' };
+    const headers = { 'cf-connecting-ip': at(1), 'user-agent': PHONES.iPhone15.web.agent };
+    expect((await send('/api/a/click', body, headers)).status).toBe(204);
+    await expect.poll(() => tapsUnder(slug, ''), { timeout: 20_000 }).toBe(1);
+    expect(await tapsUnder(slug, 'zzz')).toBe(0);
+  });
+
   it('names the winner with its lift and interval once the counts say so', async () => {
     const { slug } = await linkWithVariants();
     // 4,000 visitors a variant on one day: the control installs 10 %, the variant 14 %.
