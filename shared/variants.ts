@@ -5,6 +5,7 @@
  * the console; the experiment's answer is the contract of `GET /api/links/<slug>/experiment`.
  */
 import * as v from 'valibot';
+import { VARIANT_NAME } from './link-rules.ts';
 
 /** The most variants a link may carry, the control included. */
 export const MAX_VARIANTS = 8;
@@ -13,11 +14,7 @@ export const MAX_WEIGHT = 10_000;
 
 const text = (name: string, max: number) =>
   v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/\S/, `${name} is blank`),
-      v.maxLength(max, `${name} is longer than ${max} characters`),
-    ),
+    v.pipe(v.string(), v.regex(/\S/, `${name} is blank`), v.maxLength(max, `${name} is longer than ${max} characters`)),
   );
 const httpsUrl = (name: string) =>
   v.optional(
@@ -31,8 +28,11 @@ const httpsUrl = (name: string) =>
 
 /** One variant of a link's page. Fields left out show what the page shows without variants. */
 export const VariantSchema = v.strictObject({
-  /** How the console and the experiment name it: 1 to 16 of a–z, 0–9 and `-`, unique in the link. */
-  name: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,16}$/, 'name is 1 to 16 of a-z, 0-9 and -')),
+  /**
+   * How the console, the experiment and a rule's `page` action name it: 1 to 32 of A–Z, a–z, 0–9,
+   * `_` and `-` (shared/link-rules.ts), unique in the link.
+   */
+  name: v.pipe(v.string(), v.regex(VARIANT_NAME, 'name is 1 to 32 of A-Z, a-z, 0-9, _ and -')),
   /** Its share of visitors, relative to the other weights (0 stops new visitors getting it). */
   weight: v.pipe(
     v.number('weight is a number'),

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { CLICK_ACTIONS, CLICK_ID, type ClickBody } from '../../shared/attribution.ts';
+import { VARIANT_NAME } from '../../shared/link-rules.ts';
 import { SLUG } from '../campaign/links.ts';
 import { MAX_TOKEN_LENGTH } from '../campaign/token.ts';
 import {
@@ -45,7 +46,7 @@ export const ClickSchema = v.strictObject({
   action: v.picklist(CLICK_ACTIONS, `must be one of ${CLICK_ACTIONS.join(', ')}`),
   d: v.optional(text(MAX_TOKEN_LENGTH)),
   link: v.optional(v.pipe(v.string(), v.regex(SLUG, 'must be a short link slug (a-z 0-9 -, 3–48)'))),
-  variant: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,16}$/, 'must be a variant name (a-z 0-9 -, 1–16)'))),
+  variant: v.optional(v.pipe(v.string(), v.regex(VARIANT_NAME, 'must be a variant name (A-Z a-z 0-9 _ -, 1–32)'))),
   visitorId: v.optional(text(128)),
   screen: v.strictObject({ w: dimension, h: dimension, dpr: v.pipe(v.number(), v.minValue(0.5), v.maxValue(8)) }),
   tz: timeZone,
