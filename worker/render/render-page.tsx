@@ -66,9 +66,12 @@ async function pageAnswer(c: Context<AppEnv>): Promise<PageAnswer> {
   if (redirect) return { response: redirect, view: null };
   const linkRead = page === 'short' ? await readShortLink(c, slug ?? '') : true;
   // The link's rules decide before its page whether there is one (docs/smart-links.md).
-  const ruled = page === 'short' ? linkRulesAnswer(c, linkDecision(c)) : null;
+  const decision = page === 'short' ? linkDecision(c) : null;
+  const ruled = linkRulesAnswer(c, decision);
   if (ruled) return { response: ruled, view: null };
-  if (c.get('link')) await chooseVariant(c);
+  // A `page` rule may name the variant to show (docs/smart-links.md#actions); else the visitor's own.
+  const named = decision?.action.action === 'page' ? decision.action.variant : undefined;
+  if (c.get('link')) await chooseVariant(c, named);
   const inputs = handoffInputs(c, url, await c.get('apkParents'));
   // A kept page is made from the page's address alone; a page never kept (a 404, the device table)
   // may read the raw URL: the not-found message names the path and query as asked (docs/routes.md).

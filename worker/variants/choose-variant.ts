@@ -23,16 +23,21 @@ function cookieVisitor(c: Context<AppEnv>): string | null {
 }
 
 /**
- * Sets on `c` (`variant`) the variant of the stored link its visitor sees, when the link has variants
- * and the deployment has the key (`FUNNEL_SALT`; production without it shows the page without
- * variants). A bot or previewer gets the control: it is no visitor, and its preview must be the same
- * for everyone.
+ * Sets on `c` (`variant`) the variant of the stored link its visitor sees, when the link has variants:
+ * the one a rule's `page` action names (`named`, when the link has it), else the one the keyed hash
+ * gives the visitor, with the deployment's key (`FUNNEL_SALT`; production without it shows the
+ * control). A bot or previewer gets the control, or the named one: it is no visitor, and its preview
+ * must be the same for everyone.
  */
-export async function chooseVariant(c: Context<AppEnv>): Promise<void> {
+export async function chooseVariant(c: Context<AppEnv>, named?: string): Promise<void> {
   const link = c.get('link');
   const variants = link?.experiment?.variants;
-  // A variant already chosen (a rule's `page` action names one) stands.
-  if (!link || !variants || c.get('variant')) return;
+  if (!link || !variants) return;
+  const ruled = named === undefined ? undefined : variants.find(({ name }) => name === named);
+  if (ruled) {
+    c.set('variant', ruled);
+    return;
+  }
   const [control] = variants;
   const settings = settingsOf(c.env);
   if (c.get('device').bot || !settings.funnelSalt) {

@@ -130,6 +130,20 @@ describe('/s/<slug> with variants', () => {
     expect(again.res.headers.get('set-cookie')).toBeNull();
   });
 
+  it("shows the variant a rule's page action names, to every visitor the rule holds for", async () => {
+    const slug = `v-${crypto.randomUUID().slice(0, 8)}`;
+    const rules = [{ when: 'os == "iOS"', action: 'page', variant: 'b' }];
+    expect((await admin('/api/links', 'POST', { channel: `ch-${slug}`, slug, rules })).status).toBe(201);
+    expect((await admin(`/api/links/${slug}/variants`, 'PUT', { variants: VARIANTS })).status).toBe(200);
+    const names = new Set<string>();
+    for (let i = 0; i < 8; i += 1) names.add((await page(slug, crypto.randomUUID())).handoff.landing.variant.name);
+    expect(names).toEqual(new Set(['b']));
+    // An Android visitor is no rule's: the keyed hash chooses.
+    const visitor = crypto.randomUUID();
+    const android = await page(slug, visitor, '198.51.100.2', UA.androidChrome);
+    expect(android.handoff.landing.variant.name).toBe(await expected(slug, visitor));
+  });
+
   it('shows a bot the control', async () => {
     const { slug } = await linkWithVariants();
     const res = await get(`/s/${slug}`, { userAgent: UA.googlebot });
