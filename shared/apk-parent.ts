@@ -22,6 +22,9 @@ export interface ApkParentFacts {
   version: string;
 }
 
+/** The uploaded parents by package (worker/apk/parents.ts reads and writes them). */
+export type ApkParents = Readonly<Record<string, ApkParentFacts>>;
+
 /** `https://<page host>/dl/<carrier slot or carrier>/<file>`. */
 export function stampedUrl(origin: string, carrier: string, file: string): string {
   return `${origin}${STAMPED_PATH}${carrier}/${file}`;

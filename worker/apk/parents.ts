@@ -8,7 +8,7 @@
  *   the configuration's caching, so a page render costs no R2 call.
  */
 import * as v from 'valibot';
-import { APK_FILE_NAME, type ApkParentFacts } from '../../shared/apk-parent.ts';
+import { APK_FILE_NAME, type ApkParents } from '../../shared/apk-parent.ts';
 import { RESERVED_LENGTH, type ReservedRange } from './stamp.ts';
 
 /** The KV key of the page's record. */
@@ -25,7 +25,8 @@ const FactsSchema = v.object({
 
 /** The KV record: package → its parent. */
 const ParentsSchema = v.record(v.string(), FactsSchema);
-export type ApkParents = Readonly<Record<string, ApkParentFacts>>;
+
+export type { ApkParents };
 
 /** No parent uploaded. */
 export const NO_PARENTS: ApkParents = Object.freeze({});

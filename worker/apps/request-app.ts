@@ -9,8 +9,8 @@
  * or prefix that names no app is the not-found answer, for people and bots alike, never a redirect.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import type { ApkParents } from '../../shared/apk-parent.ts';
 import { DEFAULT_APP } from '../../shared/apps.ts';
-import type { ApkParents } from '../apk/parents.ts';
 import type { LoadedConfig } from '../config/load-config.ts';
 import type { AppEnv } from '../env.ts';
 import { settingsOf } from '../settings.ts';

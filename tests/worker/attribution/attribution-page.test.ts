@@ -40,7 +40,7 @@ describe('/i/<carrier>: the page a pasted carrier link opens', () => {
     const page = await store(`/i/${CLICK}.${token}`);
     expect(page.status).toBe(200);
     expect(page.html).toContain('<strong>Ann Lee</strong>');
-    expect(page.store.campaign).toMatchObject({ signed: { channel: 'spring-sale', inviter: 'Ann Lee' }, token });
+    expect(page.store.campaign).toMatchObject({ signed: { inviter: 'Ann Lee' }, token });
     expect(page.store.attribution.copy).toBe(true);
   });
 
