@@ -11,6 +11,7 @@ interface __BaseEnv_Env {
 	CLIENT_LIMITER: RateLimit;
 	NETWORK_LIMITER: RateLimit;
 	NETWORK_INSTALL_WATCH: RateLimit;
+	LINK_PASSWORD_LIMITER: RateLimit;
 	CF_VERSION_METADATA: WorkerVersionMetadata;
 	ASSETS: Fetcher;
 	LANDER_ENV: string;
@@ -39,6 +40,7 @@ declare namespace Cloudflare {
 		CLIENT_LIMITER: RateLimit;
 		NETWORK_LIMITER: RateLimit;
 		NETWORK_INSTALL_WATCH: RateLimit;
+		LINK_PASSWORD_LIMITER: RateLimit;
 		CF_VERSION_METADATA: WorkerVersionMetadata;
 		ASSETS: Fetcher;
 		LANDER_ENV: string;

@@ -84,6 +84,8 @@ export interface LinkView {
   expiresAt: string | null;
   /** Its rules, in order (docs/smart-links.md); `[]` for none. */
   rules: LinkRule[];
+  /** Whether `/s/<slug>` asks for a password first (docs/smart-links.md#links); the password is never shown. */
+  hasPassword: boolean;
 }
 
 /** An install or open answer as the admin API shows it (docs/attribution.md). */

@@ -79,6 +79,8 @@ export interface StoredLink {
   rules?: readonly LinkRule[];
   /** Its variants and the outcome they are judged on (docs/smart-links.md#variants-and-the-sequential-test); absent when it has none. */
   experiment?: Experiment;
+  /** Whether it asks for a password before its page (docs/smart-links.md#links); its hash is never here. */
+  hasPassword?: true;
 }
 
 /** A visitor's network (attribution/network.ts): its IPv4 /24 or IPv6 /64, and the whole address. */

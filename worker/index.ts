@@ -38,6 +38,7 @@ import { openApiRoutes } from './openapi/routes.ts';
 import { handleQueue } from './queues.ts';
 import { onEngineError } from './reliability/on-error.ts';
 import { lossesRoute } from './reliability/routes.ts';
+import { linkPasswordPost } from './render/link-gate.ts';
 import { renderPage } from './render/render-page.tsx';
 import { crossSiteWrites } from './sign-in/cross-site-writes.ts';
 import { meRoute } from './sign-in/me-route.ts';
@@ -119,6 +120,8 @@ app.use(configuredOnly());
 app.route('/.well-known', wellKnown);
 app.use('/admin', noindex());
 app.get('*', detectDevice, renderPage);
+// A short link's password form posts to its page (render/link-gate.ts); any other post is refused.
+app.post('*', detectDevice, linkPasswordPost, renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 
 export default { fetch: app.fetch, queue: handleQueue, scheduled: runScheduled } satisfies ExportedHandler<Env>;

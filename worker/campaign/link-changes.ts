@@ -1,15 +1,17 @@
 /**
  * Changing and removing a short link (docs/operators.md): its expiry can be moved (or removed: the
- * link then never expires), its rules replaced (docs/smart-links.md; `[]` removes them), and the link
+ * link then never expires), its rules replaced (docs/smart-links.md; `[]` removes them), its password
+ * set or removed (`null`), and the link
  * can be deleted, after which `/s/<slug>` is the 404 page. Its campaign cannot change: the token
  * printed on posters and QR codes is what it is.
  */
 import * as v from 'valibot';
 import { RulesSchema } from '../../shared/link-rules.ts';
 import type { CommitChange, StoredLink } from '../facts.ts';
-import { type LinkRow, linkOf, refusedRules, rulesColumn, SLUG } from './links.ts';
+import { hashPassword } from './link-password.ts';
+import { type LinkRow, linkOf, PasswordSchema, refusedRules, rulesColumn, SLUG } from './links.ts';
 
-/** The body of `PATCH /api/links/<slug>`: a new expiry, new rules, or both. */
+/** The body of `PATCH /api/links/<slug>`: a new expiry, new rules, a new password (null: none), or several. */
 export const LinkChangeSchema = v.pipe(
   v.strictObject({
     expiresAt: v.optional(
@@ -22,10 +24,11 @@ export const LinkChangeSchema = v.pipe(
       ),
     ),
     rules: v.optional(RulesSchema),
+    password: v.optional(v.nullable(PasswordSchema)),
   }),
   v.check(
-    (change) => change.expiresAt !== undefined || change.rules !== undefined,
-    'expiresAt or rules: name what to change',
+    (change) => change.expiresAt !== undefined || change.rules !== undefined || change.password !== undefined,
+    'expiresAt, rules or password: name what to change',
   ),
 );
 export type LinkChange = v.InferOutput<typeof LinkChangeSchema>;
@@ -40,7 +43,7 @@ export async function storedLink(env: Env, app: string, slug: string): Promise<S
 }
 
 /**
- * Gives `link` the expiry and rules `change` asks for (what it leaves out stays), committed by
+ * Gives `link` the expiry, rules and password `change` asks for (what it leaves out stays), committed by
  * `commit`; a time in the past, or rules that do not compile against the app's `allowedHosts`, are refused.
  */
 export async function changeLink(
@@ -59,9 +62,15 @@ export async function changeLink(
   const rules = change.rules === undefined ? link.rules : change.rules;
   if (rules?.length) next.rules = rules;
   else delete next.rules;
+  // The password left out stays as it is; null removes it.
+  const password = change.password ? await hashPassword(change.password) : change.password;
+  if (password) next.hasPassword = true;
+  else if (password === null) delete next.hasPassword;
   const update = env.FUNNEL_DB.prepare(
-    'UPDATE funnel_links SET expires_at = ?3, rules = ?4 WHERE app = ?1 AND slug = ?2',
-  ).bind(app, link.slug, expiresAt, rulesColumn(rules));
+    password === undefined
+      ? 'UPDATE funnel_links SET expires_at = ?3, rules = ?4 WHERE app = ?1 AND slug = ?2'
+      : 'UPDATE funnel_links SET expires_at = ?3, rules = ?4, password = ?5 WHERE app = ?1 AND slug = ?2',
+  ).bind(app, link.slug, expiresAt, rulesColumn(rules), ...(password === undefined ? [] : [password]));
   await commit([update], { kind: 'link', action: 'updated', target: link.slug, before: link, after: next });
   return { ok: true, link: next };
 }

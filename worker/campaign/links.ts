@@ -14,12 +14,20 @@ import { withinBudget } from '../lib/within-budget.ts';
 import { LINK_BUDGET_MS } from '../reliability/budget.ts';
 import { compileRules } from '../rules/compile.ts';
 import { settingsOf } from '../settings.ts';
+import { hashPassword } from './link-password.ts';
 import { mintToken, PayloadSchema } from './query-data.ts';
 
 /** A slug: 3 to 48 of a–z, 0–9 and `-`. */
 export const SLUG = new RegExp(`^${SLUG_PATTERN}$`);
 
 const Field = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_LINK_FIELD));
+
+/** A link's password (docs/smart-links.md#links): 8 to 128 characters, kept only as its hash. */
+export const PasswordSchema = v.pipe(
+  v.string(),
+  v.minLength(8, 'password is at least 8 characters'),
+  v.maxLength(128, 'password is at most 128 characters'),
+);
 
 /** The body of `POST /api/links`. */
 export const LinkRequestSchema = v.strictObject({
@@ -35,6 +43,7 @@ export const LinkRequestSchema = v.strictObject({
     ),
   ),
   rules: v.optional(RulesSchema),
+  password: v.optional(PasswordSchema),
 });
 export type LinkRequest = v.InferOutput<typeof LinkRequestSchema>;
 
@@ -49,7 +58,7 @@ function randomSlug(): string {
 }
 
 const INSERT =
-  'INSERT INTO funnel_links (app, slug, token, data, created_at, expires_at, rules) VALUES (?6, ?1, ?2, ?3, ?4, ?5, ?7) ON CONFLICT (app, slug) DO NOTHING';
+  'INSERT INTO funnel_links (app, slug, token, data, created_at, expires_at, rules, password) VALUES (?6, ?1, ?2, ?3, ?4, ?5, ?7, ?8) ON CONFLICT (app, slug) DO NOTHING';
 
 /**
  * Why `rules` cannot be kept for an app whose allow list is `allowedHosts`: every refusal with its
@@ -93,11 +102,13 @@ export async function createLink(
     return { ok: false, status: 400, error };
   }
   const { token } = minted;
+  const password = request.password === undefined ? null : await hashPassword(request.password);
   // A made-up slug that is taken is made up again; a chosen one is the caller's to change.
   for (let attempt = 0; attempt < 4; attempt += 1) {
     const slug = request.slug ?? randomSlug();
     const link: StoredLink = { slug, token, data, createdAt: now, expiresAt: request.expiresAt ?? null };
     if (request.rules?.length) link.rules = request.rules;
+    if (password) link.hasPassword = true;
     const insert = env.FUNNEL_DB.prepare(INSERT).bind(
       slug,
       token,
@@ -106,6 +117,7 @@ export async function createLink(
       link.expiresAt,
       app,
       rulesColumn(request.rules),
+      password,
     );
     const [result] = await commit([insert], {
       kind: 'link',
@@ -131,7 +143,16 @@ export interface LinkRow {
   rules?: string | null;
   /** Its experiment as JSON (migration 0015), NULL for none. */
   variants?: string | null;
+  /** Its password's hash (migration 0016, link-password.ts), NULL for none. */
+  password?: string | null;
 }
+
+// The password hash of each link read, beside it rather than in it: a link is shown, logged in the
+// audit log and announced to webhooks, and its hash is none of theirs.
+const passwordHashes = new WeakMap<StoredLink, string>();
+
+/** The stored password hash of `link` as read from D1, or undefined when it has none. */
+export const passwordHashOf = (link: StoredLink): string | undefined => passwordHashes.get(link);
 
 /** The stored link of a `funnel_links` row. */
 export const linkOf = (row: LinkRow): StoredLink => {
@@ -145,6 +166,10 @@ export const linkOf = (row: LinkRow): StoredLink => {
   if (row.rules) link.rules = JSON.parse(row.rules) as LinkRule[];
   const experiment = readExperiment(row.variants);
   if (experiment) link.experiment = experiment;
+  if (row.password) {
+    link.hasPassword = true;
+    passwordHashes.set(link, row.password);
+  }
   return link;
 };
 
@@ -154,26 +179,28 @@ export const linkOf = (row: LinkRow): StoredLink => {
  */
 export async function resolveLink(env: Env, app: string, slug: string, now = Date.now()): Promise<StoredLink | null> {
   const link = await readLink(env, app, slug, now);
-  return link === 'unavailable' ? null : link;
+  return link === 'unavailable' || link === 'expired' ? null : link;
 }
 
 /**
- * The live link `slug`, null when there is none, or `unavailable` when D1 failed or did not answer
- * within the budget: the page never waits on D1 past it (docs/reliability.md).
+ * The live link `slug`, null when there is none, `expired` when it was there until its `expiresAt`,
+ * or `unavailable` when D1 failed or did not answer within the budget: the page never waits on D1
+ * past it (docs/reliability.md).
  */
 export async function readLink(
   env: Env,
   app: string,
   slug: string,
   now = Date.now(),
-): Promise<StoredLink | null | 'unavailable'> {
+): Promise<StoredLink | null | 'expired' | 'unavailable'> {
   if (!SLUG.test(slug)) return null;
   try {
     const read = env.FUNNEL_DB.prepare('SELECT * FROM funnel_links WHERE app = ?1 AND slug = ?2')
       .bind(app, slug)
       .first<LinkRow>();
     const row = await withinBudget(read, LINK_BUDGET_MS);
-    if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
+    if (!row) return null;
+    if (row.expires_at !== null && row.expires_at <= now) return 'expired';
     return linkOf(row);
   } catch (error) {
     console.error('Link not read', error instanceof Error ? error.message : String(error));

@@ -35,6 +35,7 @@ function linkView(origin: string, link: StoredLink): LinkView {
     createdAt: new Date(link.createdAt).toISOString(),
     expiresAt: link.expiresAt === null ? null : new Date(link.expiresAt).toISOString(),
     rules: [...(link.rules ?? [])],
+    hasPassword: link.hasPassword === true,
   };
 }
 

@@ -71,6 +71,7 @@ export const LinkViewSchema = v.strictObject({
   createdAt: iso,
   expiresAt: v.nullable(iso),
   rules: RulesSchema,
+  hasPassword: v.boolean(),
 }) satisfies v.GenericSchema<LinkView>;
 
 export const LinksSchema = v.strictObject({ links: v.array(LinkViewSchema) });

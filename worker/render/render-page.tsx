@@ -14,6 +14,7 @@ import { ErrorScreen } from '../../client/app/shell/error-page.tsx';
 import { type Handoff, serializeHandoff } from '../../shared/handoff.ts';
 import { readShortLink } from '../campaign/short-link.ts';
 import type { AppEnv } from '../env.ts';
+import type { StoredLink } from '../facts.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { pageView } from '../lib/visit.ts';
 import { chooseVariant } from '../variants/choose-variant.ts';
@@ -21,6 +22,7 @@ import { appLinkAnswer, carrierLinkAnswer } from './app-link-answer.ts';
 import { countView } from './count-view.ts';
 import { handoffInputs, makeHandoff, visitCampaign, withBase } from './handoff.ts';
 import { keptAnswer, type PageAnswer } from './kept-answer.ts';
+import { expiredAnswer, passwordGate } from './link-gate.ts';
 import { linkDecision, linkRulesAnswer } from './link-rules.ts';
 import { metaPageHtml } from './meta-page.ts';
 import { pageKey } from './page-cache.ts';
@@ -50,7 +52,8 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   countView(c, view, response.status);
   const cookie = c.get('visitorCookie');
   if (cookie) response.headers.append('set-cookie', cookie);
-  if (!c.get('device').bot || response.status < 400) return response;
+  // An expired link's 410 is already the metadata page for a bot (link-gate.ts), and stays a 410.
+  if (!c.get('device').bot || response.status < 400 || response.status === 410) return response;
   await response.body?.cancel();
   const { origin } = new URL(c.req.url);
   return html(metaPageHtml(origin, c.get('language'), c.get('config').config, c.get('appBase') ?? ''), 200);
@@ -64,7 +67,12 @@ async function pageAnswer(c: Context<AppEnv>): Promise<PageAnswer> {
   const redirect =
     page === 'not-found' ? appLinkAnswer(c) : page === 'carrier' && carrier ? carrierLinkAnswer(c, carrier) : null;
   if (redirect) return { response: redirect, view: null };
-  const linkRead = page === 'short' ? await readShortLink(c, slug ?? '') : true;
+  const linkState = page === 'short' ? await readShortLink(c, slug ?? '') : 'read';
+  // An expired link says so; a link with a password asks for it before anything, its rules included.
+  if (linkState === 'expired') return { response: expiredAnswer(c), view: null };
+  const protectedLink = c.get('link')?.hasPassword === true;
+  const gate = protectedLink ? await passwordGate(c, c.get('link') as StoredLink) : null;
+  if (gate) return { response: gate, view: null };
   // The link's rules decide before its page whether there is one (docs/smart-links.md).
   const decision = page === 'short' ? linkDecision(c) : null;
   const ruled = linkRulesAnswer(c, decision);
@@ -75,8 +83,9 @@ async function pageAnswer(c: Context<AppEnv>): Promise<PageAnswer> {
   const inputs = handoffInputs(c, url, await c.get('apkParents'));
   // A kept page is made from the page's address alone; a page never kept (a 404, the device table)
   // may read the raw URL: the not-found message names the path and query as asked (docs/routes.md).
-  // A short link's page made while its link could not be read is not kept either.
-  const keepable = inputs.page.page !== 'not-found' && inputs.device === null && linkRead;
+  // A short link's page made while its link could not be read is not kept either, nor the page of a
+  // link with a password: only who typed it may see it.
+  const keepable = inputs.page.page !== 'not-found' && inputs.device === null && linkState === 'read' && !protectedLink;
   const key = pageKey(inputs);
   const kept = keepable ? await keptAnswer(c, inputs, key) : null;
   if (kept && 'answer' in kept) return kept.answer;
@@ -104,6 +113,7 @@ async function pageAnswer(c: Context<AppEnv>): Promise<PageAnswer> {
   if (!context) return { response: await renderStatic(handoff, notFound), view: null };
 
   const response = await renderDocument(c, { handler, context, handoff, view, keeping, bot: inputs.verdict.bot });
+  if (response && protectedLink) response.headers.set('cache-control', 'private, no-store');
   return response ? { response, view } : { response: await renderStatic(handoff, { status: 500 }), view: null };
 }
 
