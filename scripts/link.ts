@@ -5,8 +5,8 @@
  * (docs/campaign-links.md): `DECODE_KEY` from the environment, else — in development only — the
  * built-in default. A link the worker would refuse is not printed: the reason goes to stderr, exit 2.
  *
- * `--short [--slug S] [--expires TIME] [--rule 'when => action' …]` asks the worker instead (`POST /api/links`,
- * docs/operators.md; rules: docs/smart-links.md):
+ * `--short [--slug S] [--expires TIME] [--rule 'when => action' …] [--password P]` asks the worker instead
+ * (`POST /api/links`, docs/operators.md; rules and passwords: docs/smart-links.md):
  * the running worker mints the link with its own key and stores it under a slug, and this prints the
  * short link, then the long one and the QR code's URL. Where: the local dev server of `npm start`
  * without `--env` (or with `--local`), else `--base` or `LANDER_URL`; the token: `ADMIN_TOKEN`.
@@ -21,7 +21,7 @@ import { ruleArgument } from './lib/rule-argument.ts';
 
 const USAGE =
   'usage: npm run link -- --channel X --inviter Y [--title T] [--param key=value …] [--plain key=value …] [--base URL] [--app ID] ' +
-  "[--env development|production] | --short [--slug S] [--expires TIME] [--rule 'when => action' …] [--local]";
+  "[--env development|production] | --short [--slug S] [--expires TIME] [--rule 'when => action' …] [--password P] [--local]";
 
 const HELP: CliHelp = {
   summary: 'Prints a campaign link (/landing?d=<token>); with --short, asks the running worker for a short link.',
@@ -40,6 +40,7 @@ const HELP: CliHelp = {
       "--rule 'when => action'",
       'a rule of the short link (repeatable, in order): a CEL condition, then store, page [variant], url URL or deep-link /path',
     ],
+    ['--password P', 'the short link asks for this password (8 to 128 characters) before its page'],
     ['--local', 'the short link from the dev server of npm start'],
   ],
   example: 'npm run link -- --channel newsletter --inviter ada --short',
@@ -60,6 +61,7 @@ const { values } = cliArgs('link', USAGE, {
   slug: { type: 'string' },
   expires: { type: 'string' },
   rule: { type: 'string', multiple: true, default: [] },
+  password: { type: 'string' },
 });
 
 function fail(message: string): never {
@@ -92,6 +94,7 @@ async function shortLink(payload: Record<string, string>): Promise<void> {
     slug: values.slug,
     expiresAt: values.expires,
     rules: rules.length ? rules : undefined,
+    password: values.password,
   };
   try {
     const res = await callAdmin(found.target, '/api/links', {
@@ -120,6 +123,8 @@ if (values.inviter !== undefined) payload.inviter = values.inviter;
 if (values.title !== undefined) payload.title = values.title;
 
 if (values.rule.length > 0 && !values.short) fail('--rule needs --short: rules live with a stored short link');
+if (values.password !== undefined && !values.short)
+  fail('--password needs --short: a password lives with a stored short link');
 if (values.short) {
   await shortLink(payload);
   process.exit(0);
