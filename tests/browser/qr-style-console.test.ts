@@ -111,7 +111,9 @@ describe('the links room’s QR code style', () => {
       .getByRole('link', { name: `Download the QR code as SVG /s/${slug}` });
     await expect.poll(() => svg.getAttribute('href')).toBe(`${shortUrl}.svg?fg=333333`);
     await control.getByLabel('Foreground').fill('#bbbbbb');
-    await expect(control.getByRole('alert').textContent()).resolves.toMatch(/^Too little contrast \(1\.9:1\)/);
+    await expect(control.getByRole('alert').textContent()).resolves.toMatch(
+      /^Too little contrast for a scanner \(1\.9:1, at least 4\.5:1/,
+    );
     await control.getByLabel('Background').fill('#000000');
     await expect
       .poll(() => control.getByRole('alert').textContent())

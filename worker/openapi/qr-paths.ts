@@ -4,7 +4,7 @@
  * themselves (shared/qr-style.ts).
  */
 import { SLUG_PATTERN } from '../../shared/admin-contract.ts';
-import { MIN_QR_CONTRAST, PLAIN_QR_STYLE, QR_MARGIN, QR_SCALE } from '../../shared/qr-style.ts';
+import { MIN_QR_CONTRAST, MIN_QR_GREY_STEP, PLAIN_QR_STYLE, QR_MARGIN, QR_SCALE } from '../../shared/qr-style.ts';
 import { type Json, refusal } from './operation-parts.ts';
 
 const colour = (description: string, plain: string): Json => ({
@@ -22,7 +22,7 @@ export function qrPaths(): Json {
     {
       name: 'bg',
       ...colour(
-        `The light modules’ and quiet zone’s colour; \`fg\` must be darker, with a WCAG 2 contrast ratio of at least ${MIN_QR_CONTRAST}:1`,
+        `The light modules’ and quiet zone’s colour; \`fg\` must be darker, with a WCAG 2 contrast ratio of at least ${MIN_QR_CONTRAST}:1 and grey levels (BT.709 weights on the sRGB values) at least ${MIN_QR_GREY_STEP} of 255 apart`,
         PLAIN_QR_STYLE.bg,
       ),
     },
@@ -38,7 +38,7 @@ export function qrPaths(): Json {
       in: 'query',
       required: false,
       description:
-        '`1`: the app’s logo (its `logo_url`) in the centre, at error correction H, over at most a fifth of the modules. A logo that cannot be had gives the code without it and an `x-qr-logo` header saying why.',
+        '`1`: the app’s logo (its `logo_url`) in the centre, at error correction H, over at most 15 % of the modules. A logo that cannot be had gives the code without it and an `x-qr-logo` header saying why.',
       schema: { type: 'string', enum: ['0', '1'], default: '0' },
     },
   ];

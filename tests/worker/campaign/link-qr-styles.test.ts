@@ -136,7 +136,11 @@ describe('GET /s/<slug>.png and .svg with a style', () => {
     for (const [query, error] of [
       ['.svg?fg=purple', 'fg: must be a colour #rrggbb'],
       ['.png?margin=20', 'margin: must be a whole number from 2 to 16'],
-      ['.png?fg=bbbbbb', 'fg: contrast with bg is 1.92:1, a scanner needs at least 3:1'],
+      ['.png?fg=bbbbbb', 'fg: contrast with bg is 1.92:1, a scanner needs at least 4.5:1'],
+      [
+        '.png?fg=02110a&bg=ed12ab',
+        'fg: a scanner sees fg and bg only 62 grey levels apart of 255, it needs at least 100',
+      ],
       [
         '.svg?fg=ffffff&bg=000000',
         'fg: must be darker than bg (most scanners read only dark modules on a light ground)',

@@ -31,7 +31,7 @@ const en = {
   qrLogo: 'App logo in the centre',
   qrPreview: 'Preview of the QR code of',
   qrContrast: (ratio: string, least: number): string =>
-    `Too little contrast (${ratio}:1): a scanner needs at least ${least}:1. The codes keep the last style that scans.`,
+    `Too little contrast for a scanner (${ratio}:1, at least ${least}:1 and a clearly darker foreground): choose a darker foreground or a lighter background. The codes keep the last style that scans.`,
   qrLighter: 'The foreground must be darker than the background. The codes keep the last style that scans.',
   experiment: 'Variants',
   noWinnerYet: 'no winner yet',
@@ -73,7 +73,8 @@ const zhCN: LinksWords = {
   qrMargin: '留白（模块数）',
   qrLogo: '中间放应用图标',
   qrPreview: '二维码预览：',
-  qrContrast: (ratio, least) => `对比度不足（${ratio}:1），扫码至少需要 ${least}:1。二维码仍用上一个可扫描的样式。`,
+  qrContrast: (ratio, least) =>
+    `对比度不足，扫码难以识别（${ratio}:1，至少需要 ${least}:1 且前景色明显更深）：请选更深的前景色或更浅的背景色。二维码仍用上一个可扫描的样式。`,
   qrLighter: '前景色必须比背景色深。二维码仍用上一个可扫描的样式。',
   experiment: '变体',
   noWinnerYet: '尚无胜出者',
