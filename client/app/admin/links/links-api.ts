@@ -1,8 +1,9 @@
 /**
  * The links room's calls to `/api/links` (docs/operators.md): the links, a new one, a link's expiry
- * moved. A link's figures are the funnel's (`/api/stats?by=link`), read through the console's API.
+ * moved, its password set or removed, its rules replaced. A link's figures are the funnel's (`/api/stats?by=link`), read through the console's API.
  */
 import type { LinkView, StatsRow } from '../../../../shared/admin-contract.ts';
+import type { LinkRule } from '../../../../shared/link-rules.ts';
 import type { ExperimentView } from '../../../../shared/variants.ts';
 import type { HttpClient } from '../../http-client.ts';
 import type { Range } from '../shared/admin-client.ts';
@@ -16,6 +17,8 @@ export interface LinkRequest {
   slug?: string;
   /** Fields signed into the link's token; `title` is the display text visitors see (docs/campaign-links.md). */
   data?: { title?: string };
+  /** The password `/s/<slug>` asks for first (8 to 128 characters); none when left out. */
+  password?: string;
 }
 
 /** The link calls, through `client` with `headers`. */
@@ -38,6 +41,18 @@ export function linksApi(client: HttpClient, headers: Record<string, string>) {
         body: { expiresAt },
         headers,
       });
+    },
+    /** Sets a link's password (`null`: removes it), answering the link as it now is. */
+    setLinkPassword(slug: string, password: string | null): Promise<LinkView> {
+      return client<LinkView>(`/api/links/${encodeURIComponent(slug)}`, {
+        method: 'PATCH',
+        body: { password },
+        headers,
+      });
+    },
+    /** Replaces a link's rules (`[]`: none), answering the link as it now is. */
+    setLinkRules(slug: string, rules: LinkRule[]): Promise<LinkView> {
+      return client<LinkView>(`/api/links/${encodeURIComponent(slug)}`, { method: 'PATCH', body: { rules }, headers });
     },
   };
 }

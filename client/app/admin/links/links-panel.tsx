@@ -3,7 +3,7 @@
  * optional slug) and the table of links, each with its short URL to copy, its views, taps and
  * attributed installs in the console's range (`/api/stats?by=link`), its experiment's verdict
  * (experiments.tsx), its expiry (changed in place,
- * read and shown in the operator's zone) and its QR code to download as PNG or SVG, in the style
+ * read and shown in the operator's zone), its password and rules (link-access.tsx) and its QR code to download as PNG or SVG, in the style
  * chosen above the table (qr-style-control.tsx).
  */
 import { type FormEvent, useEffect, useState } from 'react';
@@ -17,6 +17,7 @@ import type { Opener } from '../shared/drill-down.ts';
 import { ErrorAlert } from '../shared/error-alert.tsx';
 import { instantIn, localInputIn, timeIn } from '../shared/zoned-time.ts';
 import { ExperimentCell, useExperiments } from './experiments.tsx';
+import { PasswordControl, RulesEditor } from './link-access.tsx';
 import type { LinksApi, LinkView } from './links-api.ts';
 import type { LinksTexts } from './links-texts.ts';
 import { QrStyleControl, styledQrUrls } from './qr-style-control.tsx';
@@ -168,7 +169,19 @@ export function LinksPanel({
       <QrStyleControl style={qrStyle} onChange={setQrStyle} preview={links[0]} t={t} />
       <DataTable
         className="links-table"
-        head={[t.link, t.channel, t.inviter, t.views, t.taps, t.attributed, t.experiment, t.created, t.expires, t.qr]}
+        head={[
+          t.link,
+          t.channel,
+          t.inviter,
+          t.views,
+          t.taps,
+          t.attributed,
+          t.experiment,
+          t.created,
+          t.expires,
+          t.access,
+          t.qr,
+        ]}
         empty={t.noLinks}
         rows={links.map((link) =>
           linkRow({
@@ -189,8 +202,8 @@ export function LinksPanel({
 }
 
 /**
- * The form that creates a link: channel, inviter, the display text visitors see and an optional slug
- * (a taken slug is said so).
+ * The form that creates a link: channel, inviter, the display text visitors see, an optional slug
+ * (a taken slug is said so) and an optional password.
  */
 function LinkForm({
   api,
@@ -218,6 +231,7 @@ function LinkForm({
           inviter: field('inviter'),
           slug: field('slug'),
           ...(title ? { data: { title } } : {}),
+          ...(field('password') ? { password: field('password') } : {}),
         }),
       );
       form.reset();
@@ -245,6 +259,17 @@ function LinkForm({
       <label>
         {t.slug}
         <input name="slug" pattern={SLUG_PATTERN} placeholder={t.slugHint} autoComplete="off" />
+      </label>
+      <label>
+        {t.password}
+        <input
+          name="password"
+          type="password"
+          minLength={8}
+          maxLength={128}
+          placeholder={t.passwordHint}
+          autoComplete="new-password"
+        />
       </label>
       <button type="submit" className="primary" disabled={busy}>
         {t.create}
@@ -312,6 +337,10 @@ function linkRow({
       <td>{timeIn(zone, link.createdAt).slice(0, 10)}</td>
       <td>
         <Expiry api={api} link={link} zone={zone} t={t} onChanged={onChanged} />
+      </td>
+      <td>
+        <PasswordControl api={api} link={link} t={t} onChanged={onChanged} />
+        <RulesEditor api={api} link={link} t={t} onChanged={onChanged} />
       </td>
       <td>
         <QrCell link={link} style={qrStyle} t={t} />

@@ -1,4 +1,4 @@
-/** The links room's words (docs/operators.md#the-console): the form, the table, the expiry, the QR code and the experiment. */
+/** The links room's words (docs/operators.md#the-console): the form, the table, the expiry, the QR code, the experiment, the password and the rules. */
 import type { Language } from '../../../../shared/texts.ts';
 import type { SharedTexts } from '../shared/shared-texts.ts';
 
@@ -39,6 +39,18 @@ const en = {
   winsOver: (control: string, name: string, figures: string): string => `${control} wins over ${name}, ${figures}`,
   outcomeOf: (outcome: string): string =>
     outcome === 'installs' ? 'Installs per visitor' : `${outcome.replace(/^event:/, '')} per visitor`,
+  access: 'Password and rules',
+  password: 'Password',
+  passwordHint: 'optional, 8 to 128 characters',
+  passwordSet: 'Password set',
+  noPassword: 'No password',
+  setPassword: 'Set password',
+  removePassword: 'Remove password',
+  rules: 'Rules',
+  rulesHint: 'One rule per line: condition => store, page [variant], url <https URL> or deep-link </path>.',
+  saveRules: 'Save rules',
+  rulesSaved: 'Saved',
+  ruleLine: (line: number, reason: string): string => `Line ${line}: ${reason}`,
 };
 
 export type LinksWords = typeof en;
@@ -81,6 +93,18 @@ const zhCN: LinksWords = {
   wins: (name, figures) => `${name} 胜出，${figures}`,
   winsOver: (control, name, figures) => `${control} 胜过 ${name}，${figures}`,
   outcomeOf: (outcome) => (outcome === 'installs' ? '每位访客的安装' : `每位访客的 ${outcome.replace(/^event:/, '')}`),
+  access: '密码与规则',
+  password: '密码',
+  passwordHint: '可选，8 到 128 个字符',
+  passwordSet: '已设密码',
+  noPassword: '无密码',
+  setPassword: '设置密码',
+  removePassword: '移除密码',
+  rules: '规则',
+  rulesHint: '每行一条规则：条件 => store、page [变体]、url <https 地址> 或 deep-link </路径>。',
+  saveRules: '保存规则',
+  rulesSaved: '已保存',
+  ruleLine: (line, reason) => `第 ${line} 行：${reason}`,
 };
 
 const tables: Record<Language, LinksWords> = { en, 'zh-CN': zhCN };
