@@ -4,6 +4,7 @@
  */
 
 import type { Explanation } from './install-explanation.ts';
+import type { LinkPreview } from './link-preview.ts';
 import type { LinkRule } from './link-rules.ts';
 import type { Rates } from './stats-rates.ts';
 
@@ -86,6 +87,8 @@ export interface LinkView {
   rules: LinkRule[];
   /** Whether `/s/<slug>` asks for a password first (docs/smart-links.md#links); the password is never shown. */
   hasPassword: boolean;
+  /** Its preview for link previewers (docs/smart-links.md#previews); null for none. */
+  preview: LinkPreview | null;
 }
 
 /** An install or open answer as the admin API shows it (docs/attribution.md). */

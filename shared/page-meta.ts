@@ -10,6 +10,9 @@ export interface PageMeta {
   description: string;
   canonical: string;
   image: string;
+  /** The image's size in pixels, when known (a link's generated card). */
+  imageWidth?: number;
+  imageHeight?: number;
   siteName: string;
   noindex: boolean;
 }
@@ -23,6 +26,13 @@ export interface SiteMeta {
   description: string;
   /** Open Graph / Twitter image: a path on this site or an absolute URL. */
   image: string;
+  imageWidth?: number;
+  imageHeight?: number;
+  /**
+   * A short link's own preview (shared/link-preview.ts): its title is the page's whole title, and the
+   * image is the body's first too, for WeChat's share card (client/app/shell/layout.tsx).
+   */
+  linkPreview?: true;
 }
 
 export interface PageMetaInput {
@@ -40,11 +50,12 @@ export function pageMeta({ language, origin, pathname, pageTitle, noindex = fals
   const t = texts(language);
   const name = site?.name ?? t.appName;
   return {
-    title: pageTitle ? `${pageTitle} · ${name}` : (site?.title ?? name),
+    title: pageTitle && !site?.linkPreview ? `${pageTitle} · ${name}` : (site?.title ?? name),
     description: site?.description ?? t.description,
     canonical: pathOn(origin, pathname),
     // A path or an https URL: the configuration's schema admits nothing else (docs/config.md).
     image: new URL(site?.image ?? '/logo.png', origin).href,
+    ...(site?.imageWidth && site.imageHeight ? { imageWidth: site.imageWidth, imageHeight: site.imageHeight } : {}),
     siteName: name,
     noindex,
   };
@@ -85,6 +96,12 @@ export function headTags(meta: PageMeta): HeadTag[] {
     ['meta', 'property', 'og:description', meta.description],
     ['meta', 'property', 'og:url', meta.canonical],
     ['meta', 'property', 'og:image', meta.image],
+    ...(meta.imageWidth && meta.imageHeight
+      ? ([
+          ['meta', 'property', 'og:image:width', String(meta.imageWidth)],
+          ['meta', 'property', 'og:image:height', String(meta.imageHeight)],
+        ] as const)
+      : []),
     ['meta', 'property', 'og:site_name', meta.siteName],
     ['meta', 'name', 'twitter:card', 'summary_large_image'],
     ['meta', 'name', 'twitter:title', meta.title],

@@ -11,6 +11,7 @@
  */
 import { CLICK_ACTIONS } from '../shared/attribution.ts';
 import type { FraudRule, LanderConfig } from '../shared/config/schema.ts';
+import type { LinkPreview } from '../shared/link-preview.ts';
 import type { LinkRule } from '../shared/link-rules.ts';
 import type { Experiment } from '../shared/variants.ts';
 import { MATCH_METHODS, type MatchMethod, OS_FAMILIES, UNMATCHED_REASONS } from '../shared/webhooks.ts';
@@ -81,6 +82,8 @@ export interface StoredLink {
   experiment?: Experiment;
   /** Whether it asks for a password before its page (docs/smart-links.md#links); its hash is never here. */
   hasPassword?: true;
+  /** Its preview for link previewers (docs/smart-links.md#previews); absent when it has none. */
+  preview?: LinkPreview;
 }
 
 /** A visitor's network (attribution/network.ts): its IPv4 /24 or IPv6 /64, and the whole address. */

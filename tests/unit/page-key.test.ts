@@ -21,6 +21,7 @@ const inputs = (change: Partial<HandoffInputs> = {}): HandoffInputs => ({
   apkParents,
   linkToken: null,
   variant: null,
+  preview: null,
   ...change,
 });
 

@@ -1,15 +1,16 @@
 /**
  * Changing and removing a short link (docs/operators.md): its expiry can be moved (or removed: the
  * link then never expires), its rules replaced (docs/smart-links.md; `[]` removes them), its password
- * set or removed (`null`), and the link
+ * set or removed (`null`), its preview replaced or removed (`null`), and the link
  * can be deleted, after which `/s/<slug>` is the 404 page. Its campaign cannot change: the token
  * printed on posters and QR codes is what it is.
  */
 import * as v from 'valibot';
+import { LinkPreviewSchema } from '../../shared/link-preview.ts';
 import { RulesSchema } from '../../shared/link-rules.ts';
 import type { CommitChange, StoredLink } from '../facts.ts';
 import { hashPassword } from './link-password.ts';
-import { type LinkRow, linkOf, PasswordSchema, refusedRules, rulesColumn, SLUG } from './links.ts';
+import { type LinkRow, linkOf, PasswordSchema, previewColumn, refusedRules, rulesColumn, SLUG } from './links.ts';
 
 /** The body of `PATCH /api/links/<slug>`: a new expiry, new rules, a new password (null: none), or several. */
 export const LinkChangeSchema = v.pipe(
@@ -25,10 +26,15 @@ export const LinkChangeSchema = v.pipe(
     ),
     rules: v.optional(RulesSchema),
     password: v.optional(v.nullable(PasswordSchema)),
+    preview: v.optional(v.nullable(LinkPreviewSchema)),
   }),
   v.check(
-    (change) => change.expiresAt !== undefined || change.rules !== undefined || change.password !== undefined,
-    'expiresAt, rules or password: name what to change',
+    (change) =>
+      change.expiresAt !== undefined ||
+      change.rules !== undefined ||
+      change.password !== undefined ||
+      change.preview !== undefined,
+    'expiresAt, rules, password or preview: name what to change',
   ),
 );
 export type LinkChange = v.InferOutput<typeof LinkChangeSchema>;
@@ -66,11 +72,22 @@ export async function changeLink(
   const password = change.password ? await hashPassword(change.password) : change.password;
   if (password) next.hasPassword = true;
   else if (password === null) delete next.hasPassword;
+  // The preview left out stays as it is; null (or an empty one) removes it.
+  const preview = change.preview === undefined ? link.preview : previewColumn(change.preview) ? change.preview : null;
+  if (preview) next.preview = preview;
+  else delete next.preview;
   const update = env.FUNNEL_DB.prepare(
     password === undefined
-      ? 'UPDATE funnel_links SET expires_at = ?3, rules = ?4 WHERE app = ?1 AND slug = ?2'
-      : 'UPDATE funnel_links SET expires_at = ?3, rules = ?4, password = ?5 WHERE app = ?1 AND slug = ?2',
-  ).bind(app, link.slug, expiresAt, rulesColumn(rules), ...(password === undefined ? [] : [password]));
+      ? 'UPDATE funnel_links SET expires_at = ?3, rules = ?4, preview = ?5 WHERE app = ?1 AND slug = ?2'
+      : 'UPDATE funnel_links SET expires_at = ?3, rules = ?4, preview = ?5, password = ?6 WHERE app = ?1 AND slug = ?2',
+  ).bind(
+    app,
+    link.slug,
+    expiresAt,
+    rulesColumn(rules),
+    previewColumn(preview),
+    ...(password === undefined ? [] : [password]),
+  );
   await commit([update], { kind: 'link', action: 'updated', target: link.slug, before: link, after: next });
   return { ok: true, link: next };
 }

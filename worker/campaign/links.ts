@@ -7,6 +7,7 @@
 
 import * as v from 'valibot';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../shared/admin-contract.ts';
+import { type LinkPreview, LinkPreviewSchema } from '../../shared/link-preview.ts';
 import { type LinkRule, RulesSchema } from '../../shared/link-rules.ts';
 import { readExperiment } from '../../shared/variants.ts';
 import type { CommitChange, StoredLink } from '../facts.ts';
@@ -44,6 +45,7 @@ export const LinkRequestSchema = v.strictObject({
   ),
   rules: v.optional(RulesSchema),
   password: v.optional(PasswordSchema),
+  preview: v.optional(LinkPreviewSchema),
 });
 export type LinkRequest = v.InferOutput<typeof LinkRequestSchema>;
 
@@ -58,7 +60,7 @@ function randomSlug(): string {
 }
 
 const INSERT =
-  'INSERT INTO funnel_links (app, slug, token, data, created_at, expires_at, rules, password) VALUES (?6, ?1, ?2, ?3, ?4, ?5, ?7, ?8) ON CONFLICT (app, slug) DO NOTHING';
+  'INSERT INTO funnel_links (app, slug, token, data, created_at, expires_at, rules, password, preview) VALUES (?6, ?1, ?2, ?3, ?4, ?5, ?7, ?8, ?9) ON CONFLICT (app, slug) DO NOTHING';
 
 /**
  * Why `rules` cannot be kept for an app whose allow list is `allowedHosts`: every refusal with its
@@ -73,6 +75,10 @@ export function refusedRules(rules: readonly LinkRule[] | undefined, allowedHost
 /** The `rules` column of `rules`: their JSON, or null for none. */
 export const rulesColumn = (rules: readonly LinkRule[] | undefined): string | null =>
   rules?.length ? JSON.stringify(rules) : null;
+
+/** The `preview` column of `preview`: its JSON, or null for none (an empty one is none). */
+export const previewColumn = (preview: LinkPreview | undefined | null): string | null =>
+  preview && Object.keys(preview).length > 0 ? JSON.stringify(preview) : null;
 
 /**
  * Mints and stores the link `request` asks for, committed by `commit` (with its audit entry); a taken
@@ -109,6 +115,7 @@ export async function createLink(
     const link: StoredLink = { slug, token, data, createdAt: now, expiresAt: request.expiresAt ?? null };
     if (request.rules?.length) link.rules = request.rules;
     if (password) link.hasPassword = true;
+    if (previewColumn(request.preview)) link.preview = request.preview;
     const insert = env.FUNNEL_DB.prepare(INSERT).bind(
       slug,
       token,
@@ -118,6 +125,7 @@ export async function createLink(
       app,
       rulesColumn(request.rules),
       password,
+      previewColumn(request.preview),
     );
     const [result] = await commit([insert], {
       kind: 'link',
@@ -145,6 +153,8 @@ export interface LinkRow {
   variants?: string | null;
   /** Its password's hash (migration 0016, link-password.ts), NULL for none. */
   password?: string | null;
+  /** Its preview as JSON (migration 0017, shared/link-preview.ts), NULL for none. */
+  preview?: string | null;
 }
 
 // The password hash of each link read, beside it rather than in it: a link is shown, logged in the
@@ -153,6 +163,17 @@ const passwordHashes = new WeakMap<StoredLink, string>();
 
 /** The stored password hash of `link` as read from D1, or undefined when it has none. */
 export const passwordHashOf = (link: StoredLink): string | undefined => passwordHashes.get(link);
+
+/** The preview a link keeps as JSON, or undefined for none or one that no longer reads. */
+function readPreview(text: string | null | undefined): LinkPreview | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed = v.safeParse(LinkPreviewSchema, JSON.parse(text));
+    return parsed.success ? parsed.output : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The stored link of a `funnel_links` row. */
 export const linkOf = (row: LinkRow): StoredLink => {
@@ -166,6 +187,8 @@ export const linkOf = (row: LinkRow): StoredLink => {
   if (row.rules) link.rules = JSON.parse(row.rules) as LinkRule[];
   const experiment = readExperiment(row.variants);
   if (experiment) link.experiment = experiment;
+  const preview = readPreview(row.preview);
+  if (preview) link.preview = preview;
   if (row.password) {
     link.hasPassword = true;
     passwordHashes.set(link, row.password);

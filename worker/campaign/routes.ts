@@ -36,6 +36,7 @@ function linkView(origin: string, link: StoredLink): LinkView {
     expiresAt: link.expiresAt === null ? null : new Date(link.expiresAt).toISOString(),
     rules: [...(link.rules ?? [])],
     hasPassword: link.hasPassword === true,
+    preview: link.preview ?? null,
   };
 }
 

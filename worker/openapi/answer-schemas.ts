@@ -14,6 +14,7 @@ import {
 } from '../../shared/admin-contract.ts';
 import { CLICK_ID, type ClickIdsAnswer } from '../../shared/attribution.ts';
 import type { DeviceInfo } from '../../shared/device/types.ts';
+import { LinkPreviewSchema } from '../../shared/link-preview.ts';
 import { RulesSchema } from '../../shared/link-rules.ts';
 import { InstallAnswerSchema } from '../attribution/contract.ts';
 import { ExplainViewSchema } from '../attribution/explanation-schema.ts';
@@ -72,6 +73,7 @@ export const LinkViewSchema = v.strictObject({
   expiresAt: v.nullable(iso),
   rules: RulesSchema,
   hasPassword: v.boolean(),
+  preview: v.nullable(LinkPreviewSchema),
 }) satisfies v.GenericSchema<LinkView>;
 
 export const LinksSchema = v.strictObject({ links: v.array(LinkViewSchema) });

@@ -10,6 +10,8 @@ import type { LanderConfig } from '../../shared/config/schema.ts';
 import type { Verdict } from '../../shared/device/verdict.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
 import type { Handoff } from '../../shared/handoff.ts';
+import { type ShownPreview, shownPreview } from '../../shared/link-preview.ts';
+import type { SiteMeta } from '../../shared/page-meta.ts';
 import type { Language } from '../../shared/texts.ts';
 import { type ApkParents, NO_PARENTS } from '../apk/parents.ts';
 import { carrierToken } from '../attribution/carrier.ts';
@@ -59,6 +61,26 @@ export interface HandoffInputs {
   linkToken: string | null;
   /** On `/s/<slug>` of a link with variants, what the visitor's variant shows, as JSON (variants/choose-variant.ts). */
   variant: string | null;
+  /** On `/s/<slug>` with a preview, the one its head shows, as JSON (shared/link-preview.ts); else null. */
+  preview: string | null;
+}
+
+/**
+ * The preview of the short link `c` shows (docs/smart-links.md#previews), as JSON: the link's, with
+ * its variant's fields over it (a bot's variant is the control, variants/choose-variant.ts).
+ */
+function previewKey(c: Context<AppEnv>, base: string): string | null {
+  const link = c.get('link');
+  if (!link) return null;
+  const shown = shownPreview(`${new URL(c.req.url).origin}${base}`, link.slug, link.preview, c.get('variant')?.preview);
+  return shown ? JSON.stringify(shown) : null;
+}
+
+/** The head's site metadata with the link's `preview` (JSON, `previewKey`) over it. */
+function withPreview(site: SiteMeta, preview: string | null): SiteMeta {
+  if (!preview) return site;
+  const shown = JSON.parse(preview) as ShownPreview;
+  return { ...site, ...shown, linkPreview: true };
 }
 
 /** The address a page is made from: `url` with only the query a page reads (a bare `?` included). */
@@ -95,6 +117,7 @@ export function handoffInputs(c: Context<AppEnv>, url: URL, apkParents: ApkParen
     apkParents,
     linkToken: c.get('link')?.token ?? null,
     variant: shownKey(c.get('variant')),
+    preview: previewKey(c, base),
   };
 }
 
@@ -141,7 +164,8 @@ function androidParent(config: LanderConfig, parents: ApkParents): ApkParentFact
 
 /** The hand-off made from `inputs`. */
 export function makeHandoff(inputs: HandoffInputs): Handoff {
-  const { url, base, page, language, verdict, device, config, fallback, settings, apkParents, variant } = inputs;
+  const { url, base, page, language, verdict, device, config, fallback, settings, apkParents, variant, preview } =
+    inputs;
   const { downloadOrigin, env } = settings;
   const campaign = visitCampaign(inputs);
   const query = appStoreQuery(config.attribution, campaign);
@@ -174,7 +198,7 @@ export function makeHandoff(inputs: HandoffInputs): Handoff {
     commonConfig: { probe_path: config.commonConfig.probe_path },
     debug: config.commonConfig.debug,
     config: { revision: config.revision, fallback },
-    site: siteMeta(config, language),
+    site: withPreview(siteMeta(config, language), preview),
     download,
     openApp,
     landing: withVariant(landingView(download, openApp, language), variant),

@@ -36,6 +36,11 @@ export function Layout() {
           site,
         })}
       />
+      {site.linkPreview && site.image ? (
+        // WeChat's share card takes the body's first image (docs/smart-links.md#previews): the link's
+        // preview image comes first, hidden and never fetched by a browser for it.
+        <img src={site.image} alt="" width={site.imageWidth} height={site.imageHeight} hidden loading="lazy" />
+      ) : null}
       <main className="page" key={location.pathname}>
         <Outlet />
         {about ? (
