@@ -8,8 +8,6 @@
  * waits on nothing but timers).
  * The configuration and the uploaded APK parents are both read through this.
  */
-import { withinBudget } from '../lib/within-budget.ts';
-
 /** What one read gave: the value, and whether it stands for a failure (kept only briefly). */
 export interface SharedReadResult<T> {
   value: T;
@@ -31,6 +29,22 @@ export interface SharedReadOptions<T> {
 /** The loader: `ttlMs` 0 reads KV on every call (but shares a read under way). */
 export type SharedRead<T> = (kv: Pick<KVNamespace, 'get'>, ttlMs: number) => Promise<T>;
 
+/** How often a joiner looks whether the shared read has settled. */
+const JOIN_STEP_MS = 2;
+
+/**
+ * Waits for `read` to settle by looking at it every `JOIN_STEP_MS`, never by awaiting its promise:
+ * the promise belongs to the request that started the read, and workerd refuses to settle one
+ * request's promise in another's ("Cannot perform I/O on behalf of a different request"). The
+ * steps are counted, not timed: the clock stands still while a request waits on timers alone.
+ */
+async function joinRead<T>(read: { settled: { value: T } | null }, budgetMs: number): Promise<{ value: T } | null> {
+  for (let waited = 0; read.settled === null && waited < budgetMs; waited += JOIN_STEP_MS) {
+    await new Promise((resolve) => setTimeout(resolve, JOIN_STEP_MS));
+  }
+  return read.settled;
+}
+
 export function sharedRead<T>({
   read,
   late,
@@ -39,29 +53,32 @@ export function sharedRead<T>({
   now = Date.now,
 }: SharedReadOptions<T>): SharedRead<T> {
   let cached: { until: number; value: T } | null = null;
-  let inflight: { kv: Pick<KVNamespace, 'get'>; startedAt: number; value: Promise<T> } | null = null;
-  return function load(kv, ttlMs) {
+  let inflight: { kv: Pick<KVNamespace, 'get'>; startedAt: number; settled: { value: T } | null } | null = null;
+  return async function load(kv, ttlMs) {
     const start = now();
-    if (cached && cached.until > start) return Promise.resolve(cached.value);
+    if (cached && cached.until > start) return cached.value;
     const joined = inflight;
     if (joined?.kv === kv && start - joined.startedAt < timeoutMs) {
-      return withinBudget(joined.value, timeoutMs - (start - joined.startedAt) + 25, () => {
-        if (inflight === joined) inflight = null;
-        return late();
-      });
+      const settled = await joinRead(joined, timeoutMs - (start - joined.startedAt) + 25);
+      if (settled) return settled.value;
+      if (inflight === joined) inflight = null;
+      return late();
     }
     cached = null;
-    const value = read(kv).then((result) => {
+    const current: { kv: Pick<KVNamespace, 'get'>; startedAt: number; settled: { value: T } | null } = {
+      kv,
+      startedAt: start,
+      settled: null,
+    };
+    inflight = current;
+    try {
+      const result = await read(kv);
       const ttl = result.failed ? Math.min(ttlMs, failedTtlMs) : ttlMs;
       if (ttl > 0) cached = { until: start + ttl, value: result.value };
+      current.settled = { value: result.value };
       return result.value;
-    });
-    const current = { kv, startedAt: start, value };
-    inflight = current;
-    const done = () => {
+    } finally {
       if (inflight === current) inflight = null;
-    };
-    value.then(done, done);
-    return value;
+    }
   };
 }
