@@ -20,9 +20,16 @@ export function jsonSchema(schema: v.GenericSchema, typeMode: 'input' | 'output'
     // Checks with no JSON Schema word (a date that exists, a field name not reserved) are the server's
     // alone; JSON has no infinite number, so `finite` needs no word.
     ignoreActions: ['check', 'finite'],
-    overrideSchema: ({ valibotSchema }) =>
+    overrideSchema: ({ valibotSchema, jsonSchema }) => {
       // A campaign's fields (campaign/query-data.ts): an object of strings, the rest checked by code.
-      valibotSchema.type === 'custom' ? { type: 'object', additionalProperties: { type: 'string' } } : undefined,
+      if (valibotSchema.type === 'custom') return { type: 'object', additionalProperties: { type: 'string' } };
+      // A tuple is its items and nothing more: JSON Schema says so with its length (strict mode asks it).
+      if (valibotSchema.type === 'tuple' && Array.isArray(jsonSchema.prefixItems)) {
+        const length = jsonSchema.prefixItems.length;
+        return { ...jsonSchema, items: false, minItems: length, maxItems: length };
+      }
+      return undefined;
+    },
   });
   return rest as Json;
 }
