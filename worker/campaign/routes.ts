@@ -17,6 +17,7 @@ import type { StoredLink } from '../facts.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { qrPng, qrSvg } from '../lib/qr-code.ts';
 import { operatorAuth } from '../sign-in/operator-auth.ts';
+import { CardBodySchema, deleteCard, MAX_CARD_BODY, putCard, refusedCard, serveCard } from './link-card.ts';
 import { changeLink, deleteLink, LinkChangeSchema, storedLink } from './link-changes.ts';
 import { createLink, LinkRequestSchema, listLinks, resolveLink } from './links.ts';
 
@@ -80,10 +81,25 @@ linksRoute.patch(`/:slug{${SLUG_PATTERN}}`, jsonBodyLimit(MAX_BODY), async (c) =
   return c.json(linkView(appOrigin(c), result.link));
 });
 
+// A link's preview card, drawn by `npm run link -- --card` (link-card.ts): a 1200×630 PNG.
+// The admin API takes JSON only (sign-in/cross-site-writes.ts): the PNG comes as base64.
+linksRoute.put(`/:slug{${SLUG_PATTERN}}/card`, jsonBodyLimit(MAX_CARD_BODY), async (c) => {
+  const body = await readJson(c, CardBodySchema);
+  if (body instanceof Response) return body;
+  const link = await storedLink(c.env, c.get('app'), c.req.param('slug'));
+  if (!link) return c.json({ error: 'slug: no such link' }, 404);
+  const bytes = Uint8Array.from(atob(body.png), (char) => char.charCodeAt(0));
+  const refused = refusedCard(bytes);
+  if (refused) return c.json({ error: refused }, 400);
+  await putCard(c.env, c.get('app'), link.slug, bytes);
+  return c.json({ card: `${appOrigin(c)}/s/${link.slug}/card.png` });
+});
+
 linksRoute.delete(`/:slug{${SLUG_PATTERN}}`, async (c) => {
   const link = await storedLink(c.env, c.get('app'), c.req.param('slug'));
   if (!link) return c.json({ error: 'slug: no such link' }, 404);
   await deleteLink(c.env, c.get('app'), link, committerOf(c));
+  await deleteCard(c.env, c.get('app'), link.slug);
   announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'deleted', link });
   return c.body(null, 204);
 });
@@ -102,8 +118,14 @@ const readConfig = appConfig();
 const configForLogo: MiddlewareHandler<AppEnv> = (c, next) =>
   c.req.url.includes('?') && c.req.query('logo') === '1' ? readConfig(c, next) : next();
 
-/** `GET /s/<slug>.svg` and `GET /s/<slug>.png`, mounted at `/s`, optionally styled (shared/qr-style.ts). */
+/**
+ * `GET /s/<slug>.svg` and `GET /s/<slug>.png`, mounted at `/s`, optionally styled (shared/qr-style.ts),
+ * and the link's preview card `GET /s/<slug>/card.png`.
+ */
 export const linkQrRoute = new Hono<AppEnv>();
+
+// The link's preview card (link-card.ts): read from R2 alone, no D1 or configuration.
+linkQrRoute.get(`/:slug{${SLUG_PATTERN}}/card.png`, (c) => serveCard(c, c.req.param('slug')));
 
 linkQrRoute.get(`/:file{${SLUG_PATTERN}\\.(?:svg|png)}`, configForLogo, async (c) => {
   const file = c.req.param('file');

@@ -21,6 +21,7 @@ import {
   TestInstallsQuerySchema,
 } from '../attribution/operator-queries.ts';
 import { AuditExportQuerySchema, AuditPageSchema, AuditQuerySchema } from '../audit/contract.ts';
+import { CardAnswerSchema, CardBodySchema } from '../campaign/link-card.ts';
 import { LinkRequestSchema } from '../campaign/links.ts';
 import { FraudQuerySchema } from '../fraud/report.ts';
 import { StatsQuerySchema } from '../funnel/stats-query.ts';
@@ -214,6 +215,21 @@ function build(): Json {
             200: answer('The link.', LinkViewSchema),
             404: refusal('No such link.'),
             ...ADMIN_ERRORS,
+          },
+        },
+      },
+      '/api/links/{slug}/card': {
+        put: {
+          ...admin,
+          summary:
+            "The link's preview card (docs/smart-links.md#previews), a 1200×630 PNG of at most 300 kB in base64, served at `/s/{slug}/card.png`.",
+          parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string', pattern: SLUG_PATTERN } }],
+          requestBody: body(CardBodySchema),
+          responses: {
+            200: answer('Kept: its URL.', CardAnswerSchema),
+            400: refusal('Not base64, not a PNG, not 1200×630 or too large.'),
+            404: refusal('No such link.'),
+            ...ADMIN_WRITE_ERRORS,
           },
         },
       },
