@@ -128,7 +128,7 @@ export function RulesEditor({
       <summary>
         {t.rules} ({link.rules.length})
       </summary>
-      <form className="expiry-form" onSubmit={(event) => void submit(event)}>
+      <form className="rules-form" onSubmit={(event) => void submit(event)}>
         <textarea
           name="rules"
           rows={Math.max(3, link.rules.length + 1)}

@@ -169,19 +169,7 @@ export function LinksPanel({
       <QrStyleControl style={qrStyle} onChange={setQrStyle} preview={links[0]} t={t} />
       <DataTable
         className="links-table"
-        head={[
-          t.link,
-          t.channel,
-          t.inviter,
-          t.views,
-          t.taps,
-          t.attributed,
-          t.experiment,
-          t.created,
-          t.expires,
-          t.access,
-          t.qr,
-        ]}
+        head={[t.link, t.channel, t.inviter, t.views, t.taps, t.attributed, t.experiment, t.created, t.access, t.qr]}
         empty={t.noLinks}
         rows={links.map((link) =>
           linkRow({
@@ -337,8 +325,6 @@ function linkRow({
       <td>{timeIn(zone, link.createdAt).slice(0, 10)}</td>
       <td>
         <Expiry api={api} link={link} zone={zone} t={t} onChanged={onChanged} />
-      </td>
-      <td>
         <PasswordControl api={api} link={link} t={t} onChanged={onChanged} />
         <RulesEditor api={api} link={link} t={t} onChanged={onChanged} />
       </td>

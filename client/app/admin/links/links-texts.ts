@@ -39,7 +39,7 @@ const en = {
   winsOver: (control: string, name: string, figures: string): string => `${control} wins over ${name}, ${figures}`,
   outcomeOf: (outcome: string): string =>
     outcome === 'installs' ? 'Installs per visitor' : `${outcome.replace(/^event:/, '')} per visitor`,
-  access: 'Password and rules',
+  access: 'Expiry, password, rules',
   password: 'Password',
   passwordHint: 'optional, 8 to 128 characters',
   passwordSet: 'Password set',
@@ -93,7 +93,7 @@ const zhCN: LinksWords = {
   wins: (name, figures) => `${name} 胜出，${figures}`,
   winsOver: (control, name, figures) => `${control} 胜过 ${name}，${figures}`,
   outcomeOf: (outcome) => (outcome === 'installs' ? '每位访客的安装' : `每位访客的 ${outcome.replace(/^event:/, '')}`),
-  access: '密码与规则',
+  access: '过期、密码与规则',
   password: '密码',
   passwordHint: '可选，8 到 128 个字符',
   passwordSet: '已设密码',
