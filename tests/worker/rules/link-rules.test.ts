@@ -133,7 +133,7 @@ describe('writing rules with a link', () => {
     expect(view.expiresAt).toBe(expiresAt);
     const empty = await call('PATCH', `/api/links/${slug}`, {});
     expect(empty.status).toBe(400);
-    expect((await empty.json<{ error: string }>()).error).toContain('expiresAt, rules or password');
+    expect((await empty.json<{ error: string }>()).error).toContain('name what to change');
   });
 });
 
