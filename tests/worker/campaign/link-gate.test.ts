@@ -6,9 +6,15 @@
  * the password; a protected page never kept for the next visitor.
  */
 import { env, exports } from 'cloudflare:workers';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LinkView } from '../../../shared/admin-contract.ts';
-import { hashPassword, passwordMatches } from '../../../worker/campaign/link-password.ts';
+import {
+  hashPassword,
+  passCookieOpens,
+  passCookieValue,
+  passwordMatches,
+} from '../../../worker/campaign/link-password.ts';
 import { DEV_ADMIN_TOKEN } from '../../../worker/settings.ts';
 import { UA } from '../../fixtures/agents.ts';
 import { fetchWorker, get, handoffOf, ORIGIN } from '../helpers.ts';
@@ -213,5 +219,27 @@ describe('a link with a password', () => {
     const page = await (await get(`/s/${link.slug}`)).text();
     expect(handoffOf(page).handoff.campaign.signed.inviter).toBe(INVITER);
     expect((await api(`/${link.slug}`, 'PATCH', { password: 'short' })).status).toBe(400);
+  });
+});
+
+describe('the password and its cookie, for any password and slug', () => {
+  it('a hash matches its own password only; a cookie opens its own link, before its expiry, only', async () => {
+    const password = fc.string({ unit: 'grapheme', minLength: 8, maxLength: 40 });
+    const slug = fc.stringMatching(/^[a-z0-9-]{3,12}$/);
+    await fc.assert(
+      fc.asyncProperty(password, password, slug, slug, async (one, other, mine, theirs) => {
+        const stored = await hashPassword(one, 1000);
+        expect(await passwordMatches(one, stored)).toBe(true);
+        expect(await passwordMatches(other, stored)).toBe(one === other);
+        const now = Date.now();
+        const cookie = await passCookieValue(stored, mine, now);
+        expect(await passCookieOpens(cookie, stored, mine, now)).toBe(true);
+        expect(await passCookieOpens(cookie, stored, theirs, now)).toBe(mine === theirs);
+        expect(await passCookieOpens(cookie, stored, mine, now + 3600_000)).toBe(false);
+        // Another password for the same link voids the cookie.
+        expect(await passCookieOpens(cookie, await hashPassword(one, 1000), mine, now)).toBe(false);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
