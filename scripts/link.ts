@@ -5,12 +5,15 @@
  * (docs/campaign-links.md): `DECODE_KEY` from the environment, else — in development only — the
  * built-in default. A link the worker would refuse is not printed: the reason goes to stderr, exit 2.
  *
- * `--short [--slug S] [--expires TIME] [--rule 'when => action' …] [--password P]` asks the worker instead
+ * `--short [--slug S] [--expires TIME] [--rule 'when => action' …] [--password P] [--preview-title T]
+ * [--preview-description D] [--preview-image URL | --card]` asks the worker instead
  * (`POST /api/links`, docs/operators.md; rules and passwords: docs/smart-links.md):
  * the running worker mints the link with its own key and stores it under a slug, and this prints the
- * short link, then the long one and the QR code's URL. Where: the local dev server of `npm start`
+ * short link, then the long one and the QR code's URL; with `--card`, it draws the preview card in Node
+ * (scripts/lib/link-card.ts) and uploads it, and prints the card's URL. Where: the local dev server of `npm start`
  * without `--env` (or with `--local`), else `--base` or `LANDER_URL`; the token: `ADMIN_TOKEN`.
  */
+import { readFile } from 'node:fs/promises';
 import type { LinkView } from '../shared/admin-contract.ts';
 import { APP_ID_PATTERN } from '../shared/apps.ts';
 import { secretOf } from '../worker/settings.ts';
@@ -21,7 +24,8 @@ import { ruleArgument } from './lib/rule-argument.ts';
 
 const USAGE =
   'usage: npm run link -- --channel X --inviter Y [--title T] [--param key=value …] [--plain key=value …] [--base URL] [--app ID] ' +
-  "[--env development|production] | --short [--slug S] [--expires TIME] [--rule 'when => action' …] [--password P] [--local]";
+  "[--env development|production] | --short [--slug S] [--expires TIME] [--rule 'when => action' …] [--password P] " +
+  '[--preview-title T] [--preview-description D] [--preview-image URL | --card [--card-name N] [--icon FILE]] [--local]';
 
 const HELP: CliHelp = {
   summary: 'Prints a campaign link (/landing?d=<token>); with --short, asks the running worker for a short link.',
@@ -42,6 +46,15 @@ const HELP: CliHelp = {
     ],
     ['--password P', 'the short link asks for this password (8 to 128 characters) before its page'],
     ['--local', 'the short link from the dev server of npm start'],
+    [
+      '--preview-title T, --preview-description D',
+      "the short link's preview for link previewers (docs/smart-links.md#previews)",
+    ],
+    ['--preview-image URL', "the preview's image, an https URL"],
+    [
+      '--card [--card-name N] [--icon FILE]',
+      "draws the preview's image from the icon (default public/logo.png) and texts, and uploads it",
+    ],
   ],
   example: 'npm run link -- --channel newsletter --inviter ada --short',
 };
@@ -62,6 +75,12 @@ const { values } = cliArgs('link', USAGE, {
   expires: { type: 'string' },
   rule: { type: 'string', multiple: true, default: [] },
   password: { type: 'string' },
+  'preview-title': { type: 'string' },
+  'preview-description': { type: 'string' },
+  'preview-image': { type: 'string' },
+  card: { type: 'boolean', default: false },
+  'card-name': { type: 'string' },
+  icon: { type: 'string', default: 'public/logo.png' },
 });
 
 function fail(message: string): never {
@@ -75,6 +94,34 @@ function pairs(list: string[]): [string, string][] {
     if (at < 1) fail(`expected key=value, got ${JSON.stringify(item)}`);
     return [item.slice(0, at), item.slice(at + 1)];
   });
+}
+
+/** The short link's preview the flags ask for, if any (docs/smart-links.md#previews). */
+function previewOf(): LinkView['preview'] | undefined {
+  const preview = {
+    title: values['preview-title'],
+    description: values['preview-description'],
+    image: values.card ? 'card' : values['preview-image'],
+  };
+  return Object.values(preview).some((value) => value !== undefined) ? preview : undefined;
+}
+
+/** Draws `link`'s card in Node (satori and resvg exceed the worker's budget) and uploads it: its URL. */
+async function uploadCard(target: Parameters<typeof callAdmin>[0], link: LinkView): Promise<string> {
+  const { drawCard } = await import('./lib/link-card.ts');
+  const png = await drawCard({
+    name: values['card-name'] ?? '',
+    title: values['preview-title'] ?? values.title ?? link.slug,
+    description: values['preview-description'],
+    icon: await readFile(values.icon),
+  });
+  const res = await callAdmin(target, `/api/links/${link.slug}/card`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ png: Buffer.from(png).toString('base64') }),
+  });
+  if (!res.ok) fail(await errorOf(res));
+  return ((await res.json()) as { card: string }).card;
 }
 
 /** Mints the link on the worker and prints its short URL, long URL and QR code URL. */
@@ -95,6 +142,7 @@ async function shortLink(payload: Record<string, string>): Promise<void> {
     expiresAt: values.expires,
     rules: rules.length ? rules : undefined,
     password: values.password,
+    preview: previewOf(),
   };
   try {
     const res = await callAdmin(found.target, '/api/links', {
@@ -108,6 +156,7 @@ async function shortLink(payload: Record<string, string>): Promise<void> {
     console.log(link.shortUrl);
     console.log(link.url);
     console.log(link.qr);
+    if (values.card) console.log(await uploadCard(found.target, link));
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
@@ -125,6 +174,10 @@ if (values.title !== undefined) payload.title = values.title;
 if (values.rule.length > 0 && !values.short) fail('--rule needs --short: rules live with a stored short link');
 if (values.password !== undefined && !values.short)
   fail('--password needs --short: a password lives with a stored short link');
+const previewFlags = [values['preview-title'], values['preview-description'], values['preview-image']];
+if ((values.card || previewFlags.some((flag) => flag !== undefined)) && !values.short)
+  fail('--preview-* and --card need --short: a preview lives with a stored short link');
+if (values.card && values['preview-image'] !== undefined) fail('--card draws the image: leave out --preview-image');
 if (values.short) {
   await shortLink(payload);
   process.exit(0);

@@ -19,6 +19,7 @@ import { hotNetwork } from './hot-network.ts';
 import { http } from './http.ts';
 import { identity } from './identity.ts';
 import { lighthouseSection } from './lighthouse.ts';
+import { linkCard } from './link-card.ts';
 import { loadModes } from './load-modes.ts';
 import { mainThread } from './main-thread.ts';
 import { newIsolate } from './new-isolate.ts';
@@ -39,6 +40,7 @@ export const BUDGET_SECTIONS: BenchSection[] = [
   identity,
   detect,
   qr,
+  linkCard,
   rules,
   http,
   apps,
