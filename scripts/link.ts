@@ -1,8 +1,8 @@
 /**
- * `npm run link -- --channel X --inviter Y [--title T] [--param key=value …] [--plain key=value …] [--base URL] [--app ID]
+ * `npm run link -- --channel X --inviter Y [--title T] [--rules ID] [--param key=value …] [--plain key=value …] [--base URL] [--app ID]
  * [--env production]` prints a campaign link: `/landing?d=<token>` plus any plain parameters. The token
  * carries `channel`, `inviter`, `title` (the display text the page shows) and every `--param`, encrypted with the decode key
- * (docs/campaign-links.md): `DECODE_KEY` from the environment, else — in development only — the
+ * (docs/campaign-links.md), and `rules`, the app's rule set it names with `--rules` (docs/smart-links.md#rule-sets): `DECODE_KEY` from the environment, else — in development only — the
  * built-in default. A link the worker would refuse is not printed: the reason goes to stderr, exit 2.
  *
  * `--short [--slug S] [--expires TIME] [--rule 'when => action' …] [--password P] [--preview-title T]
@@ -16,6 +16,7 @@
 import { readFile } from 'node:fs/promises';
 import type { LinkView } from '../shared/admin-contract.ts';
 import { APP_ID_PATTERN } from '../shared/apps.ts';
+import { RULE_SET_ID, RULES_FIELD } from '../shared/link-rules.ts';
 import { secretOf } from '../worker/settings.ts';
 import { adminTarget, callAdmin, errorOf, localOrigin } from './lib/admin-api.ts';
 import { type CliHelp, cliArgs, helpIfAsked } from './lib/cli-args.ts';
@@ -23,7 +24,7 @@ import { mintLink } from './lib/mint-link.ts';
 import { ruleArgument } from './lib/rule-argument.ts';
 
 const USAGE =
-  'usage: npm run link -- --channel X --inviter Y [--title T] [--param key=value …] [--plain key=value …] [--base URL] [--app ID] ' +
+  'usage: npm run link -- --channel X --inviter Y [--title T] [--rules ID] [--param key=value …] [--plain key=value …] [--base URL] [--app ID] ' +
   "[--env development|production] | --short [--slug S] [--expires TIME] [--rule 'when => action' …] [--password P] " +
   '[--preview-title T] [--preview-description D] [--preview-image URL | --card [--card-name N] [--icon FILE]] [--local]';
 
@@ -44,6 +45,7 @@ const HELP: CliHelp = {
       "--rule 'when => action'",
       'a rule of the short link (repeatable, in order): a CEL condition, then store, page [variant], url URL or deep-link /path',
     ],
+    ['--rules ID', "the app's rule set ID (docs/smart-links.md#rule-sets), named in the token's signed rules field"],
     ['--password P', 'the short link asks for this password (8 to 128 characters) before its page'],
     ['--local', 'the short link from the dev server of npm start'],
     [
@@ -74,6 +76,7 @@ const { values } = cliArgs('link', USAGE, {
   slug: { type: 'string' },
   expires: { type: 'string' },
   rule: { type: 'string', multiple: true, default: [] },
+  rules: { type: 'string' },
   password: { type: 'string' },
   'preview-title': { type: 'string' },
   'preview-description': { type: 'string' },
@@ -170,6 +173,11 @@ const payload: Record<string, string> = Object.fromEntries(pairs(values.param));
 if (values.channel !== undefined) payload.channel = values.channel;
 if (values.inviter !== undefined) payload.inviter = values.inviter;
 if (values.title !== undefined) payload.title = values.title;
+if (values.rules !== undefined) {
+  if (!RULE_SET_ID.test(values.rules))
+    fail(`--rules: ${JSON.stringify(values.rules)} is no rule set id (1 to 32 of a-z, 0-9, _ and -)`);
+  payload[RULES_FIELD] = values.rules;
+}
 
 if (values.rule.length > 0 && !values.short) fail('--rule needs --short: rules live with a stored short link');
 if (values.password !== undefined && !values.short)

@@ -57,6 +57,13 @@ export const RuleSchema = v.variant(
   'action is one of page, store, url, deep-link',
 );
 
+/** A rule set's id (docs/smart-links.md#rule-sets): 1 to 32 of a–z, 0–9, `_` and `-`, short enough to sign into every token. */
+export const RULE_SET_ID_PATTERN = '[a-z0-9_-]{1,32}';
+export const RULE_SET_ID = new RegExp(`^${RULE_SET_ID_PATTERN}$`);
+
+/** The signed field of a campaign token that names its rule set. */
+export const RULES_FIELD = 'rules';
+
 /** A link's rules, in order: the first whose condition holds decides. */
 export const RulesSchema = v.pipe(v.array(RuleSchema), v.maxLength(MAX_RULES, `at most ${MAX_RULES} rules`));
 

@@ -224,7 +224,7 @@ export interface LinkChanged {
  * done to one. `key`, `member`, `role` and `config` are named for the writes tenancy and an online
  * configuration bring; today the worker takes links, webhooks and test devices.
  */
-export const CHANGE_KINDS = ['config', 'link', 'webhook', 'test-device', 'key', 'member', 'role'] as const;
+export const CHANGE_KINDS = ['config', 'link', 'rule-set', 'webhook', 'test-device', 'key', 'member', 'role'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 export const CHANGE_ACTIONS = ['created', 'updated', 'deleted', 'rotated'] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];

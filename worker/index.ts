@@ -40,6 +40,7 @@ import { onEngineError } from './reliability/on-error.ts';
 import { lossesRoute } from './reliability/routes.ts';
 import { linkPasswordPost } from './render/link-gate.ts';
 import { renderPage } from './render/render-page.tsx';
+import { ruleSetsRoute } from './rules/routes.ts';
 import { crossSiteWrites } from './sign-in/cross-site-writes.ts';
 import { meRoute } from './sign-in/me-route.ts';
 import { signInRoutes } from './sign-in/oidc/routes.ts';
@@ -112,6 +113,7 @@ app.route('/api/fraud', fraudRoute);
 app.route('/api/links', variantsRoute);
 app.route('/api/links', linksRoute);
 app.route('/api/experiments', experimentsRoute);
+app.route('/api/rule-sets', ruleSetsRoute);
 app.route('/api/test-devices', testDevicesRoute);
 // The path as it came, percent-encoded: a refusal never carries markup back (docs/security.md).
 app.all('/api/*', (c) => c.json({ error: `No API at ${new URL(c.req.url).pathname}` }, 404));

@@ -8,12 +8,13 @@
 import * as v from 'valibot';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../shared/admin-contract.ts';
 import { type LinkPreview, LinkPreviewSchema } from '../../shared/link-preview.ts';
-import { type LinkRule, RulesSchema } from '../../shared/link-rules.ts';
+import { type LinkRule, RULE_SET_ID, RULES_FIELD, RulesSchema } from '../../shared/link-rules.ts';
 import { readExperiment } from '../../shared/variants.ts';
 import type { CommitChange, StoredLink } from '../facts.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { LINK_BUDGET_MS } from '../reliability/budget.ts';
 import { compileRules } from '../rules/compile.ts';
+import { storedRuleSet } from '../rules/rule-sets.ts';
 import { settingsOf } from '../settings.ts';
 import { hashPassword } from './link-password.ts';
 import { mintToken, PayloadSchema } from './query-data.ts';
@@ -97,6 +98,11 @@ export async function createLink(
   }
   const refused = refusedRules(request.rules, allowedHosts);
   if (refused) return { ok: false, status: 400, error: refused };
+  // A token naming a rule set names one the app has (docs/smart-links.md#rule-sets).
+  const set = request.data?.[RULES_FIELD];
+  if (set !== undefined && !(RULE_SET_ID.test(set) && (await storedRuleSet(env, app, set)))) {
+    return { ok: false, status: 400, error: `data.${RULES_FIELD}: no rule set "${set}" in this app` };
+  }
   const data: Record<string, string> = { ...request.data };
   if (request.channel !== undefined) data.channel = request.channel;
   if (request.inviter !== undefined) data.inviter = request.inviter;

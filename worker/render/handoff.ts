@@ -121,17 +121,30 @@ export function handoffInputs(c: Context<AppEnv>, url: URL, apkParents: ApkParen
   };
 }
 
+// The last campaign read, by what it was read from: a page's rules read its token's campaign before
+// the page does (render/link-rules.ts), and the same poster's URL comes again and again; a campaign is
+// never changed once read, so one object serves them all.
+let lastRead: { from: string; campaign: Campaign } | null = null;
+
 /**
  * The page's campaign: its query's, or on a carrier page (`/i/<carrier>`, docs/attribution.md) the
  * carrier's token, on a short link's page (docs/operators.md) the link's token, read as the `d` parameter.
  */
-function campaignOf(url: URL, page: PageIdentity, key: string | undefined, linkToken: string | null): Campaign {
+export function campaignOf(url: URL, page: PageIdentity, key: string | undefined, linkToken: string | null): Campaign {
   const carried = page.carrier ? carrierToken(page.carrier) : null;
   const token = linkToken ?? carried;
-  if (!token) return url.search ? readCampaign(url.searchParams, key) : NO_CAMPAIGN;
-  const params = new URLSearchParams(url.searchParams);
-  params.set('d', token);
-  return readCampaign(params, key);
+  if (!token && !url.search) return NO_CAMPAIGN;
+  const from = `${key ?? ''} ${token ?? ''} ${url.search}`;
+  if (lastRead?.from === from) return lastRead.campaign;
+  let campaign: Campaign;
+  if (!token) campaign = readCampaign(url.searchParams, key);
+  else {
+    const params = new URLSearchParams(url.searchParams);
+    params.set('d', token);
+    campaign = readCampaign(params, key);
+  }
+  lastRead = { from, campaign };
+  return campaign;
 }
 
 /** The visit's whole campaign per inputs: the hand-off keeps only what the page shows, the view counts all of it. */

@@ -73,8 +73,8 @@ async function pageAnswer(c: Context<AppEnv>): Promise<PageAnswer> {
   const protectedLink = c.get('link')?.hasPassword === true;
   const gate = protectedLink ? await passwordGate(c, c.get('link') as StoredLink) : null;
   if (gate) return { response: gate, view: null };
-  // The link's rules decide before its page whether there is one (docs/smart-links.md).
-  const decision = page === 'short' ? linkDecision(c) : null;
+  // The link's rules, or its token's rule set, decide before its page whether there is one (docs/smart-links.md).
+  const decision = await linkDecision(c);
   const ruled = linkRulesAnswer(c, decision);
   if (ruled) return { response: ruled, view: null };
   // A `page` rule may name the variant to show (docs/smart-links.md#actions); else the visitor's own.

@@ -6,7 +6,7 @@
 import type { HttpClient } from '../../http-client.ts';
 
 /** The kinds of change the log keeps (worker/facts.ts `CHANGE_KINDS`). */
-export const AUDIT_KINDS = ['config', 'link', 'webhook', 'test-device', 'key', 'member', 'role'] as const;
+export const AUDIT_KINDS = ['config', 'link', 'rule-set', 'webhook', 'test-device', 'key', 'member', 'role'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** One entry as `GET /api/audit` answers it. */

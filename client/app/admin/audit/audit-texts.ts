@@ -30,6 +30,7 @@ const en = {
   kinds: {
     config: 'Configuration',
     link: 'Link',
+    'rule-set': 'Rule set',
     webhook: 'Webhook',
     'test-device': 'Test device',
     key: 'API key',
@@ -74,6 +75,7 @@ const zhCN: AuditWords = {
   kinds: {
     config: '配置',
     link: '链接',
+    'rule-set': '规则集',
     webhook: 'Webhook',
     'test-device': '测试设备',
     key: 'API 密钥',
