@@ -22,6 +22,7 @@ import {
 } from '../attribution/operator-queries.ts';
 import { AuditExportQuerySchema, AuditPageSchema, AuditQuerySchema } from '../audit/contract.ts';
 import { CardAnswerSchema, CardBodySchema } from '../campaign/link-card.ts';
+import { LinkChangeSchema } from '../campaign/link-changes.ts';
 import { LinkRequestSchema } from '../campaign/links.ts';
 import { FraudQuerySchema } from '../fraud/report.ts';
 import { StatsQuerySchema } from '../funnel/stats-query.ts';
@@ -215,6 +216,31 @@ function build(): Json {
             200: answer('The link.', LinkViewSchema),
             404: refusal('No such link.'),
             ...ADMIN_ERRORS,
+          },
+        },
+        patch: {
+          ...admin,
+          summary:
+            'Changes a short link: its expiry (`null`: never), its rules (`[]`: none), its password (`null`: none) or its preview (`null`: none); what the body leaves out stays. Its campaign cannot change.',
+          parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string', pattern: SLUG_PATTERN } }],
+          requestBody: body(LinkChangeSchema),
+          responses: {
+            200: answer('The link as changed.', LinkViewSchema),
+            400: refusal(
+              'A field is wrong (named, with why): an expiry in the past, a rule that does not compile, nothing to change.',
+            ),
+            404: refusal('No such link.'),
+            ...ADMIN_WRITE_ERRORS,
+          },
+        },
+        delete: {
+          ...admin,
+          summary: 'Removes a short link and its preview card: `/s/{slug}` is the 404 page afterwards.',
+          parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string', pattern: SLUG_PATTERN } }],
+          responses: {
+            204: answer('Removed.'),
+            404: refusal('No such link.'),
+            ...ADMIN_WRITE_ERRORS,
           },
         },
       },

@@ -178,6 +178,40 @@ describe('real answers conform to the document', () => {
       'get',
     );
     await expectConforms(await adminGet('/api/experiments'), '/api/experiments', 'get');
+    // PATCH and DELETE /api/links/{slug}: each field the route takes, its refusals and a missing link.
+    const change = (body: unknown, at = slug, method = 'PATCH') =>
+      exports.default.fetch(
+        new Request(`${ORIGIN}/api/links/${at}`, {
+          method,
+          headers: { ...admin, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      );
+    const changed = await change({
+      expiresAt: '2031-01-01T00:00:00Z',
+      rules: [{ when: 'os == "iOS"', action: 'store' }],
+      password: 'open sesame 42',
+      preview: { title: 'Notes', description: 'Write it down', image: 'https://cdn.example.com/card.png' },
+    });
+    expect(await expectConforms(changed, '/api/links/{slug}', 'patch')).toMatchObject({
+      expiresAt: '2031-01-01T00:00:00.000Z',
+      hasPassword: true,
+      preview: { title: 'Notes' },
+    });
+    await expectConforms(
+      await change({ expiresAt: null, rules: [], password: null, preview: null }),
+      '/api/links/{slug}',
+      'patch',
+    );
+    const refusedChanges = [{}, { expiresAt: '2001-01-01T00:00:00Z' }, { rules: [{ when: 'nope(', action: 'store' }] }];
+    for (const body of refusedChanges) {
+      const res = await change(body);
+      expect(res.status).toBe(400);
+      await expectConforms(res, '/api/links/{slug}', 'patch');
+    }
+    await expectConforms(await change({ expiresAt: null }, 'no-such-link'), '/api/links/{slug}', 'patch');
+    await expectConforms(await change(undefined, slug, 'DELETE'), '/api/links/{slug}', 'delete');
+    await expectConforms(await change(undefined, slug, 'DELETE'), '/api/links/{slug}', 'delete');
     await expectConforms(await adminGet(`/api/test-installs?app=${APP}`), '/api/test-installs', 'get');
     await expectConforms(await adminGet(`/api/installs?app=${APP}&installId=${installId}`), '/api/installs', 'get');
     await expectConforms(
