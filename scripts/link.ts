@@ -6,10 +6,12 @@
  * built-in default. A link the worker would refuse is not printed: the reason goes to stderr, exit 2.
  *
  * `--short [--slug S] [--expires TIME] [--rule 'when => action' …] [--password P] [--preview-title T]
- * [--preview-description D] [--preview-image URL | --card]` asks the worker instead
+ * [--preview-description D] [--preview-image URL | --card] [--variant 'name=a,weight=50,headline=…' …] [--variant-event E]
+ * [--qr-fg RRGGBB] [--qr-bg RRGGBB] [--qr-margin N] [--qr-logo] [--qr-scale N]` asks the worker instead
  * (`POST /api/links`, docs/operators.md; rules and passwords: docs/smart-links.md):
  * the running worker mints the link with its own key and stores it under a slug, and this prints the
- * short link, then the long one and the QR code's URL; with `--card`, it draws the preview card in Node
+ * short link, then the long one and the QR code's URL (with a `--qr-*` style, the styled SVG's and PNG's);
+ * with `--variant`, it gives the link its variants (`PUT /api/links/<slug>/variants`); with `--card`, it draws the preview card in Node
  * (scripts/lib/link-card.ts) and uploads it, and prints the card's URL. Where: the local dev server of `npm start`
  * without `--env` (or with `--local`), else `--base` or `LANDER_URL`; the token: `ADMIN_TOKEN`.
  */
@@ -17,16 +19,21 @@ import { readFile } from 'node:fs/promises';
 import type { LinkView } from '../shared/admin-contract.ts';
 import { APP_ID_PATTERN } from '../shared/apps.ts';
 import { RULE_SET_ID, RULES_FIELD } from '../shared/link-rules.ts';
+import { type QrStyle, qrStyleQuery } from '../shared/qr-style.ts';
+import type { Experiment } from '../shared/variants.ts';
 import { secretOf } from '../worker/settings.ts';
 import { adminTarget, callAdmin, errorOf, localOrigin } from './lib/admin-api.ts';
 import { type CliHelp, cliArgs, helpIfAsked } from './lib/cli-args.ts';
+import { previewArgument, qrStyleArgument, variantsArgument } from './lib/link-options.ts';
 import { mintLink } from './lib/mint-link.ts';
 import { ruleArgument } from './lib/rule-argument.ts';
 
 const USAGE =
   'usage: npm run link -- --channel X --inviter Y [--title T] [--rules ID] [--param key=value …] [--plain key=value …] [--base URL] [--app ID] ' +
   "[--env development|production] | --short [--slug S] [--expires TIME] [--rule 'when => action' …] [--password P] " +
-  '[--preview-title T] [--preview-description D] [--preview-image URL | --card [--card-name N] [--icon FILE]] [--local]';
+  '[--preview-title T] [--preview-description D] [--preview-image URL | --card [--card-name N] [--icon FILE]] ' +
+  "[--variant 'name=a,weight=50,headline=H,text=T,button=B,image=URL' …] [--variant-event E] " +
+  '[--qr-fg RRGGBB] [--qr-bg RRGGBB] [--qr-margin N] [--qr-logo] [--qr-scale N] [--local]';
 
 const HELP: CliHelp = {
   summary: 'Prints a campaign link (/landing?d=<token>); with --short, asks the running worker for a short link.',
@@ -57,6 +64,14 @@ const HELP: CliHelp = {
       '--card [--card-name N] [--icon FILE]',
       "draws the preview's image from the icon (default public/logo.png) and texts, and uploads it",
     ],
+    [
+      "--variant 'name=a,weight=50,headline=H,text=T,button=B,image=URL'",
+      "a variant of the short link's page (repeatable, 2 to 8, the first the control; weight 1 when left out)",
+    ],
+    ['--variant-event E', 'judge the variants on this app event rather than installs'],
+    ['--qr-fg RRGGBB, --qr-bg RRGGBB', "the QR code's colours (dark on light, contrast at least 4.5:1)"],
+    ['--qr-margin N, --qr-scale N', 'its quiet zone in modules (2 to 16), the PNG’s pixels a module (2 to 24)'],
+    ['--qr-logo', "the app's logo in the code's centre"],
   ],
   example: 'npm run link -- --channel newsletter --inviter ada --short',
 };
@@ -84,6 +99,13 @@ const { values } = cliArgs('link', USAGE, {
   card: { type: 'boolean', default: false },
   'card-name': { type: 'string' },
   icon: { type: 'string', default: 'public/logo.png' },
+  variant: { type: 'string', multiple: true, default: [] },
+  'variant-event': { type: 'string' },
+  'qr-fg': { type: 'string' },
+  'qr-bg': { type: 'string' },
+  'qr-margin': { type: 'string' },
+  'qr-scale': { type: 'string' },
+  'qr-logo': { type: 'boolean', default: false },
 });
 
 function fail(message: string): never {
@@ -101,12 +123,43 @@ function pairs(list: string[]): [string, string][] {
 
 /** The short link's preview the flags ask for, if any (docs/smart-links.md#previews). */
 function previewOf(): LinkView['preview'] | undefined {
-  const preview = {
+  const read = previewArgument({
     title: values['preview-title'],
     description: values['preview-description'],
     image: values.card ? 'card' : values['preview-image'],
-  };
-  return Object.values(preview).some((value) => value !== undefined) ? preview : undefined;
+  });
+  return read.ok ? read.value : fail(read.reason);
+}
+
+/** The variants the flags ask for, if any (docs/smart-links.md#variants-and-the-sequential-test). */
+function experimentOf(): Experiment | undefined {
+  if (values.variant.length === 0) {
+    return values['variant-event'] === undefined ? undefined : fail('--variant-event needs --variant');
+  }
+  const read = variantsArgument(values.variant, values['variant-event']);
+  return read.ok ? read.value : fail(read.reason);
+}
+
+/** The QR code's style the flags ask for, if any (docs/operators.md#qr-code-styles). */
+function qrStyleOf(): QrStyle | undefined {
+  const read = qrStyleArgument({
+    fg: values['qr-fg'],
+    bg: values['qr-bg'],
+    margin: values['qr-margin'],
+    scale: values['qr-scale'],
+    logo: values['qr-logo'],
+  });
+  return read.ok ? read.value : fail(read.reason);
+}
+
+/** Gives `link` its variants; a refusal says the link itself was made. */
+async function putVariants(target: Parameters<typeof callAdmin>[0], link: LinkView, experiment: Experiment) {
+  const res = await callAdmin(target, `/api/links/${link.slug}/variants`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(experiment),
+  });
+  if (!res.ok) fail(`${link.shortUrl} was made, its variants were not: ${await errorOf(res)}`);
 }
 
 /** Draws `link`'s card in Node (satori and resvg exceed the worker's budget) and uploads it: its URL. */
@@ -137,6 +190,9 @@ async function shortLink(payload: Record<string, string>): Promise<void> {
     const parsed = ruleArgument(text);
     return parsed.ok ? parsed.rule : fail(parsed.reason);
   });
+  // Every value is checked before anything is sent.
+  const experiment = experimentOf();
+  const style = qrStyleOf();
   const body = {
     channel,
     inviter,
@@ -156,9 +212,13 @@ async function shortLink(payload: Record<string, string>): Promise<void> {
     if (!res.ok) fail(await errorOf(res));
     // The API's own answer: the worker and this script are one repository.
     const link = (await res.json()) as LinkView;
+    if (experiment) await putVariants(found.target, link, experiment);
     console.log(link.shortUrl);
     console.log(link.url);
-    console.log(link.qr);
+    if (style) {
+      console.log(`${link.qr}${qrStyleQuery(style, 'svg')}`);
+      console.log(`${link.qrPng}${qrStyleQuery(style, 'png')}`);
+    } else console.log(link.qr);
     if (values.card) console.log(await uploadCard(found.target, link));
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
@@ -186,6 +246,11 @@ const previewFlags = [values['preview-title'], values['preview-description'], va
 if ((values.card || previewFlags.some((flag) => flag !== undefined)) && !values.short)
   fail('--preview-* and --card need --short: a preview lives with a stored short link');
 if (values.card && values['preview-image'] !== undefined) fail('--card draws the image: leave out --preview-image');
+const qrFlags = [values['qr-fg'], values['qr-bg'], values['qr-margin'], values['qr-scale']];
+if ((values['qr-logo'] || qrFlags.some((flag) => flag !== undefined)) && !values.short)
+  fail('--qr-* needs --short: a QR code is of a stored short link');
+if ((values.variant.length > 0 || values['variant-event'] !== undefined) && !values.short)
+  fail('--variant needs --short: variants live with a stored short link');
 if (values.short) {
   await shortLink(payload);
   process.exit(0);
