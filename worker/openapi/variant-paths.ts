@@ -12,6 +12,16 @@ export function variantPaths(): Json {
   const slug = { name: 'slug', in: 'path', required: true, schema: { type: 'string', pattern: SLUG_PATTERN } };
   return {
     '/api/links/{slug}/variants': {
+      get: {
+        ...admin,
+        summary: 'The link’s variants as kept, with the outcome they are judged on.',
+        parameters: [slug],
+        responses: {
+          200: answer('The variants.', ExperimentSchema),
+          404: refusal('No such link, or it has no variants.'),
+          ...ADMIN_ERRORS,
+        },
+      },
       put: {
         ...admin,
         summary: 'Gives a short link its variants (2 to 8, the first the control) and the outcome they are judged on.',

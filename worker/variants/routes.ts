@@ -1,7 +1,7 @@
 /**
  * A link's variants in the links API (docs/smart-links.md#variants-and-the-sequential-test):
  * `PUT /api/links/<slug>/variants` gives a link its variants and the outcome they are judged on,
- * `DELETE` removes them (each change kept in the audit log and announced as the link's), `GET
+ * `GET` answers them as kept, `DELETE` removes them (each change kept in the audit log and announced as the link's), `GET
  * /api/links/<slug>/experiment` answers each variant's counts and its verdict against the control,
  * and `GET /api/experiments` the experiments of every link that has variants, for the console.
  */
@@ -58,6 +58,14 @@ variantsRoute.put(`${SLUG}/variants`, jsonBodyLimit(MAX_BODY), async (c) => {
   await committerOf(c)([update], { kind: 'link', action: 'updated', target: link.slug, before: link, after: next });
   announce(sceneOf(c), { fact: 'link-changed', at: Date.now(), change: 'updated', link: next });
   return c.json(experiment);
+});
+
+// The variants as kept, for the console's editor: the experiment's answer names them, not their words.
+variantsRoute.get(`${SLUG}/variants`, async (c) => {
+  const link = await storedLink(c.env, c.get('app'), c.req.param('slug'));
+  if (!link) return c.json({ error: 'slug: no such link' }, 404);
+  if (!link.experiment) return c.json({ error: 'slug: the link has no variants' }, 404);
+  return c.json(link.experiment);
 });
 
 variantsRoute.delete(`${SLUG}/variants`, async (c) => {

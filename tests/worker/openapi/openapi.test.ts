@@ -169,7 +169,14 @@ describe('real answers conform to the document', () => {
           headers: { ...admin, 'content-type': 'application/json' },
         }),
       );
+    await expectConforms(await adminGet(`/api/links/${slug}/variants`), '/api/links/{slug}/variants', 'get');
     await expectConforms(await put(variants), '/api/links/{slug}/variants', 'put');
+    expect(
+      await expectConforms(await adminGet(`/api/links/${slug}/variants`), '/api/links/{slug}/variants', 'get'),
+    ).toEqual({
+      ...variants,
+      event: null,
+    });
     await expectConforms(await put({ variants: [] }), '/api/links/{slug}/variants', 'put');
     await expectConforms(await adminGet(`/api/links/${slug}/experiment`), '/api/links/{slug}/experiment', 'get');
     await expectConforms(

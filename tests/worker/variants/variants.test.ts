@@ -89,9 +89,25 @@ describe('PUT /api/links/<slug>/variants', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('answers the variants as kept with GET, words and event included, for the console to edit', async () => {
+    const { slug } = await linkWithVariants(VARIANTS, 'signup');
+    const res = await admin(`/api/links/${slug}/variants`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ variants: VARIANTS, event: 'signup' });
+    const plain = await admin('/api/links', 'POST', { channel: 'no-variants' });
+    const { slug: other } = await plain.json<{ slug: string }>();
+    expect(await (await admin(`/api/links/${other}/variants`)).json()).toEqual({
+      error: 'slug: the link has no variants',
+    });
+    expect((await admin('/api/links/no-such-link-x/variants')).status).toBe(404);
+    const anonymous = await exports.default.fetch(new Request(`${ORIGIN}/api/links/${slug}/variants`));
+    expect(anonymous.status).toBe(401);
+  });
+
   it('removes the variants with DELETE: the page is the plain campaign page again', async () => {
     const { slug } = await linkWithVariants();
     expect((await admin(`/api/links/${slug}/variants`, 'DELETE')).status).toBe(204);
+    expect((await admin(`/api/links/${slug}/variants`)).status).toBe(404);
     const { handoff } = await page(slug, crypto.randomUUID());
     expect(handoff.landing.variant).toBeUndefined();
     expect((await admin(`/api/links/${slug}/experiment`)).status).toBe(404);
