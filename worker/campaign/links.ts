@@ -15,6 +15,7 @@ import { withinBudget } from '../lib/within-budget.ts';
 import { LINK_BUDGET_MS } from '../reliability/budget.ts';
 import { compileRules } from '../rules/compile.ts';
 import { storedRuleSet } from '../rules/rule-sets.ts';
+import { storedRules } from '../rules/stored-rules.ts';
 import { settingsOf } from '../settings.ts';
 import { hashPassword } from './link-password.ts';
 import { mintToken, PayloadSchema } from './query-data.ts';
@@ -190,7 +191,7 @@ export const linkOf = (row: LinkRow): StoredLink => {
     createdAt: row.created_at,
     expiresAt: row.expires_at,
   };
-  if (row.rules) link.rules = JSON.parse(row.rules) as LinkRule[];
+  if (row.rules) link.rules = storedRules(row.rules);
   const experiment = readExperiment(row.variants);
   if (experiment) link.experiment = experiment;
   const preview = readPreview(row.preview);

@@ -55,6 +55,7 @@ import {
   refusal,
 } from './operation-parts.ts';
 import { qrPaths } from './qr-paths.ts';
+import { ruleSetPaths } from './rule-set-paths.ts';
 import { teamPaths } from './team-paths.ts';
 import { variantPaths } from './variant-paths.ts';
 import { webhookAdminPaths } from './webhook-paths.ts';
@@ -395,6 +396,7 @@ function build(): Json {
       ...configPaths(),
       ...qrPaths(),
       ...variantPaths(),
+      ...ruleSetPaths(),
     },
   };
 }

@@ -17,6 +17,7 @@ import {
   putRuleSet,
   type RuleSet,
   RuleSetBodySchema,
+  type RuleSetView,
   storedRuleSet,
 } from './rule-sets.ts';
 
@@ -24,7 +25,7 @@ import {
 const MAX_BODY = 65_536;
 
 /** A rule set as the API shows it. */
-const setView = (set: RuleSet) => ({
+const setView = (set: RuleSet): RuleSetView => ({
   id: set.id,
   rules: set.rules,
   createdAt: new Date(set.createdAt).toISOString(),

@@ -11,11 +11,24 @@ import type { CommitChange } from '../facts.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { LINK_BUDGET_MS } from '../reliability/budget.ts';
 import { compileRules } from './compile.ts';
+import { storedRules } from './stored-rules.ts';
 
 /** The body of `PUT /api/rule-sets/<id>`: the set's rules, in order (at least one). */
 export const RuleSetBodySchema = v.strictObject({
   rules: v.pipe(RulesSchema, v.minLength(1, 'rules: at least one rule; DELETE removes a set')),
 });
+
+/** A rule set as the API answers it (worker/rules/routes.ts, the OpenAPI document). */
+export const RuleSetSchema = v.object({
+  id: v.pipe(v.string(), v.regex(RULE_SET_ID)),
+  rules: RulesSchema,
+  createdAt: v.pipe(v.string(), v.isoTimestamp()),
+  updatedAt: v.pipe(v.string(), v.isoTimestamp()),
+});
+export type RuleSetView = v.InferOutput<typeof RuleSetSchema>;
+
+/** The answer of `GET /api/rule-sets`. */
+export const RuleSetsSchema = v.object({ ruleSets: v.array(RuleSetSchema) });
 
 /** A stored rule set. */
 export interface RuleSet {
@@ -68,7 +81,7 @@ export async function ruleSetRules(env: Env, app: string, id: string): Promise<r
       .bind(app, id)
       .first<{ rules: string }>();
     const row = await withinBudget(read, LINK_BUDGET_MS);
-    return row ? (JSON.parse(row.rules) as LinkRule[]) : null;
+    return row ? storedRules(row.rules) : null;
   } catch (error) {
     console.error('Rule set not read', error instanceof Error ? error.message : String(error));
     return null;

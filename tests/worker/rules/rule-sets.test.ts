@@ -15,6 +15,7 @@ import { DEV_ADMIN_TOKEN } from '../../../worker/settings.ts';
 import { CRAWLER_AGENTS, UA } from '../../fixtures/agents.ts';
 import { DEMO } from '../../fixtures/config.ts';
 import { campaign } from '../app-calls.ts';
+import { expectConforms } from '../conforms.ts';
 import { clearConfig, fetchWorker, get, ORIGIN, storeConfig } from '../helpers.ts';
 
 const auth = { authorization: `Bearer ${DEV_ADMIN_TOKEN}`, 'content-type': 'application/json' };
@@ -97,6 +98,18 @@ describe('/api/rule-sets', () => {
     const res = await call('PUT', path, body);
     expect(res.status).toBe(400);
     expect((await res.json<{ error: string }>()).error).toMatch(reason);
+  });
+
+  it('answers as the OpenAPI document says', async () => {
+    const id = freshId();
+    const rules: LinkRule[] = [{ when: 'os == "iOS"', action: 'store' }];
+    await expectConforms(await call('PUT', `/api/rule-sets/${id}`, { rules }), '/api/rule-sets/{id}', 'put');
+    await expectConforms(await call('PUT', `/api/rule-sets/${id}`, { rules }), '/api/rule-sets/{id}', 'put');
+    await expectConforms(await call('GET', `/api/rule-sets/${id}`), '/api/rule-sets/{id}', 'get');
+    await expectConforms(await call('GET', '/api/rule-sets'), '/api/rule-sets', 'get');
+    await expectConforms(await call('PUT', `/api/rule-sets/${id}`, { rules: [] }), '/api/rule-sets/{id}', 'put');
+    await expectConforms(await call('DELETE', `/api/rule-sets/${id}`), '/api/rule-sets/{id}', 'delete');
+    await expectConforms(await call('GET', `/api/rule-sets/${id}`), '/api/rule-sets/{id}', 'get');
   });
 
   it('needs links:write to write and is per app', async () => {
