@@ -3,7 +3,8 @@
  * (docs/smart-links.md#variants-and-the-sequential-test): the page shows the visitor's variant —
  * its headline, text and button words — and keeps it on a reload (the `user_id` cookie the first
  * visit was given); the view counts under the variant; the links room says the experiment's verdict
- * in English and in Chinese.
+ * in English and in Chinese, and edits a link's variants (a refused field marked with the worker's
+ * reason, the saved variant's headline on the link's page, the variants read back and removed in Chinese).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it, vi } from 'vitest';
@@ -86,8 +87,66 @@ describe('a link with variants', () => {
       const page = await signedIn(locale, slug);
       const cell = page.locator(`[data-slug="${slug}"] [data-figure="experiment"]`);
       await cell.locator('.experiment').waitFor();
-      await expect(cell.textContent()).resolves.toBe(words);
+      await expect(cell.locator('.experiment').textContent()).resolves.toBe(words);
       await page.context().close();
     }
+  });
+});
+
+describe("the links room's variants editor", () => {
+  it("saves a link's variants, marks a refused field, and the link's page shows the variant", async () => {
+    const slug = `edit-${crypto.randomUUID().slice(0, 6)}`;
+    const made = await fetch(`${baseURL}/api/links`, {
+      method: 'POST',
+      headers: ADMIN,
+      body: JSON.stringify({ channel: 'variants', slug }),
+    });
+    expect(made.status).toBe(201);
+    const page = await signedIn('en-US', slug);
+    const row = page.locator(`[data-slug="${slug}"]`);
+    await row.getByText('Edit variants').click();
+    const variant = (index: number) => row.locator(`fieldset[data-variant-index="${index}"]`);
+    await variant(1).waitFor();
+    await expect(row.locator('fieldset.variant-fields').count()).resolves.toBe(2);
+    // The control weighs 0: every visitor sees `b`.
+    await variant(0).getByLabel('Weight').fill('0');
+    await variant(0).getByLabel('Headline').fill('Plain notes');
+    await variant(1).getByLabel('Headline').fill('Fresh from the console');
+    await variant(1).getByLabel('Button words').fill('Try it');
+    await variant(1).getByLabel('Image (https)').fill('http://images.example.com/b.png');
+    await row.getByRole('button', { name: 'Save variants' }).click();
+    const image = variant(1).getByLabel('Image (https)');
+    await row.locator('small.error').waitFor();
+    await expect(image.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(variant(1).locator('small.error').textContent()).resolves.toBe('image is not an https URL');
+    await image.fill('');
+    await row.getByRole('button', { name: 'Save variants' }).click();
+    await row.getByRole('status').waitFor();
+    await expect(row.getByRole('status').textContent()).resolves.toBe('Saved');
+    await expect(image.getAttribute('aria-invalid')).resolves.toBeNull();
+    await row.locator('.experiment').waitFor();
+    await page.context().close();
+
+    const visitor = await browser.newContext({ ...DEVICES.iPhone, locale: 'en-US' });
+    const shown = await visitor.newPage();
+    await shown.goto(`${baseURL}/s/${slug}`);
+    await hydrated(shown);
+    const section = shown.locator('section.variant[data-variant="b"]');
+    await expect(section.getByRole('heading', { name: 'Fresh from the console' }).isVisible()).resolves.toBe(true);
+    await expect(shown.locator('.button-landing').textContent()).resolves.toBe('Try it');
+    await visitor.close();
+
+    const zh = await signedIn('zh-CN', slug);
+    const zhRow = zh.locator(`[data-slug="${slug}"]`);
+    await zhRow.getByText('编辑变体').click();
+    await zhRow.locator('fieldset[data-variant-index="1"]').waitFor();
+    await expect(zhRow.locator('fieldset[data-variant-index="1"] legend').textContent()).resolves.toBe('变体 2');
+    await expect(zhRow.getByLabel('标题').nth(1).inputValue()).resolves.toBe('Fresh from the console');
+    await zhRow.getByRole('button', { name: '移除全部变体' }).click();
+    await zhRow.getByRole('status').waitFor();
+    await expect(zhRow.getByRole('status').textContent()).resolves.toBe('已移除');
+    const gone = await fetch(`${baseURL}/api/links/${slug}/variants`, { headers: ADMIN });
+    expect(gone.status).toBe(404);
+    await zh.context().close();
   });
 });

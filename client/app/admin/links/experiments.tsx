@@ -33,9 +33,10 @@ export function experimentText(experiment: ExperimentView, t: LinksTexts): strin
   return winners.length > 0 ? winners.join('; ') : t.noWinnerYet;
 }
 
-/** The experiments of the links that have variants (`GET /api/experiments`), by slug. */
-export function useExperiments(api: LinksApi, t: LinksTexts, onError: (text: string) => void) {
+/** The experiments of the links that have variants (`GET /api/experiments`), by slug; read again when `version` changes. */
+export function useExperiments(api: LinksApi, t: LinksTexts, onError: (text: string) => void, version = 0) {
   const [experiments, setExperiments] = useState<Map<string, ExperimentView>>(new Map());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is a reload: a saved variants editor asks again
   useEffect(() => {
     let current = true;
     api.experiments().then(
@@ -49,7 +50,7 @@ export function useExperiments(api: LinksApi, t: LinksTexts, onError: (text: str
     return () => {
       current = false;
     };
-  }, [api, t, onError]);
+  }, [api, t, onError, version]);
   return experiments;
 }
 

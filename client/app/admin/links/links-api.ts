@@ -1,10 +1,10 @@
 /**
  * The links room's calls to `/api/links` (docs/operators.md): the links, a new one, a link's expiry
- * moved, its password set or removed, its rules replaced. A link's figures are the funnel's (`/api/stats?by=link`), read through the console's API.
+ * moved, its password set or removed, its rules replaced, its variants read, replaced or removed. A link's figures are the funnel's (`/api/stats?by=link`), read through the console's API.
  */
 import type { LinkView, StatsRow } from '../../../../shared/admin-contract.ts';
 import type { LinkRule } from '../../../../shared/link-rules.ts';
-import type { ExperimentView } from '../../../../shared/variants.ts';
+import type { Experiment, ExperimentView } from '../../../../shared/variants.ts';
 import type { HttpClient } from '../../http-client.ts';
 import type { Range } from '../shared/admin-client.ts';
 
@@ -49,6 +49,22 @@ export function linksApi(client: HttpClient, headers: Record<string, string>) {
         body: { password },
         headers,
       });
+    },
+    /** A link's variants as kept (docs/smart-links.md#variants-and-the-sequential-test); refused with 404 when it has none. */
+    variants(slug: string): Promise<Experiment> {
+      return client<Experiment>(`/api/links/${encodeURIComponent(slug)}/variants`, { headers });
+    },
+    /** Gives a link its variants, answering them as kept. */
+    setVariants(slug: string, experiment: Experiment): Promise<Experiment> {
+      return client<Experiment>(`/api/links/${encodeURIComponent(slug)}/variants`, {
+        method: 'PUT',
+        body: experiment,
+        headers,
+      });
+    },
+    /** Removes a link's variants. */
+    async removeVariants(slug: string): Promise<void> {
+      await client(`/api/links/${encodeURIComponent(slug)}/variants`, { method: 'DELETE', headers });
     },
     /** Replaces a link's rules (`[]`: none), answering the link as it now is. */
     setLinkRules(slug: string, rules: LinkRule[]): Promise<LinkView> {

@@ -2,11 +2,11 @@
  * The short links (docs/operators.md#the-console): a form that creates one (channel, inviter, an
  * optional slug) and the table of links, each with its short URL to copy, its views, taps and
  * attributed installs in the console's range (`/api/stats?by=link`), its experiment's verdict
- * (experiments.tsx), its expiry (changed in place,
+ * (experiments.tsx) and its variants to edit (variants-editor.tsx), its expiry (changed in place,
  * read and shown in the operator's zone), its password and rules (link-access.tsx) and its QR code to download as PNG or SVG, in the style
  * chosen above the table (qr-style-control.tsx).
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { StatsRow } from '../../../../shared/admin-contract.ts';
 import { MAX_LINK_FIELD, SLUG_PATTERN } from '../../../../shared/admin-contract.ts';
 import { PLAIN_QR_STYLE, type QrStyle } from '../../../../shared/qr-style.ts';
@@ -21,6 +21,7 @@ import { PasswordControl, RulesEditor } from './link-access.tsx';
 import type { LinksApi, LinkView } from './links-api.ts';
 import type { LinksTexts } from './links-texts.ts';
 import { QrStyleControl, styledQrUrls } from './qr-style-control.tsx';
+import { VariantsEditor } from './variants-editor.tsx';
 
 function CopyButton({ text, t }: { text: string; t: LinksTexts }) {
   const [copied, setCopied] = useState(false);
@@ -159,7 +160,10 @@ export function LinksPanel({
 }) {
   const [error, setError] = useState('');
   const figures = useLinkFigures(api, range, t, setError);
-  const experiments = useExperiments(api, t, setError);
+  // A variants editor's save reads the experiments again: the verdict's cell shows the new variants.
+  const [experimentsVersion, setExperimentsVersion] = useState(0);
+  const experiments = useExperiments(api, t, setError, experimentsVersion);
+  const onVariantsSaved = useCallback(() => setExperimentsVersion((version) => version + 1), []);
   const [qrStyle, setQrStyle] = useState<QrStyle>(PLAIN_QR_STYLE);
   return (
     <section className="panel links-panel" aria-labelledby="links-heading">
@@ -181,6 +185,7 @@ export function LinksPanel({
             zone,
             qrStyle,
             onChanged,
+            onVariantsSaved,
             ...(opener ? { opener } : {}),
           }),
         )}
@@ -279,6 +284,7 @@ function linkRow({
   zone,
   qrStyle,
   onChanged,
+  onVariantsSaved,
   opener,
 }: {
   api: LinksApi;
@@ -289,6 +295,7 @@ function linkRow({
   zone: string;
   qrStyle: QrStyle;
   onChanged: (link: LinkView) => void;
+  onVariantsSaved: () => void;
   opener?: Opener;
 }) {
   return (
@@ -321,6 +328,7 @@ function linkRow({
       <td data-figure="installs">{row?.attributed ?? 0}</td>
       <td data-figure="experiment">
         <ExperimentCell experiment={experiment} t={t} />
+        <VariantsEditor api={api} slug={link.slug} t={t} onSaved={onVariantsSaved} />
       </td>
       <td>{timeIn(zone, link.createdAt).slice(0, 10)}</td>
       <td>

@@ -1,4 +1,4 @@
-/** The links room's words (docs/operators.md#the-console): the form, the table, the expiry, the QR code, the experiment, the password and the rules. */
+/** The links room's words (docs/operators.md#the-console): the form, the table, the expiry, the QR code, the experiment and its variants, the password and the rules. */
 import type { Language } from '../../../../shared/texts.ts';
 import type { SharedTexts } from '../shared/shared-texts.ts';
 
@@ -51,6 +51,21 @@ const en = {
   saveRules: 'Save rules',
   rulesSaved: 'Saved',
   ruleLine: (line: number, reason: string): string => `Line ${line}: ${reason}`,
+  editVariants: 'Edit variants',
+  variantsHint: 'Up to 8, the first the control; a field left empty shows the page’s own.',
+  variantNumber: (n: number): string => `Variant ${n}`,
+  variantName: 'Name',
+  variantWeight: 'Weight',
+  variantHeadline: 'Headline',
+  variantText: 'Text',
+  variantButton: 'Button words',
+  variantImage: 'Image (https)',
+  addVariant: 'Add a variant',
+  removeVariant: 'Remove',
+  saveVariants: 'Save variants',
+  removeVariants: 'Remove all variants',
+  variantsSaved: 'Saved',
+  variantsRemoved: 'Removed',
 };
 
 export type LinksWords = typeof en;
@@ -105,6 +120,21 @@ const zhCN: LinksWords = {
   saveRules: '保存规则',
   rulesSaved: '已保存',
   ruleLine: (line, reason) => `第 ${line} 行：${reason}`,
+  editVariants: '编辑变体',
+  variantsHint: '最多 8 个，第一个为对照组；留空的字段显示页面原有内容。',
+  variantNumber: (n) => `变体 ${n}`,
+  variantName: '名称',
+  variantWeight: '权重',
+  variantHeadline: '标题',
+  variantText: '正文',
+  variantButton: '按钮文字',
+  variantImage: '图片（https）',
+  addVariant: '添加变体',
+  removeVariant: '移除',
+  saveVariants: '保存变体',
+  removeVariants: '移除全部变体',
+  variantsSaved: '已保存',
+  variantsRemoved: '已移除',
 };
 
 const tables: Record<Language, LinksWords> = { en, 'zh-CN': zhCN };
