@@ -27,6 +27,7 @@ import { peers } from './peers.ts';
 import { cpuProfile } from './profile.ts';
 import { qr } from './qr.ts';
 import { rules } from './rules.ts';
+import { rulesPage } from './rules-page.ts';
 import { sizes } from './sizes.ts';
 import { soak } from './soak.ts';
 import { startup } from './startup.ts';
@@ -43,6 +44,7 @@ export const BUDGET_SECTIONS: BenchSection[] = [
   linkCard,
   rules,
   http,
+  rulesPage,
   apps,
   newIsolate,
   funnel,

@@ -22,7 +22,7 @@ import { compiledRules } from '../rules/stored-rules.ts';
 import { requestInput } from '../rules/variables.ts';
 import { settingsOf } from '../settings.ts';
 import { appLinkDownload } from './app-link-answer.ts';
-import { campaignOf } from './handoff.ts';
+import { campaignOf, pageAddress } from './handoff.ts';
 
 /** A redirect chosen for this visitor: never kept by a cache between two. */
 function redirect(location: string): Response {
@@ -95,7 +95,8 @@ async function pageRules(c: Context<AppEnv>): Promise<{ rules: readonly LinkRule
     const url = new URL(c.req.url);
     // A page with no token to read has no rules: the kept page's hit pays for nothing more.
     if (!identity.carrier && !url.search.includes('d=')) return null;
-    campaign = campaignOf(url, identity, settingsOf(c.env).decodeKey, null);
+    // Read from the page's address, as the page reads it: the page then reuses this reading.
+    campaign = campaignOf(pageAddress(url), identity, settingsOf(c.env).decodeKey, null);
   }
   const id = campaign.signed[RULES_FIELD];
   const rules = id ? await ruleSetRules(c.env, c.get('app'), id) : null;
