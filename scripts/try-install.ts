@@ -18,7 +18,7 @@ import { type CliHelp, cliArgs, helpIfAsked } from './lib/cli-args.ts';
 
 const USAGE =
   'usage: npm run try-install -- [--local | --env development|production] [--base URL] [--channel NAME] ' +
-  '[--timeout SECONDS] [--app APP --install-id ID]';
+  '[--timeout SECONDS] [--app APP --install-id ID] [--app-id ID]';
 
 const HELP: CliHelp = {
   summary:
@@ -31,6 +31,10 @@ const HELP: CliHelp = {
     ['--channel NAME', "the short link's channel (default try-install)"],
     ['--timeout SECONDS', 'how long to wait for the install (default 600)'],
     ['--app APP --install-id ID', "register the phone's installation as a test device first"],
+    [
+      '--app-id ID',
+      "the Lander app (docs/routes.md#apps) whose link and test device these are; --app is the phone's package",
+    ],
   ],
   example: 'HOST=192.168.1.20 npm run try-install -- --app com.example.app --install-id 3f2a…',
 };
@@ -44,6 +48,7 @@ const { values } = cliArgs('try-install', USAGE, {
   timeout: { type: 'string', default: '600' },
   app: { type: 'string' },
   'install-id': { type: 'string' },
+  'app-id': { type: 'string' },
 });
 
 /** How often the worker is asked whether the tap and the install have come. */
@@ -73,7 +78,9 @@ function answerLine(item: TestInstallView): string {
 }
 
 async function main(): Promise<void> {
-  const found = adminTarget(values, process.env);
+  // `--app` is the package here, as the SDKs name it: the Lander app is `--app-id`, as in apk:upload.
+  const { env, local, base } = values;
+  const found = adminTarget({ env, local, base, app: values['app-id'] }, process.env);
   if (!found.ok) fail(found.reason);
   const { target } = found;
   const seconds = Number(values.timeout);

@@ -95,7 +95,7 @@ describe('the webhooks panel', () => {
     await shown.waitFor();
     secret = (await shown.textContent()) ?? '';
     expect(secret).toMatch(/^whsec_/);
-    const row = page.locator('tr', { hasText: receiverUrl });
+    const row = page.locator('tr[data-endpoint]', { hasText: receiverUrl });
     await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Enabled');
     expect(await row.locator('td').nth(1).textContent()).toBe(
       'install, open, event, link.created, link.updated, link.deleted',
@@ -113,7 +113,7 @@ describe('the webhooks panel', () => {
 
     // A reload forgets the secret: it was shown once.
     await page.reload();
-    await page.locator('tr', { hasText: receiverUrl }).waitFor();
+    await page.locator('tr[data-endpoint]', { hasText: receiverUrl }).waitFor();
     expect(await page.locator('.secret').count()).toBe(0);
     expect(await page.content()).not.toContain(secret.slice(6));
     expect(log.errors).toEqual([]);
@@ -123,7 +123,7 @@ describe('the webhooks panel', () => {
   it('says when an endpoint was disabled after 3 days of failures, and enables it again', async () => {
     sql(`UPDATE webhook_endpoints SET enabled = 0, disabled_reason = 'failing' WHERE url = '${receiverUrl}'`);
     const page = await signedIn();
-    const row = page.locator('tr', { hasText: receiverUrl });
+    const row = page.locator('tr[data-endpoint]', { hasText: receiverUrl });
     await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Disabled after 3 days of failures');
     await row.getByRole('button', { name: 'Enable' }).click();
     await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Enabled');
@@ -132,7 +132,7 @@ describe('the webhooks panel', () => {
 
   it('rotates the secret: the new one shown once, and the receiver still holding the old one verifies a test', async () => {
     const page = await signedIn();
-    const row = page.locator('tr', { hasText: receiverUrl });
+    const row = page.locator('tr[data-endpoint]', { hasText: receiverUrl });
     await row.getByRole('button', { name: 'Rotate secret' }).click();
     const shown = page.locator('.secret code');
     await shown.waitFor();
@@ -148,7 +148,7 @@ describe('the webhooks panel', () => {
   it('says when an endpoint was disabled because its receiver answered 410 Gone', async () => {
     sql(`UPDATE webhook_endpoints SET enabled = 0, disabled_reason = 'gone' WHERE url = '${receiverUrl}'`);
     const page = await signedIn();
-    const row = page.locator('tr', { hasText: receiverUrl });
+    const row = page.locator('tr[data-endpoint]', { hasText: receiverUrl });
     await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Disabled: the receiver answered 410 Gone');
     expect(await row.locator('td').nth(2).getAttribute('class')).toBe('error');
     await row.getByRole('button', { name: 'Enable' }).click();
@@ -158,11 +158,11 @@ describe('the webhooks panel', () => {
 
   it('refuses to add the same endpoint URL twice, and says so', async () => {
     const page = await signedIn();
-    await page.locator('tr', { hasText: receiverUrl }).waitFor();
+    await page.locator('tr[data-endpoint]', { hasText: receiverUrl }).waitFor();
     await page.getByLabel('Endpoint URL').fill(receiverUrl);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await expect.poll(() => page.getByText('Another endpoint already has that URL.').isVisible()).toBe(true);
-    expect(await page.locator('tr', { hasText: receiverUrl }).count()).toBe(1);
+    expect(await page.locator('tr[data-endpoint]', { hasText: receiverUrl }).count()).toBe(1);
     await page.context().close();
   });
 
