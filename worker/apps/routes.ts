@@ -1,13 +1,13 @@
 /**
  * `GET /api/apps` (docs/routes.md#apps, docs/operators.md): the apps of the deployment the caller may
  * see, for the console's app switcher — the admin token every app, an API key its own app, a person
- * signed in each app they are a member of (sign-in/members.ts). Each app with `base`, where its
+ * (signed in, or with the provider's JWT) each app they hold a role in (sign-in/members.ts). Each app with `base`, where its
  * console and API are on the shared host (`/@notes`, '' for the default app).
  */
 import { type Context, Hono } from 'hono';
 import { type AppEntry, type AppsAnswer, type AppView, appBase, DEFAULT_APP } from '../../shared/apps.ts';
 import type { AppEnv } from '../env.ts';
-import { roleOf } from '../sign-in/members.ts';
+import { appsWithRole, isPerson } from '../sign-in/members.ts';
 import { operatorAuth } from '../sign-in/operator-auth.ts';
 import { requestApps } from './request-app.ts';
 
@@ -37,11 +37,16 @@ appsRoute.get('/', operatorAuth('stats:read'), async (c) => {
   const apps = all.some((app) => app.id === DEFAULT_APP)
     ? all
     : [{ id: DEFAULT_APP, name: DEFAULT_APP, hosts: [] }, ...all];
-  let visible = apps;
-  if (operator?.via.startsWith('key:')) visible = apps.filter((app) => app.id === c.get('app'));
-  else if (operator?.via === 'sign-in') {
-    const roles = await Promise.all(apps.map((app) => roleOf(c.env.FUNNEL_DB, app.id, operator.actor)));
-    visible = apps.filter((_, index) => roles[index] !== null);
+  // The admin token sees every app; a person, each app they hold a role in; a key, its own app.
+  let visible = apps.filter((app) => app.id === c.get('app'));
+  if (operator?.via === 'token') visible = apps;
+  else if (operator && isPerson(operator)) {
+    const theirs = await appsWithRole(
+      c.env.FUNNEL_DB,
+      operator.actor,
+      apps.map((app) => app.id),
+    );
+    visible = apps.filter((app) => theirs.has(app.id));
   }
   const views: AppView[] = visible.map((app) => ({ ...app, base: appBase(app.id), console: consoleOf(c, app, apps) }));
   return c.json({ apps: views, current: c.get('app') } satisfies AppsAnswer);

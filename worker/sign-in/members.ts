@@ -5,9 +5,16 @@
  * an email is one person however the provider spells it.
  */
 import { isRole, type Role } from '../../shared/roles.ts';
+import type { Operator } from '../env.ts';
 
 /** How a subject is kept and looked up. */
 export const subjectKey = (subject: string): string => subject.trim().toLowerCase();
+
+/**
+ * Whether `operator` is a person whose role comes from `members`: signed in (Access, a session) or
+ * with the provider's JWT as a bearer (operator-auth.ts); not the admin token, not an API key.
+ */
+export const isPerson = (operator: Operator): boolean => operator.via === 'sign-in' || operator.via === 'oidc-token';
 
 /** The role of `subject` in `app`: its member row's, `owner` while the app has none, null for a stranger. */
 export async function roleOf(db: D1Database, app: string, subject: string): Promise<Role | null> {
@@ -20,4 +27,17 @@ export async function roleOf(db: D1Database, app: string, subject: string): Prom
     .first<{ role: string | null; any: number }>();
   if (!row?.any) return 'owner';
   return row.role !== null && isRole(row.role) ? row.role : null;
+}
+
+/**
+ * Of `apps`, those `subject` holds a role in — a member of it, or any app with no member yet — in one
+ * query, however many apps the registry lists.
+ */
+export async function appsWithRole(db: D1Database, subject: string, apps: readonly string[]): Promise<Set<string>> {
+  const { results } = await db
+    .prepare('SELECT app, MAX(subject = ?) AS mine FROM members GROUP BY app')
+    .bind(subjectKey(subject))
+    .all<{ app: string; mine: number }>();
+  const staffed = new Map(results.map((row) => [row.app, row.mine === 1]));
+  return new Set(apps.filter((app) => staffed.get(app) ?? true));
 }

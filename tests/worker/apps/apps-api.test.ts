@@ -3,11 +3,13 @@
  * its own app for an API key — each with the base its console and API are under; no caller, no list.
  */
 import { env } from 'cloudflare:workers';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APPS_KEY } from '../../../shared/apps.ts';
 import { DEV_ADMIN_TOKEN } from '../../../worker/settings.ts';
 import { expectConforms } from '../conforms.ts';
 import { fetchWorker } from '../helpers.ts';
+import { CLIENT_ID, oidcProvider } from '../oidc-provider.ts';
+import { clearMembers, seedMember, teamWorker } from '../team/team-fixtures.ts';
 
 const REGISTRY = {
   apps: [
@@ -19,7 +21,24 @@ const REGISTRY = {
 const call = (url: string, token: string, init: RequestInit = {}) =>
   fetchWorker(url, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
 
-afterEach(() => env.KV.delete(APPS_KEY));
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await env.KV.delete(APPS_KEY);
+  await Promise.all(['default', 'notes', 'sketch'].map((app) => clearMembers(app)));
+});
+
+/** Three apps: default and notes with members (ana a viewer of notes only), sketch with none yet. */
+async function staffedApps(): Promise<void> {
+  await env.KV.put(APPS_KEY, JSON.stringify({ apps: [...REGISTRY.apps, { id: 'sketch', name: 'Sketch' }] }));
+  await seedMember('owner@example.com', 'owner', 'default');
+  await seedMember('owner@example.com', 'owner', 'notes');
+  await seedMember('ana@example.com', 'viewer', 'notes');
+}
+
+const ids = async (res: Response) => {
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { apps: { id: string }[] }).apps.map((app) => app.id);
+};
 
 describe('GET /api/apps', () => {
   it('lists every app for the admin token, with the base of each on the shared host', async () => {
@@ -81,6 +100,39 @@ describe('GET /api/apps', () => {
     expect(((await res.json()) as { apps: { id: string }[] }).apps.map((app) => app.id)).toEqual(['notes']);
     // On the default app's API the key is another app's.
     expect((await call('https://lander.test/api/apps', key)).status).toBe(403);
+  });
+
+  it('lists a person signed in only the apps they hold a role in: never another app or its hosts', async () => {
+    await staffedApps();
+    const { call: as } = await teamWorker();
+    // A member of notes alone: notes, and sketch, which has no member yet (anyone signed in owns it).
+    expect(await ids(await as({ person: 'Ana@Example.com' }, 'GET', '/@notes/api/apps'))).toEqual(['notes', 'sketch']);
+    expect(await ids(await as({ person: 'owner@example.com' }, 'GET', '/api/apps'))).toEqual([
+      'default',
+      'notes',
+      'sketch',
+    ]);
+  });
+
+  it("lists a provider's JWT the same apps as the person it names", async () => {
+    await staffedApps();
+    const provider = await oidcProvider();
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = await provider.sign({
+      iss: provider.issuer,
+      aud: CLIENT_ID,
+      sub: 'ana-sub',
+      email: 'ana@example.com',
+      email_verified: true,
+      iat: now,
+      exp: now + 300,
+    });
+    const res = await fetchWorker(
+      'https://lander.test/@notes/api/apps',
+      { headers: { authorization: `Bearer ${jwt}` } },
+      provider.bindings,
+    );
+    expect(await ids(res)).toEqual(['notes', 'sketch']);
   });
 
   it('answers 401 without a caller', async () => {
