@@ -12,7 +12,7 @@ import { committerOf } from '../commit-change.ts';
 import type { AppEnv, Operator } from '../env.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { listKeys } from '../sign-in/api-keys.ts';
-import { subjectKey } from '../sign-in/members.ts';
+import { isPerson, subjectKey } from '../sign-in/members.ts';
 import { operatorAuth } from '../sign-in/operator-auth.ts';
 import { KEY_RATE } from '../sign-in/rate-limit.ts';
 import { createKey, keyOf, keyView, revokeKey } from './keys.ts';
@@ -102,10 +102,10 @@ membersRoute.put('/:subject', jsonBodyLimit(MAX_BODY), async (c) => {
     if (!(await changeRole(db, app, member, body.role, committerOf(c)))) return lastOwner(c, 'demoted');
     return c.json(await memberOf(db, app, subject));
   }
-  // A person signed in to an app without members is its owner until the first member is added:
-  // they are kept as its owner then, so adding someone else never locks them out.
+  // A person (signed in, or with the provider's JWT) is owner of an app without members until the
+  // first member is added: they are kept as its owner then, so adding someone else never locks them out.
   const actor = subjectKey(operator.actor);
-  if (operator.via === 'sign-in' && actor !== subject && !(await hasMembers(db, app))) {
+  if (isPerson(operator) && actor !== subject && !(await hasMembers(db, app))) {
     await addMember(db, app, actor, 'owner', committerOf(c));
   }
   await addMember(db, app, subject, body.role, committerOf(c));

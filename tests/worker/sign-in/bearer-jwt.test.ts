@@ -125,6 +125,19 @@ describe('a provider’s JWT as a bearer', () => {
     );
   });
 
+  it("adding the first member of an app with none keeps the token's person as its owner, not locked out", async () => {
+    const { idToken, call } = await setUp();
+    const jwt = await idToken({ email: 'Robot@Example.com', email_verified: true });
+    expect((await call(jwt, 'PUT', '/api/members/viewer@example.com', { role: 'viewer' })).status).toBe(201);
+    const res = await call(jwt, 'GET', '/api/members');
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { members } = (await res.json()) as { members: { subject: string; role: string }[] };
+    expect(members.map(({ subject, role }) => [subject, role])).toEqual([
+      ['robot@example.com', 'owner'],
+      ['viewer@example.com', 'viewer'],
+    ]);
+  });
+
   it('without OpenID Connect configured, a JWT is no credential: 401 asking to sign in', async () => {
     const { idToken } = await setUp();
     const res = await fetchWorker(`${ORIGIN}/api/links`, { headers: { authorization: `Bearer ${await idToken()}` } });
