@@ -6,6 +6,7 @@
  * altered (or a head whose signature fails); 2 for a file it cannot read.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { isRedacted } from '../worker/audit/chain.ts';
 import { BadFile, checkChain, headSigned, parseExport, parseHead } from './lib/audit-check.ts';
 import { cliArgsWithFiles, helpIfAsked, refuse } from './lib/cli-args.ts';
 
@@ -63,7 +64,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     const signed = head ? `, up to the signed head (seq ${head.seq})` : ' (no signed head checked)';
-    console.log(`Intact: ${entries.length} entries, seq 1 to ${verdict.seq}${signed}; head hash ${verdict.hash}.`);
+    const redacted = entries.filter(isRedacted).length;
+    const others = redacted ? `; ${redacted} of other apps redacted, their hashes taken as given` : '';
+    console.log(
+      `Intact: ${entries.length} entries, seq 1 to ${verdict.seq}${signed}; head hash ${verdict.hash}${others}.`,
+    );
   } catch (error) {
     if (error instanceof BadFile) refuse(NAME, error.message);
     throw error;

@@ -3,10 +3,21 @@
  * export (NDJSON, one entry a line) and a signed head, recomputes the chain (worker/audit/chain.ts)
  * and names the first entry that breaks it — missing (a gap in `seq`, a file cut before the head),
  * altered (its hash is not its contents'), or altered and re-hashed (the next entry does not link to
- * it; the head, for the last). No Node API: the worker's tests run it too.
+ * it; the head, for the last). An app's export holds the other apps' entries redacted to their seq
+ * and hashes (worker/audit/chain.ts `RedactedEntry`): their links are checked, their hashes taken as
+ * given. No Node API: the worker's tests run it too.
  */
 import { fromBase64Url } from '../../shared/base64url.ts';
-import { type AuditEntry, entryHash, GENESIS, headMessage, type SignedHead } from '../../worker/audit/chain.ts';
+import {
+  type AuditEntry,
+  type ExportedEntry,
+  entryHash,
+  GENESIS,
+  headMessage,
+  isRedacted,
+  type RedactedEntry,
+  type SignedHead,
+} from '../../worker/audit/chain.ts';
 
 /** The check's verdict: intact up to `seq`, or the first entry found missing or altered, and why. */
 export type Verdict = { ok: true; seq: number; hash: string } | { ok: false; seq: number; reason: string };
@@ -16,8 +27,8 @@ export class BadFile extends Error {}
 
 const TEXT_FIELDS = ['actor', 'via', 'app', 'kind', 'action', 'target', 'prevHash', 'hash'] as const;
 
-/** The entry of one export line, or why it is not one. */
-function entryOfLine(line: string, number: number): AuditEntry {
+/** The entry of one export line, whole or redacted, or why it is not one. */
+function entryOfLine(line: string, number: number): ExportedEntry {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -26,6 +37,7 @@ function entryOfLine(line: string, number: number): AuditEntry {
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new BadFile(`line ${number}: not an object`);
   const entry = value as Record<string, unknown>;
+  if (entry.redacted === true) return redactedOfLine(entry, number);
   for (const field of ['seq', 'at'] as const) {
     if (!Number.isSafeInteger(entry[field])) throw new BadFile(`line ${number}: ${field} is not a whole number`);
   }
@@ -36,8 +48,19 @@ function entryOfLine(line: string, number: number): AuditEntry {
   return entry as unknown as AuditEntry;
 }
 
+/** Another app's entry, redacted: its seq and hashes, nothing else. */
+function redactedOfLine(entry: Record<string, unknown>, number: number): RedactedEntry {
+  if (!Number.isSafeInteger(entry.seq)) throw new BadFile(`line ${number}: seq is not a whole number`);
+  for (const field of ['prevHash', 'hash'] as const) {
+    if (typeof entry[field] !== 'string') throw new BadFile(`line ${number}: ${field} is not a string`);
+  }
+  const extra = Object.keys(entry).find((field) => !['seq', 'redacted', 'prevHash', 'hash'].includes(field));
+  if (extra) throw new BadFile(`line ${number}: a redacted entry has no ${extra}`);
+  return entry as unknown as RedactedEntry;
+}
+
 /** The entries of an NDJSON export, in the file's order; blank lines are skipped. */
-export function parseExport(text: string): AuditEntry[] {
+export function parseExport(text: string): ExportedEntry[] {
   return text
     .split('\n')
     .map((line, index) => ({ line: line.trim(), number: index + 1 }))
@@ -62,14 +85,14 @@ export function parseHead(text: string): SignedHead {
 }
 
 /** Where the chain of `entries` first breaks, or that it holds (from seq 1, with no gap). */
-async function checkLinks(entries: readonly AuditEntry[]): Promise<Verdict> {
+async function checkLinks(entries: readonly ExportedEntry[]): Promise<Verdict> {
   let previous = { seq: 0, hash: GENESIS };
   for (const entry of entries) {
     const expected = previous.seq + 1;
     if (entry.seq !== expected) {
       return { ok: false, seq: expected, reason: `missing or moved: seq ${entry.seq} stands where ${expected} should` };
     }
-    if ((await entryHash(entry)) !== entry.hash) {
+    if (!isRedacted(entry) && (await entryHash(entry)) !== entry.hash) {
       return { ok: false, seq: entry.seq, reason: 'altered: its hash is not the hash of its contents' };
     }
     if (entry.prevHash !== previous.hash) {
@@ -87,7 +110,7 @@ async function checkLinks(entries: readonly AuditEntry[]): Promise<Verdict> {
  * Answers the first entry missing or altered. The signature is `headSigned`'s to check.
  */
 export async function checkChain(
-  entries: readonly AuditEntry[],
+  entries: readonly ExportedEntry[],
   head?: Pick<SignedHead, 'seq' | 'hash'>,
 ): Promise<Verdict> {
   const links = await checkLinks(entries);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_ENV } from '../../scripts/lib/run.ts';
 import { toBase64Url } from '../../shared/base64url.ts';
-import { type AuditEntry, entryHash, GENESIS, headMessage } from '../../worker/audit/chain.ts';
+import { type AuditEntry, entryHash, GENESIS, headMessage, redactedOf } from '../../worker/audit/chain.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'audit-verify-'));
 const file = (name: string, text: string) => {
@@ -18,7 +18,7 @@ const file = (name: string, text: string) => {
   writeFileSync(path, text);
   return path;
 };
-const ndjson = (entries: AuditEntry[]) => `${entries.map((entry) => JSON.stringify(entry)).join('\n')}\n`;
+const ndjson = (entries: object[]) => `${entries.map((entry) => JSON.stringify(entry)).join('\n')}\n`;
 
 function verify(...args: string[]) {
   const result = spawnSync(process.execPath, ['scripts/audit-verify.ts', ...args], { env: TOOL_ENV, encoding: 'utf8' });
@@ -74,6 +74,20 @@ describe('npm run audit:verify', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('Intact: 3 entries');
+  });
+
+  it('exits 0 for an app’s export, another app’s entry redacted to its hashes, and says so', () => {
+    const redacted = log.entries.map((entry) => (entry.seq === 2 ? redactedOf(entry) : entry));
+    const head = file('head.json', JSON.stringify(log.head));
+    const result = verify(file('app.ndjson', ndjson(redacted)), '--head', head, '--public-key', log.x);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Intact: 3 entries');
+    expect(result.stdout).toContain('1 of other apps redacted, their hashes taken as given');
+    // A redacted line holds its seq and hashes only: one with more is not the export's.
+    const padded = log.entries.map((entry) => (entry.seq === 2 ? { ...redactedOf(entry), actor: 'x' } : entry));
+    const bad = verify(file('padded.ndjson', ndjson(padded)));
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim()).toBe('npm run audit:verify: line 2: a redacted entry has no actor');
   });
 
   it('exits 1 naming the first entry altered, or removed before the head', () => {

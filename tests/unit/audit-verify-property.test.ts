@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkChain } from '../../scripts/lib/audit-check.ts';
-import { type AuditEntry, canonicalJson, entryHash, GENESIS } from '../../worker/audit/chain.ts';
+import { type AuditEntry, canonicalJson, entryHash, GENESIS, redactedOf } from '../../worker/audit/chain.ts';
 
 const change = fc.record({
   at: fc.integer({ min: 1_700_000_000_000, max: 1_900_000_000_000 }),
@@ -82,6 +82,32 @@ describe('npm run audit:verify: the chain check', () => {
         },
       ),
       { numRuns: 400 },
+    );
+  });
+
+  it('checks an app’s export, the other apps’ entries redacted to their hashes, as it checks the whole', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(change, fc.boolean()), { minLength: 2, maxLength: 25 }),
+        fc.constantFrom('alter', 'alter-rehash'),
+        fc.nat(),
+        async (drawn, tamper, pick) => {
+          const entries = await chainOf(drawn.map(([made]) => made));
+          const last = entries.at(-1) as AuditEntry;
+          const head = { seq: last.seq, hash: last.hash };
+          // The entries of the other apps, as an app's export answers them.
+          const redact = (chain: AuditEntry[]) =>
+            chain.map((entry, index) => (drawn[index]?.[1] ? redactedOf(entry) : entry));
+          expect(await checkChain(redact(entries), head)).toEqual({ ok: true, seq: head.seq, hash: head.hash });
+          // An entry the app reads whole, altered: named as in the whole log.
+          const whole = drawn.flatMap(([, other], index) => (other ? [] : [index]));
+          fc.pre(whole.length > 0);
+          const at = whole[pick % whole.length] as number;
+          const verdict = await checkChain(redact(await tampered(entries, tamper, at, at)), head);
+          expect(verdict).toMatchObject({ ok: false, seq: at + 1 });
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 

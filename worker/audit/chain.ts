@@ -26,6 +26,32 @@ export interface AuditEntry {
   hash: string;
 }
 
+/**
+ * Another app's entry in an app's export (docs/operators.md#audit-log): only what links the chain, so
+ * an app's auditor checks the whole chain without reading another app's changes. Its hash is taken
+ * as given: only the deployment's whole export recomputes it.
+ */
+export interface RedactedEntry {
+  seq: number;
+  redacted: true;
+  prevHash: string;
+  hash: string;
+}
+
+/** One line of an export: an entry whole, or another app's redacted to its hashes. */
+export type ExportedEntry = AuditEntry | RedactedEntry;
+
+/** `entry` redacted to its seq and hashes. */
+export const redactedOf = ({ seq, prevHash, hash }: AuditEntry): RedactedEntry => ({
+  seq,
+  redacted: true,
+  prevHash,
+  hash,
+});
+
+/** Whether an export's line is another app's entry, redacted. */
+export const isRedacted = (entry: ExportedEntry): entry is RedactedEntry => 'redacted' in entry && entry.redacted;
+
 /** The daily signed head (`audit/heads/YYYY-MM-DD.json` in R2): the last entry's seq and hash, signed. */
 export interface SignedHead {
   seq: number;

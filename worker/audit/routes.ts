@@ -2,7 +2,10 @@
  * The audit log's admin API (docs/operators.md#audit-log), behind the operators' sign-in:
  * - `GET /api/audit` — a page of entries, newest first, filterable by kind, actor, target and time;
  * - `GET /api/audit/export` — every entry in order as NDJSON, the file `npm run audit:verify` checks,
- *   `EXPORT_SPAN` entries an answer at most, the next part named by `Link: rel="next"`.
+ *   `EXPORT_SPAN` entries an answer at most, the next part named by `Link: rel="next"`. The chain is
+ *   the deployment's: an app's caller gets the other apps' entries redacted to their seq and hashes
+ *   (chain.ts `redactedOf`), so the chain still verifies and no app reads another's changes; only the
+ *   admin token, owner of every app, gets every entry whole.
  * A parameter given twice is refused rather than one of its values silently taken.
  */
 import { type Context, Hono } from 'hono';
@@ -10,7 +13,7 @@ import * as v from 'valibot';
 import type { AppEnv } from '../env.ts';
 import { firstIssue } from '../lib/json-body.ts';
 import { operatorAuth } from '../sign-in/operator-auth.ts';
-import type { AuditEntry } from './chain.ts';
+import { type AuditEntry, type ExportedEntry, redactedOf } from './chain.ts';
 import { AuditExportQuerySchema, AuditQuerySchema } from './contract.ts';
 import { allEntries, auditPage, EXPORT_SPAN, lastSeq } from './entries.ts';
 
@@ -60,6 +63,10 @@ auditRoute.get('/export', async (c) => {
   // A part of the log by seq: the chain has no gap, so the parts join end to end into the whole.
   const { after } = query;
   const until = Math.min(after + EXPORT_SPAN, Number.MAX_SAFE_INTEGER);
+  const app = c.get('app');
+  // The admin token is the deployment's own caller (sign-in/operator-auth.ts): the log whole.
+  const whole = c.get('operator')?.via === 'token';
+  const shown = (entry: AuditEntry): ExportedEntry => (whole || entry.app === app ? entry : redactedOf(entry));
   const entries = allEntries(c.env.FUNNEL_DB, after, until);
   const encoder = new TextEncoder();
   // The first read happens before the answer starts, so a store that is down is a 503, not a cut file.
@@ -77,7 +84,7 @@ auditRoute.get('/export', async (c) => {
         const next = pending ?? (await entries.next());
         pending = undefined;
         if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`));
+        else controller.enqueue(encoder.encode(`${JSON.stringify(shown(next.value))}\n`));
       } catch (error) {
         // Cut short, the file fails `npm run audit:verify` as a bad file (a line cut) or a missing head.
         controller.error(error);

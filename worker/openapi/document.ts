@@ -383,7 +383,8 @@ function build(): Json {
           parameters: queryParameters(AuditExportQuerySchema),
           responses: {
             200: {
-              description: 'The entries, one per line, each as `GET /api/audit` gives it.',
+              description:
+                "The entries, one per line, each as `GET /api/audit` gives it; another app's as `{ seq, redacted: true, prevHash, hash }` only (the admin token reads every entry whole).",
               content: { 'application/x-ndjson': { schema: { type: 'string' } } },
             },
             400: refusal('`after` is wrong, or a parameter is given twice.'),
