@@ -2,12 +2,15 @@
  * A link's preview card (docs/smart-links.md#previews): the 1200×630 PNG drawn from the app's icon and
  * the link's text by `npm run link -- --card` (scripts/lib/link-card.ts; satori and resvg do not fit
  * the worker's size budget), uploaded with `PUT /api/links/<slug>/card` (`{ "png": <base64> }`), kept in R2 under the app and
- * slug, and served at `/s/<slug>/card.png` for as long as a previewer cares to keep it.
+ * slug, and served at `/s/<slug>/card.png` for as long as a previewer cares to keep it — while its link
+ * is live and open: the card shows the link's words, and an expired or protected link shows none
+ * of them (render/link-gate.ts).
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { CARD_HEIGHT, CARD_WIDTH } from '../../shared/link-preview.ts';
 import type { AppEnv } from '../env.ts';
+import { readLink } from './links.ts';
 
 /** The largest card kept: previewers fetch it on every share. */
 export const MAX_CARD_BYTES = 300_000;
@@ -55,9 +58,14 @@ export const deleteCard = (env: Env, app: string, slug: string): Promise<void> =
 
 /**
  * `GET /s/<slug>/card.png`: the kept card, cached for a year by anyone (a new card is a new upload
- * and the previewers' caches are theirs), with its ETag; `If-None-Match` on it answers 304.
+ * and the previewers' caches are theirs), with its ETag; `If-None-Match` on it answers 304. A link
+ * that is expired, protected by a password or gone has no card to show: 404, as for no card.
  */
 export async function serveCard(c: Context<AppEnv>, slug: string): Promise<Response> {
+  const link = await readLink(c.env, c.get('app'), slug);
+  if (link === 'unavailable')
+    return c.text('This link cannot be read just now: try again', 503, { 'retry-after': '5' });
+  if (!link || link === 'expired' || link.hasPassword) return c.text('No card for this link', 404);
   const object = await c.env.EXPORTS.get(cardKey(c.get('app'), slug), {
     onlyIf: c.req.raw.headers,
   });

@@ -124,7 +124,7 @@ const configForLogo: MiddlewareHandler<AppEnv> = (c, next) =>
  */
 export const linkQrRoute = new Hono<AppEnv>();
 
-// The link's preview card (link-card.ts): read from R2 alone, no D1 or configuration.
+// The link's preview card (link-card.ts): its link's row from D1, then R2; no configuration.
 linkQrRoute.get(`/:slug{${SLUG_PATTERN}}/card.png`, (c) => serveCard(c, c.req.param('slug')));
 
 linkQrRoute.get(`/:file{${SLUG_PATTERN}\\.(?:svg|png)}`, configForLogo, async (c) => {

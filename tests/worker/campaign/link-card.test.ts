@@ -1,11 +1,13 @@
 /**
  * A link's preview card (docs/smart-links.md#previews), through the real worker and R2: uploaded with
  * `PUT /api/links/<slug>/card` (a 1200×630 PNG of at most 300 kB, else a 400 naming why), served at
- * `/s/<slug>/card.png` with a year's caching and an ETag that answers 304, and gone with its link.
+ * `/s/<slug>/card.png` with a year's caching and an ETag that answers 304, and gone with its link;
+ * never shown while its link is expired or protected by a password, nor under another app.
  */
-import { exports } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { encode } from 'fast-png';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPS_KEY } from '../../../shared/apps.ts';
 import { DEV_ADMIN_TOKEN } from '../../../worker/settings.ts';
 import { get, ORIGIN } from '../helpers.ts';
 
@@ -17,9 +19,13 @@ function admin(path: string, method: string, body?: string): Promise<Response> {
   );
 }
 
-async function makeLink(): Promise<string> {
+async function makeLink(prefix = ''): Promise<string> {
   const slug = `c-${crypto.randomUUID().slice(0, 8)}`;
-  const res = await admin('/api/links', 'POST', JSON.stringify({ slug, preview: { title: 'Card', image: 'card' } }));
+  const res = await admin(
+    `${prefix}/api/links`,
+    'POST',
+    JSON.stringify({ slug, preview: { title: 'Card', image: 'card' } }),
+  );
   expect(res.status).toBe(201);
   return slug;
 }
@@ -32,8 +38,17 @@ function png(width: number, height: number, colour = [9, 157, 86]): Uint8Array {
 }
 
 const base64 = (bytes: Uint8Array): string => btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
-const putCard = (slug: string, bytes: Uint8Array) =>
-  admin(`/api/links/${slug}/card`, 'PUT', JSON.stringify({ png: base64(bytes) }));
+const putCard = (slug: string, bytes: Uint8Array, prefix = '') =>
+  admin(`${prefix}/api/links/${slug}/card`, 'PUT', JSON.stringify({ png: base64(bytes) }));
+
+beforeAll(async () => {
+  const apps = ['default', 'alpha', 'beta'].map((id) => ({ id, name: id }));
+  await env.KV.put(APPS_KEY, JSON.stringify({ apps }));
+});
+
+afterAll(async () => {
+  await env.KV.delete(APPS_KEY);
+});
 
 describe("a link's card", () => {
   it('is served as uploaded, cached for a year, with an ETag that answers 304', async () => {
@@ -79,5 +94,35 @@ describe("a link's card", () => {
     expect(await over.json()).toEqual({ error: 'card: larger than 300000 bytes' });
     expect((await putCard(slug, new Uint8Array(320_000))).status).toBe(413);
     expect((await putCard('no-such-link-z', png(1200, 630))).status).toBe(404);
+  });
+
+  it('is a 404 while its link is protected by a password or expired, and served again once it is open', async () => {
+    const slug = await makeLink();
+    expect((await putCard(slug, png(1200, 630))).status).toBe(200);
+    const locked = await admin(`/api/links/${slug}`, 'PATCH', JSON.stringify({ password: 'correct horse' }));
+    expect(locked.status).toBe(200);
+    const hidden = await get(`/s/${slug}/card.png`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.headers.get('etag')).toBeNull();
+    const opened = await admin(`/api/links/${slug}`, 'PATCH', JSON.stringify({ password: null }));
+    expect(opened.status).toBe(200);
+    expect((await get(`/s/${slug}/card.png`)).status).toBe(200);
+    await env.FUNNEL_DB.prepare('UPDATE funnel_links SET expires_at = ?2 WHERE slug = ?1')
+      .bind(slug, Date.now() - 1)
+      .run();
+    expect((await get(`/s/${slug}/card.png`)).status).toBe(404);
+  });
+
+  it("is its own app's: another app's link of the same slug shows none, and cannot take one of a slug it lacks", async () => {
+    const slug = await makeLink('/@alpha');
+    const card = png(1200, 630);
+    expect((await putCard(slug, card, '/@alpha')).status).toBe(200);
+    expect((await putCard(slug, card, '/@beta')).status).toBe(404);
+    expect((await get(`/@beta/s/${slug}/card.png`)).status).toBe(404);
+    expect((await get(`/s/${slug}/card.png`)).status).toBe(404);
+    const res = await admin('/@beta/api/links', 'POST', JSON.stringify({ slug }));
+    expect(res.status).toBe(201);
+    expect((await get(`/@beta/s/${slug}/card.png`)).status).toBe(404);
+    expect(new Uint8Array(await (await get(`/@alpha/s/${slug}/card.png`)).arrayBuffer())).toEqual(card);
   });
 });
