@@ -2,7 +2,7 @@
  * No app reads or writes another's (docs/routes.md#apps): random operator requests over three apps on
  * one shared host (`/`, `/@alpha`, `/@beta`), by the admin token or an editor's or a viewer's API key
  * of any of the apps — links, their QR codes and pages, webhook endpoints, test devices, the audit
- * log's page — through the real worker, against a model of what each app owns. Slugs and webhook URLs
+ * log's page and export — through the real worker, against a model of what each app owns. Slugs and webhook URLs
  * come from small pools, so two apps often own the same slug or URL. Every read answers exactly its
  * app's model; an id of another app's endpoint or device is not found; a key on another app's routes,
  * or past its scopes, is refused and changes nothing; and the funnel counts each app's link views
@@ -12,7 +12,9 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseExport } from '../../../scripts/lib/audit-check.ts';
 import { APPS_KEY } from '../../../shared/apps.ts';
+import { isRedacted } from '../../../worker/audit/chain.ts';
 import { DEV_ADMIN_TOKEN } from '../../../worker/settings.ts';
 import { UA } from '../../fixtures/agents.ts';
 import { ORIGIN } from '../helpers.ts';
@@ -203,6 +205,27 @@ const steps: fc.Arbitrary<Step>[] = [
           200,
         );
         for (const entry of entries) expect(entry.app).toBe(a);
+      },
+  ),
+  // The audit log's export, its newest part: the app's own entries whole, every other app's its hashes
+  // only (the admin token reads it whole), the part still one chain.
+  app.map(
+    (a): Step =>
+      async () => {
+        const newest = await env.FUNNEL_DB.prepare('SELECT MAX(seq) AS seq FROM audit_entries').first<{
+          seq: number;
+        }>();
+        const res = await call(a, 'GET', `/api/audit/export?after=${Math.max(0, (newest?.seq ?? 0) - 40)}`);
+        const text = await res.text();
+        expect(res.status, text).toBe(200);
+        const lines = parseExport(text);
+        for (const [index, entry] of lines.entries()) {
+          if (isRedacted(entry)) {
+            expect(principal).not.toBe('token');
+            expect(Object.keys(entry).sort()).toEqual(['hash', 'prevHash', 'redacted', 'seq']);
+          } else if (principal !== 'token') expect(entry.app).toBe(a);
+          if (index > 0) expect(entry.prevHash).toBe(lines[index - 1]?.hash);
+        }
       },
   ),
   fc.tuple(app, fc.constantFrom(...URLS)).map(
