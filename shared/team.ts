@@ -8,8 +8,11 @@ import { ROLES, SCOPES } from './roles.ts';
 
 /** The most calls per minute a key may be given. */
 export const MAX_KEY_RATE = 10_000;
-/** A member's subject in a path: an email or a provider's subject, no space or control character. */
-export const SUBJECT_PATTERN = /^[^\s\p{Cc}]{1,200}$/u;
+/**
+ * A member's subject in a path: an email or a provider's subject, no space, control or format
+ * character (a zero-width or bidirectional mark would list one subject looking like another).
+ */
+export const SUBJECT_PATTERN = /^[^\s\p{Cc}\p{Cf}]{1,200}$/u;
 
 const IsoTime = v.pipe(v.string(), v.isoTimestamp());
 

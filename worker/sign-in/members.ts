@@ -1,14 +1,19 @@
 /**
  * A signed-in identity's role in an app (docs/operators.md#roles), from D1 `members`
  * (migrations/0012_team.sql). An app with no members yet lets anyone signed in act as its owner, as
- * before members existed; once it has one, only its members get in. Subjects are kept lower-cased:
- * an email is one person however the provider spells it.
+ * before members existed; once it has one, only its members get in. Subjects are kept with ASCII
+ * letters lower-cased (`subjectKey`): an email is one person however the provider cases it.
  */
 import { isRole, type Role } from '../../shared/roles.ts';
 import type { Operator } from '../env.ts';
 
-/** How a subject is kept and looked up. */
-export const subjectKey = (subject: string): string => subject.trim().toLowerCase();
+/**
+ * How a subject is kept and looked up: trimmed, its ASCII letters lower-cased (an email's domain and,
+ * in practice, its local part). Other letters stay as given: Unicode's case folding makes distinct
+ * identities one (`\u212Aate@…`, the Kelvin sign, folds to `kate@…`), which would hand one a member's role.
+ */
+export const subjectKey = (subject: string): string =>
+  subject.trim().replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 /**
  * Whether `operator` is a person whose role comes from `members`: signed in (Access, a session) or

@@ -19,7 +19,7 @@ import { settingsOf } from '../settings.ts';
 import { verifyAccessJwt } from './access-jwt.ts';
 import { findKey, KEY_PREFIX } from './api-keys.ts';
 
-import { roleOf } from './members.ts';
+import { roleOf, subjectKey } from './members.ts';
 import { isJwt, verifyBearerJwt } from './oidc/bearer-jwt.ts';
 import { sessionOperator, signInPath } from './oidc/session.ts';
 import { PERSON_RATE, type RatePolicy, spendCall, TOKEN_RATE } from './rate-limit.ts';
@@ -99,7 +99,7 @@ async function memberCaller(c: Context<AppEnv>, identity: string, via = 'sign-in
   }
   return {
     operator: { actor: identity, via, role, scopes: ROLE_SCOPES[role] },
-    policy: minute('sign-in', identity.toLowerCase(), PERSON_RATE),
+    policy: minute('sign-in', subjectKey(identity), PERSON_RATE),
   };
 }
 

@@ -75,7 +75,7 @@ function subjectOf(c: Context<AppEnv>): string | Response {
   const subject = subjectKey(c.req.param('subject') ?? '');
   return SUBJECT_PATTERN.test(subject)
     ? subject
-    : c.json({ error: 'subject: must be 1 to 200 characters, without spaces' }, 400);
+    : c.json({ error: 'subject: must be 1 to 200 characters, without spaces, control or format characters' }, 400);
 }
 
 /** The first scope of `roles` the caller lacks: acting on a role needs every scope it holds. */

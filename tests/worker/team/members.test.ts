@@ -141,6 +141,35 @@ describe('an app with members', () => {
     expect(JSON.parse(results[1]?.after ?? '{}')).toMatchObject({ role: 'analyst' });
   });
 
+  it('folds only ASCII case: a subject cased otherwise is the member, one Unicode folds to it is not', async () => {
+    const { call } = await teamWorker();
+    await seedMember('kate@example.com', 'owner');
+    expect((await call({ person: 'KATE@Example.COM' }, 'GET', '/api/members')).status).toBe(200);
+    // The Kelvin sign (U+212A) lower-cases to k in Unicode: another identity, not Kate.
+    const kelvin = await call({ person: '\u212Aate@example.com' }, 'GET', '/api/members');
+    expect(kelvin.status).toBe(403);
+    expect(await kelvin.json()).toEqual({ error: expect.stringContaining('not a member') });
+    // Kept as given beyond ASCII, so such a subject is its own member row.
+    const added = await call({ token: true }, 'PUT', `/api/members/${encodeURIComponent('\u212Aate@example.com')}`, {
+      role: 'viewer',
+    });
+    expect(added.status).toBe(201);
+    expect(await added.json()).toMatchObject({ subject: '\u212Aate@example.com', role: 'viewer' });
+  });
+
+  it('refuses a subject with a zero-width or bidirectional mark: 400 naming the subject, nothing stored', async () => {
+    const { call } = await teamWorker();
+    const before = await entries();
+    for (const mark of ['\u200B', '\u202E', '\uFEFF']) {
+      const res = await call({ token: true }, 'PUT', `/api/members/${encodeURIComponent(`boss${mark}@example.com`)}`, {
+        role: 'viewer',
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: expect.stringMatching(/^subject: .*format characters/) });
+    }
+    expect(await entries()).toBe(before);
+  });
+
   it('refuses a bad role or subject with a 400 naming the field', async () => {
     const { call } = await teamWorker();
     const role = await call({ token: true }, 'PUT', '/api/members/x@example.com', { role: 'boss' });
