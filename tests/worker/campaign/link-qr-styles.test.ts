@@ -86,6 +86,19 @@ describe('GET /s/<slug>.png and .svg with a style', () => {
     expect(await decodePngAnswer(res)).toBe(SHORT);
   });
 
+  it('fetches a remote logo once for any number of styles, and not again while it is kept', async () => {
+    const url = `https://cdn.test/${crypto.randomUUID()}.png`;
+    await storeConfig(withLogo(url));
+    const logo = await (await env.ASSETS.fetch(`${ORIGIN}/logo.png`)).arrayBuffer();
+    const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(logo));
+    for (const style of ['.png?logo=1&scale=4', '.png?logo=1&fg=112233', '.svg?logo=1&bg=fafafa']) {
+      const res = await qr(style);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-qr-logo')).toBeNull();
+    }
+    expect(fetched.mock.calls.filter(([input]) => String(input) === url)).toHaveLength(1);
+  });
+
   it('gives the code without the logo, and says why, when the remote logo is too slow', async () => {
     await storeConfig(withLogo('https://cdn.test/slow.png'));
     vi.spyOn(globalThis, 'fetch').mockImplementation(
