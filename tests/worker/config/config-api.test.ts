@@ -99,6 +99,27 @@ describe('PUT /api/config', () => {
     expect(await configEntries()).toEqual([]);
   });
 
+  it('refuses a body over 256 KiB with 413, said by its length or counted as it streams; nothing stored', async () => {
+    const huge = JSON.stringify({ ...revisionOf('huge'), padding: 'x'.repeat(256 * 1024) });
+    const res = await call('PUT', '/api/config', huge);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: `Body larger than ${256 * 1024} bytes` });
+    const bytes = new TextEncoder().encode(huge);
+    const streamed = await fetchWorker(`${ORIGIN}/api/config`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${DEV_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 64 * 1024) controller.enqueue(bytes.slice(at, at + 64 * 1024));
+          controller.close();
+        },
+      }),
+    });
+    expect(streamed.status).toBe(413);
+    expect(await stored()).toBeNull();
+    expect(await configEntries()).toEqual([]);
+  });
+
   it('refuses text that is not JSON at $, and mainland China without its disclosures, as config:push does', async () => {
     const notJson = await call('PUT', '/api/config', '{"revision":');
     expect(notJson.status).toBe(400);
