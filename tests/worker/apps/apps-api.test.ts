@@ -135,6 +135,31 @@ describe('GET /api/apps', () => {
     expect(await ids(res)).toEqual(['notes', 'sketch']);
   });
 
+  it("refuses a key on another app's own host and prefix, and once its app leaves the registry", async () => {
+    await env.KV.put(APPS_KEY, JSON.stringify(REGISTRY));
+    const made = await call('https://go.notes.test/api/keys', DEV_ADMIN_TOKEN, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'links', scopes: ['links:read'] }),
+    });
+    expect(made.status).toBe(201);
+    const { key } = (await made.json()) as { key: string };
+    expect((await call('https://go.notes.test/api/links', key)).status).toBe(200);
+    expect((await call('https://lander.test/@notes/api/links', key)).status).toBe(200);
+    // The default app's key on notes' own host, and notes' key on the default app: another app's.
+    const own = await call('https://lander.test/api/keys', DEV_ADMIN_TOKEN, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'links', scopes: ['links:read'] }),
+    });
+    const { key: defaultKey } = (await own.json()) as { key: string };
+    expect((await call('https://go.notes.test/api/links', defaultKey)).status).toBe(403);
+    expect((await call('https://lander.test/api/links', key)).status).toBe(403);
+    // Notes removed from the registry: its prefix and host are no app, and its key opens no other.
+    await env.KV.put(APPS_KEY, JSON.stringify({ apps: [REGISTRY.apps[0]] }));
+    expect((await call('https://lander.test/@notes/api/links', key)).status).toBe(404);
+    expect((await call('https://go.notes.test/api/links', key)).status).toBe(404);
+    expect((await call('https://lander.test/api/links', key)).status).toBe(403);
+  });
+
   it('answers 401 without a caller', async () => {
     expect((await fetchWorker('https://lander.test/api/apps')).status).toBe(401);
   });
