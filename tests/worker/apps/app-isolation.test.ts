@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPS_KEY } from '../../../shared/apps.ts';
 import { carrierOf } from '../../../shared/attribution.ts';
 import { utcDay } from '../../../shared/time-zone.ts';
-import { dayPrefix, exportEveryApp } from '../../../worker/exports/daily-export.ts';
+import { APPS_OF_DAY, dayPrefix, exportEveryApp } from '../../../worker/exports/daily-export.ts';
 import { DEV_ADMIN_TOKEN } from '../../../worker/settings.ts';
 import { eventMessage } from '../../../worker/webhooks/emit.ts';
 import { recordEvents } from '../../../worker/webhooks/fan-out.ts';
@@ -186,5 +186,25 @@ describe('the daily export', () => {
     expect(text).toContain(`export-beta-${at}`);
     expect(text).not.toContain(`export-default-${at}`);
     expect(utcDay(at)).toBe(day);
+  });
+
+  it("finds the day's apps in a few rows read per app, however many events the other days hold", async () => {
+    const day = '2026-03-05';
+    const at = Date.parse(`${day}T12:00:00Z`);
+    const data = { slug: 'autumn', data: {}, createdAt: new Date(at).toISOString(), expiresAt: null };
+    // 1,200 events of two apps on the days before; one event of `gamma` on the day.
+    for (const [n, tenant] of ['default', 'alpha', 'default', 'alpha'].entries()) {
+      const before = at - (n + 1) * 86_400_000;
+      const events = Array.from({ length: 300 }, () => eventMessage('link.created', data, before, undefined, tenant));
+      await recordEvents(env.FUNNEL_DB, events, before);
+    }
+    await recordEvents(env.FUNNEL_DB, [eventMessage('link.created', data, at, undefined, 'gamma')], at);
+    const found = await env.FUNNEL_DB.prepare(APPS_OF_DAY).bind(day).all<{ app: string }>();
+    expect(found.results.map((row) => row.app)).toEqual(['gamma']);
+    const apps = (
+      await env.FUNNEL_DB.prepare('SELECT COUNT(DISTINCT app) AS n FROM webhook_events').first<{ n: number }>()
+    )?.n as number;
+    expect(found.meta.rows_read).toBeLessThanOrEqual(4 * apps + 4);
+    expect(Object.keys(await exportEveryApp(env, day)).sort()).toEqual(['default', 'gamma']);
   });
 });
