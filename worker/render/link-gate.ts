@@ -6,7 +6,9 @@
  * render, and that page is never kept for another visitor. `POST /s/<slug>` checks the password:
  * tries are limited per link and address (`LINK_PASSWORD_LIMITER`), a right one sets the cookie
  * (HttpOnly, SameSite=Lax, Path=/s/<slug>, an hour) and sends the visitor back to the page with 303,
- * a wrong one answers the form again with its error, 400.
+ * a wrong one answers the form again with its error, 400. A post from another site's page is refused
+ * (403) before the link is read: no page elsewhere makes its visitors' browsers try passwords from
+ * their many addresses, past the limiter's count per address.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -24,6 +26,7 @@ import type { StoredLink } from '../facts.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { LIMITER_BUDGET_MS, messageOf } from '../reliability/budget.ts';
+import { crossOriginReason } from '../sign-in/cross-site-writes.ts';
 import { appLinkDownload } from './app-link-answer.ts';
 import { expiredPageHtml, type FormError, passwordPageHtml } from './link-gate-page.ts';
 import { metaPageHtml } from './meta-page.ts';
@@ -104,6 +107,7 @@ async function mayTry(c: Context<AppEnv>, slug: string): Promise<boolean> {
 export const linkPasswordPost: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { page, slug } = pageOf(c);
   if (page !== 'short' || !slug) return c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' });
+  if (crossOriginReason(c.req.raw)) return c.text("A link's password is typed on the link's own page", 403);
   const state = await readShortLink(c, slug);
   const link = c.get('link');
   if (state === 'expired') return expiredAnswer(c);

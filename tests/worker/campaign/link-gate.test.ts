@@ -38,7 +38,13 @@ const expire = (slug: string) =>
     .bind(slug, Date.now() - 1)
     .run();
 
-function postPassword(slug: string, password: string, address = '203.0.113.7', userAgent = UA.iPhoneSafari) {
+function postPassword(
+  slug: string,
+  password: string,
+  address = '203.0.113.7',
+  userAgent = UA.iPhoneSafari,
+  from: Record<string, string> = {},
+) {
   return exports.default.fetch(
     new Request(`${ORIGIN}/s/${slug}`, {
       method: 'POST',
@@ -47,6 +53,7 @@ function postPassword(slug: string, password: string, address = '203.0.113.7', u
         'user-agent': userAgent,
         'content-type': 'application/x-www-form-urlencoded',
         'cf-connecting-ip': address,
+        ...from,
       },
       body: new URLSearchParams({ password }).toString(),
     }),
@@ -198,6 +205,30 @@ describe('a link with a password', () => {
     expect(statuses[10]).toBe(429);
     // Another address is not held by this one's tries.
     expect((await postPassword(link.slug, 'correct horse', '198.51.100.10')).status).toBe(303);
+  });
+
+  it("refuses a post from another site's page (403, no cookie, no try counted), whatever the slug", async () => {
+    const link = await makeLink({ password: 'correct horse' });
+    const address = '198.51.100.40';
+    const others: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://elsewhere.example' },
+    ];
+    for (const from of others) {
+      for (const slug of [link.slug, freshSlug()]) {
+        const res = await postPassword(slug, 'correct horse', address, UA.iPhoneSafari, from);
+        expect(res.status).toBe(403);
+        expect(res.headers.get('set-cookie')).toBeNull();
+      }
+    }
+    // The form's own post, as the browser sends it, still opens the link from that address.
+    const own = await postPassword(link.slug, 'correct horse', address, UA.iPhoneSafari, {
+      'sec-fetch-site': 'same-origin',
+      origin: ORIGIN,
+    });
+    expect(own.status).toBe(303);
+    expect(own.headers.get('set-cookie')).toContain('lander_link_');
   });
 
   it('a post tells no more than the page: unknown 404, open link back to its page, other pages 405', async () => {
