@@ -100,6 +100,7 @@ export function Dashboard({
         <LinksPanel
           api={api}
           links={links}
+          editable={can('links:write')}
           onCreated={(link) => setLinks([link, ...links])}
           onChanged={(changed) => setLinks(links.map((link) => (link.slug === changed.slug ? changed : link)))}
           t={t}

@@ -12,7 +12,7 @@ import { ErrorAlert } from '../shared/error-alert.tsx';
 import type { LinksApi, LinkView } from './links-api.ts';
 import type { LinksTexts } from './links-texts.ts';
 
-/** Whether the link asks for a password; set, changed or removed in place. */
+/** Whether the link asks for a password; set, changed or removed in place (without `onChanged`, only said). */
 export function PasswordControl({
   api,
   link,
@@ -22,14 +22,15 @@ export function PasswordControl({
   api: LinksApi;
   link: LinkView;
   t: LinksTexts;
-  onChanged: (link: LinkView) => void;
+  /** The link as the API answers it after a change; absent for an operator who may not change links. */
+  onChanged?: (link: LinkView) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState('');
   const save = async (password: string | null) => {
     setError('');
     try {
-      onChanged(await api.setLinkPassword(link.slug, password));
+      onChanged?.(await api.setLinkPassword(link.slug, password));
       setEditing(false);
     } catch (failure) {
       setError(errorText(failure, t));
@@ -66,26 +67,28 @@ export function PasswordControl({
           <span data-password={link.hasPassword ? 'set' : 'none'}>
             {link.hasPassword ? t.passwordSet : t.noPassword}
           </span>{' '}
-          <span className="row-actions">
-            <button
-              type="button"
-              className="small"
-              aria-label={`${t.setPassword} /s/${link.slug}`}
-              onClick={() => setEditing(true)}
-            >
-              {t.setPassword}
-            </button>
-            {link.hasPassword ? (
+          {onChanged ? (
+            <span className="row-actions">
               <button
                 type="button"
                 className="small"
-                aria-label={`${t.removePassword} /s/${link.slug}`}
-                onClick={() => void save(null)}
+                aria-label={`${t.setPassword} /s/${link.slug}`}
+                onClick={() => setEditing(true)}
               >
-                {t.removePassword}
+                {t.setPassword}
               </button>
-            ) : null}
-          </span>
+              {link.hasPassword ? (
+                <button
+                  type="button"
+                  className="small"
+                  aria-label={`${t.removePassword} /s/${link.slug}`}
+                  onClick={() => void save(null)}
+                >
+                  {t.removePassword}
+                </button>
+              ) : null}
+            </span>
+          ) : null}
         </>
       )}
       <ErrorAlert message={error} />
@@ -93,7 +96,7 @@ export function PasswordControl({
   );
 }
 
-/** The link's rules as lines to edit, saved whole. */
+/** The link's rules as lines to edit, saved whole (without `onChanged`, only read). */
 export function RulesEditor({
   api,
   link,
@@ -103,7 +106,8 @@ export function RulesEditor({
   api: LinksApi;
   link: LinkView;
   t: LinksTexts;
-  onChanged: (link: LinkView) => void;
+  /** The link as the API answers it after a change; absent for an operator who may not change links. */
+  onChanged?: (link: LinkView) => void;
 }) {
   const [error, setError] = useState('');
   const [saved, setSaved] = useState(false);
@@ -117,7 +121,7 @@ export function RulesEditor({
       return;
     }
     try {
-      onChanged(await api.setLinkRules(link.slug, parsed.rules));
+      onChanged?.(await api.setLinkRules(link.slug, parsed.rules));
       setSaved(true);
     } catch (failure) {
       setError(errorText(failure, t));
@@ -136,11 +140,14 @@ export function RulesEditor({
           aria-label={`${t.rules} /s/${link.slug}`}
           aria-describedby={`rules-hint-${link.slug}`}
           defaultValue={link.rules.map(lineOfRule).join('\n')}
+          readOnly={!onChanged}
         />
         <small id={`rules-hint-${link.slug}`}>{t.rulesHint}</small>
-        <button type="submit" className="small primary">
-          {t.saveRules}
-        </button>
+        {onChanged ? (
+          <button type="submit" className="small primary">
+            {t.saveRules}
+          </button>
+        ) : null}
         {saved ? <span role="status">{t.rulesSaved}</span> : null}
       </form>
       <ErrorAlert message={error} />

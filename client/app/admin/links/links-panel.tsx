@@ -38,7 +38,7 @@ function CopyButton({ text, t }: { text: string; t: LinksTexts }) {
   );
 }
 
-/** A link's expiry as shown, in `zone`; changed in place with a time read in `zone`. */
+/** A link's expiry as shown, in `zone`; changed in place with a time read in `zone` (without `onChanged`, only said). */
 function Expiry({
   api,
   link,
@@ -50,14 +50,15 @@ function Expiry({
   link: LinkView;
   zone: string;
   t: LinksTexts;
-  onChanged: (link: LinkView) => void;
+  /** The link as the API answers it after a change; absent for an operator who may not change links. */
+  onChanged?: (link: LinkView) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState('');
   const save = async (expiresAt: string | null) => {
     setError('');
     try {
-      onChanged(await api.setLinkExpiry(link.slug, expiresAt));
+      onChanged?.(await api.setLinkExpiry(link.slug, expiresAt));
       setEditing(false);
     } catch (failure) {
       setError(errorText(failure, t));
@@ -99,14 +100,16 @@ function Expiry({
           <span className={past ? 'error' : undefined} data-expires={link.expiresAt ?? ''}>
             {link.expiresAt ? `${timeIn(zone, link.expiresAt).slice(0, 16)}${past ? ` (${t.expired})` : ''}` : t.never}
           </span>{' '}
-          <button
-            type="button"
-            className="small"
-            aria-label={`${t.changeExpiry} ${t.expires} /s/${link.slug}`}
-            onClick={() => setEditing(true)}
-          >
-            {t.changeExpiry}
-          </button>
+          {onChanged ? (
+            <button
+              type="button"
+              className="small"
+              aria-label={`${t.changeExpiry} ${t.expires} /s/${link.slug}`}
+              onClick={() => setEditing(true)}
+            >
+              {t.changeExpiry}
+            </button>
+          ) : null}
         </>
       )}
       <ErrorAlert message={error} />
@@ -138,6 +141,7 @@ function useLinkFigures(api: LinksApi, range: Range, t: LinksTexts, onError: (te
 export function LinksPanel({
   api,
   links,
+  editable,
   onCreated,
   onChanged,
   t,
@@ -147,6 +151,8 @@ export function LinksPanel({
 }: {
   api: LinksApi;
   links: LinkView[];
+  /** Whether the operator may change links (`links:write`): else the room only reads, no form or button to be refused. */
+  editable: boolean;
   onCreated: (link: LinkView) => void;
   /** A link the panel changed (its expiry), as the API now answers it. */
   onChanged: (link: LinkView) => void;
@@ -168,7 +174,7 @@ export function LinksPanel({
   return (
     <section className="panel links-panel" aria-labelledby="links-heading">
       <h2 id="links-heading">{t.links}</h2>
-      <LinkForm api={api} t={t} onCreated={onCreated} onError={setError} />
+      {editable ? <LinkForm api={api} t={t} onCreated={onCreated} onError={setError} /> : null}
       <ErrorAlert message={error} />
       <QrStyleControl style={qrStyle} onChange={setQrStyle} preview={links[0]} t={t} />
       <DataTable
@@ -184,9 +190,8 @@ export function LinksPanel({
             t,
             zone,
             qrStyle,
-            onChanged,
-            onVariantsSaved,
-            ...(opener ? { opener } : {}),
+            ...(editable ? { onChanged, onVariantsSaved } : {}),
+            opener,
           }),
         )}
       />
@@ -294,8 +299,9 @@ function linkRow({
   t: LinksTexts;
   zone: string;
   qrStyle: QrStyle;
-  onChanged: (link: LinkView) => void;
-  onVariantsSaved: () => void;
+  /** Absent where the operator may not change links: the row only reads. */
+  onChanged?: (link: LinkView) => void;
+  onVariantsSaved?: () => void;
   opener?: Opener;
 }) {
   return (
@@ -328,7 +334,7 @@ function linkRow({
       <td data-figure="installs">{row?.attributed ?? 0}</td>
       <td data-figure="experiment">
         <ExperimentCell experiment={experiment} t={t} />
-        <VariantsEditor api={api} slug={link.slug} t={t} onSaved={onVariantsSaved} />
+        {onVariantsSaved ? <VariantsEditor api={api} slug={link.slug} t={t} onSaved={onVariantsSaved} /> : null}
       </td>
       <td>{timeIn(zone, link.createdAt).slice(0, 10)}</td>
       <td>

@@ -1,0 +1,51 @@
+/**
+ * The links room as the operator may use it (docs/operators.md#the-console), in real Chromium against
+ * the started worker: signed in with a key that reads links but may not change them, the room offers
+ * no form or button the worker would refuse.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForThisFile, DEVICES, hydrated } from './browser.ts';
+
+const baseURL = inject('baseURL');
+const ADMIN = { authorization: 'Bearer lander-dev-admin', 'content-type': 'application/json' };
+const browser = browserForThisFile();
+const suffix = crypto.randomUUID().slice(0, 6);
+
+async function admin(path: string, body: unknown): Promise<Response> {
+  return fetch(`${baseURL}${path}`, { method: 'POST', headers: ADMIN, body: JSON.stringify(body) });
+}
+
+async function signedIn(token: string, slug: string): Promise<Page> {
+  const context = await browser.newContext({ ...DEVICES.desktop, viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/admin`);
+  await hydrated(page);
+  await page.locator('input[type="password"], input[name="token"]').first().fill(token);
+  await page.locator('form button[type="submit"]').first().click();
+  await page.locator(`[data-slug="${slug}"]`).waitFor();
+  return page;
+}
+
+describe('the links room', () => {
+  it('only reads for a key without links:write: no form, no change, no save', async () => {
+    const slug = `read-${suffix}`;
+    const created = await admin('/api/links', { channel: 'read-only', slug, password: 'a long password' });
+    expect(created.status).toBe(201);
+    const made = await admin('/api/keys', { name: `reader-${suffix}`, scopes: ['links:read', 'stats:read'] });
+    expect(made.status).toBe(201);
+    const page = await signedIn(((await made.json()) as { key: string }).key, slug);
+    const room = page.locator('.links-panel');
+    const row = room.locator(`[data-slug="${slug}"]`);
+    expect(await row.locator('[data-password]').textContent()).toBe('Password set');
+    expect(await row.locator('[data-expires]').textContent()).toBe('never');
+    await row.locator('.link-rules summary').click();
+    expect(await row.locator('.link-rules textarea').getAttribute('readonly')).not.toBeNull();
+    // What is left to press: the copy button, the figures, the QR code and its downloads.
+    expect(await room.locator('form input, form button').count()).toBe(0);
+    expect(await row.locator('button').allTextContents()).toEqual(['Copy']);
+    expect(await row.locator('.link-variants').count()).toBe(0);
+    expect(await page.locator('.team-panel, .audit-panel, .webhooks-panel').count()).toBe(0);
+    await page.context().close();
+  });
+});
