@@ -1,7 +1,8 @@
 /**
  * The links room as the operator may use it (docs/operators.md#the-console), in real Chromium against
  * the started worker: signed in with a key that reads links but may not change them, the room offers
- * no form or button the worker would refuse.
+ * no form or button the worker would refuse; and an expired link, whose QR code the worker no longer
+ * draws, shows a dash instead of a broken picture, and the style's preview is of a live link.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -46,6 +47,24 @@ describe('the links room', () => {
     expect(await row.locator('button').allTextContents()).toEqual(['Copy']);
     expect(await row.locator('.link-variants').count()).toBe(0);
     expect(await page.locator('.team-panel, .audit-panel, .webhooks-panel').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows an expired link without its QR code, and previews the style on a live one', async () => {
+    const live = `live-${suffix}`;
+    const gone = `gone-${suffix}`;
+    expect((await admin('/api/links', { channel: 'qr', slug: live })).status).toBe(201);
+    const expiresAt = new Date(Date.now() + 1500).toISOString();
+    expect((await admin('/api/links', { channel: 'qr', slug: gone, expiresAt })).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await fetch(`${baseURL}/s/${gone}.svg`)).status).toBe(404);
+    const page = await signedIn('lander-dev-admin', gone);
+    const row = page.locator(`[data-slug="${gone}"]`);
+    expect(await row.locator('[data-qr="expired"]').count()).toBe(1);
+    expect(await row.locator('img, a[download]').count()).toBe(0);
+    const preview = page.locator('.qr-style-preview');
+    expect(await preview.getAttribute('src')).toContain(`/s/${live}.svg`);
+    await preview.evaluate((image: HTMLImageElement) => image.decode());
     await page.context().close();
   });
 });

@@ -23,6 +23,11 @@ import type { LinksTexts } from './links-texts.ts';
 import { QrStyleControl, styledQrUrls } from './qr-style-control.tsx';
 import { VariantsEditor } from './variants-editor.tsx';
 
+/** Whether `link` is past its expiry: its page and its QR code are gone (`/s/<slug>.svg` answers 404). */
+function expired(link: LinkView): boolean {
+  return link.expiresAt !== null && Date.parse(link.expiresAt) <= Date.now();
+}
+
 function CopyButton({ text, t }: { text: string; t: LinksTexts }) {
   const [copied, setCopied] = useState(false);
   const copy = () => {
@@ -69,7 +74,7 @@ function Expiry({
     const local = String(new FormData(event.currentTarget).get('expiresAt') ?? '');
     if (local) void save(new Date(instantIn(zone, local)).toISOString());
   };
-  const past = link.expiresAt !== null && Date.parse(link.expiresAt) <= Date.now();
+  const past = expired(link);
   return (
     <div className="expiry">
       {editing ? (
@@ -176,7 +181,7 @@ export function LinksPanel({
       <h2 id="links-heading">{t.links}</h2>
       {editable ? <LinkForm api={api} t={t} onCreated={onCreated} onError={setError} /> : null}
       <ErrorAlert message={error} />
-      <QrStyleControl style={qrStyle} onChange={setQrStyle} preview={links[0]} t={t} />
+      <QrStyleControl style={qrStyle} onChange={setQrStyle} preview={links.find((link) => !expired(link))} t={t} />
       <DataTable
         className="links-table"
         head={[t.link, t.channel, t.inviter, t.views, t.taps, t.attributed, t.experiment, t.created, t.access, t.qr]}
@@ -349,8 +354,12 @@ function linkRow({
   );
 }
 
-/** A link's QR code in the room's style, opened full size, and its downloads as PNG and SVG. */
+/**
+ * A link's QR code in the room's style, opened full size, and its downloads as PNG and SVG; for an
+ * expired link, whose code the worker no longer draws, a dash.
+ */
 function QrCell({ link, style, t }: { link: LinkView; style: QrStyle; t: LinksTexts }) {
+  if (expired(link)) return <span data-qr="expired">–</span>;
   const urls = styledQrUrls(link, style);
   return (
     <div className="qr-cell">
