@@ -22,8 +22,8 @@ const TEXTS = {
   },
   'zh-CN': {
     expired: '此链接已过期',
-    expiredNote: (app: string) => `你仍然可以下载${app}。`,
-    download: (app: string) => `下载${app}`,
+    expiredNote: (app: string) => `你仍然可以下载 ${app}。`,
+    download: (app: string) => `下载 ${app}`,
     locked: '此链接受密码保护',
     lockedNote: '请输入密码以打开链接。',
     password: '密码',

@@ -81,6 +81,8 @@ describe('an expired link', () => {
     expectNothingOfTheLink(html, link);
     const zh = await (await get(`/s/${link.slug}`, { headers: { 'accept-language': 'zh-CN' } })).text();
     expect(zh).toContain('此链接已过期');
+    // A space between the Chinese words and the app's Latin name, as the app's own pages write it.
+    expect(zh).toMatch(/>下载 Pebble 笔记<\/a>/);
     expectNothingOfTheLink(zh, link);
   });
 
