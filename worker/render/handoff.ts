@@ -121,47 +121,37 @@ export function handoffInputs(c: Context<AppEnv>, url: URL, apkParents: ApkParen
   };
 }
 
-// The last campaign read, by what it was read from: a page's rules read its token's campaign before
-// the page does (render/link-rules.ts), and the same poster's URL comes again and again; a campaign is
-// never changed once read, so one object serves them all.
-let lastRead: { from: string; campaign: Campaign } | null = null;
+// The last campaign read and what it was read from: a page's rules read its token's campaign before
+// the page does (render/link-rules.ts), the hand-off and the page's view read it again, and the same
+// poster's URL comes again and again; a campaign is never changed once read, so one object serves them all.
+let lastRead: { key: string | undefined; token: string | null; search: string; campaign: Campaign } | null = null;
 
 /**
- * The page's campaign: its query's, or on a carrier page (`/i/<carrier>`, docs/attribution.md) the
- * carrier's token, on a short link's page (docs/operators.md) the link's token, read as the `d` parameter.
+ * The page's campaign with every field the token signed (the channel included): its query's, or on a
+ * carrier page (`/i/<carrier>`, docs/attribution.md) the carrier's token, on a short link's page
+ * (docs/operators.md) the link's token, read as the `d` parameter. The page's view is counted under it;
+ * the hand-off carries only the fields the page shows (`pageCampaign`).
  */
 export function campaignOf(url: URL, page: PageIdentity, key: string | undefined, linkToken: string | null): Campaign {
-  const carried = page.carrier ? carrierToken(page.carrier) : null;
-  const token = linkToken ?? carried;
-  if (!token && !url.search) return NO_CAMPAIGN;
-  const from = `${key ?? ''} ${token ?? ''} ${url.search}`;
-  if (lastRead?.from === from) return lastRead.campaign;
-  let campaign: Campaign;
-  if (!token) campaign = readCampaign(url.searchParams, key);
-  else {
-    const params = new URLSearchParams(url.searchParams);
+  const token = linkToken ?? (page.carrier ? carrierToken(page.carrier) : null);
+  const { search } = url;
+  if (!token && !search) return NO_CAMPAIGN;
+  if (lastRead && lastRead.key === key && lastRead.token === token && lastRead.search === search) {
+    return lastRead.campaign;
+  }
+  let params = url.searchParams;
+  if (token) {
+    params = new URLSearchParams(params);
     params.set('d', token);
-    campaign = readCampaign(params, key);
   }
-  lastRead = { from, campaign };
+  const campaign = readCampaign(params, key);
+  lastRead = { key, token, search, campaign };
   return campaign;
 }
 
-/** The visit's whole campaign per inputs: the hand-off keeps only what the page shows, the view counts all of it. */
-const campaigns = new WeakMap<HandoffInputs, Campaign>();
-
-/**
- * The visit's campaign with every field the token signed (the channel included): what the page's
- * view is counted under. The hand-off carries only the fields the page shows (`pageCampaign`).
- */
-export function visitCampaign(inputs: HandoffInputs): Campaign {
-  let campaign = campaigns.get(inputs);
-  if (!campaign) {
-    campaign = campaignOf(inputs.url, inputs.page, inputs.settings.decodeKey, inputs.linkToken);
-    campaigns.set(inputs, campaign);
-  }
-  return campaign;
-}
+/** The campaign of the page made from `inputs` (`campaignOf`). */
+export const visitCampaign = (inputs: HandoffInputs): Campaign =>
+  campaignOf(inputs.url, inputs.page, inputs.settings.decodeKey, inputs.linkToken);
 
 /** Which screen a page shows, as far as attribution cares: the campaign pages always copy the carrier. */
 function tapScreenOf({ page }: PageIdentity): 'download' | 'landing' | 'other' {
