@@ -47,7 +47,7 @@ const REFUSED: Record<Refusal, string> = {
 /** Sends the checked document to the worker's `PUT /api/config`, which stores and audits it. */
 async function pushThroughWorker(file: string, text: string, values: { url: string; token?: string; app: string }) {
   const token = values.token || process.env.LANDER_ADMIN_TOKEN || process.env.ADMIN_TOKEN;
-  const found = adminTarget({ base: values.url, app: values.app }, { ADMIN_TOKEN: token });
+  const found = adminTarget({ base: values.url, app: values.app, baseFlag: '--url' }, { ADMIN_TOKEN: token });
   if (!found.ok) refuse('config:push', found.reason);
   const res = await callAdmin(found.target, '/api/config', {
     method: 'PUT',

@@ -20,9 +20,12 @@ export interface PageIdentity {
 
 /** Who signed in to the admin API, as the audit log names them (docs/operators.md#audit-log), and what they may do. */
 export interface Operator {
-  /** Access's `email` (else its `sub`), `token` for the admin token, `key:<name>` for an API key. */
+  /** The signed-in person's `email` (else `sub`), `token` for the admin token, `key:<name>` for an API key. */
   actor: string;
-  /** `sign-in`, `token`, or `key:<id>` for an API key. */
+  /**
+   * `sign-in` (Cloudflare Access or an OpenID Connect session), `oidc-token` (the provider's JWT as a
+   * bearer), `token`, or `key:<id>` for an API key.
+   */
   via: string;
   /** The caller's role in the request's app (docs/operators.md#roles); null for an API key. */
   role: Role | null;

@@ -23,13 +23,21 @@ export interface TargetOptions {
   base?: string;
   /** The app (`--app`): its calls go to `/@<app>/api/...`; none, or `default`, the default app's. */
   app?: string;
+  /** How the command names `base` in its refusals: `--base`, or `--url` for config:push. */
+  baseFlag?: string;
 }
+
+/** Hosts a token may be sent to in the clear: this machine. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The variables the CLIs read. */
 export type AdminVars = Partial<Record<'LANDER_URL' | 'PORT' | 'HOST' | 'ADMIN_TOKEN', string>>;
 
 /** Where to call and with which token, from the CLI's options and `vars` (the process environment). */
-export function adminTarget({ env = '', local = false, base, app }: TargetOptions, vars: AdminVars): TargetResult {
+export function adminTarget(
+  { env = '', local = false, base, app, baseFlag = '--base' }: TargetOptions,
+  vars: AdminVars,
+): TargetResult {
   if (app !== undefined && !APP_ID_PATTERN.test(app)) {
     return {
       ok: false,
@@ -44,12 +52,21 @@ export function adminTarget({ env = '', local = false, base, app }: TargetOption
   // Without --env, LANDER_URL (when set) says where the worker runs; --local always means `npm start`'s.
   const origin =
     base ?? (local ? localOrigin(vars) : env === '' ? vars.LANDER_URL || localOrigin(vars) : vars.LANDER_URL);
-  if (!origin) return { ok: false, reason: `say where the ${env} worker is: --base URL or LANDER_URL` };
+  if (!origin) return { ok: false, reason: `say where the ${env} worker is: ${baseFlag} URL or LANDER_URL` };
   if (!URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol)) {
-    return { ok: false, reason: `--base must be an http(s) origin, got ${JSON.stringify(origin)}` };
+    return { ok: false, reason: `${baseFlag} must be an http(s) origin, got ${JSON.stringify(origin)}` };
   }
   const token = vars.ADMIN_TOKEN || (production ? undefined : DEV_ADMIN_TOKEN);
   if (!token) return { ok: false, reason: 'set ADMIN_TOKEN to the production admin token' };
+  // A real token travels only encrypted, or to this machine; the development token is no secret
+  // (a phone on the local network reaches `npm start` over http).
+  const url = new URL(origin);
+  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname) && token !== DEV_ADMIN_TOKEN) {
+    return {
+      ok: false,
+      reason: `${baseFlag} ${url.origin} is plain http: the token would travel unencrypted; use https`,
+    };
+  }
   return { ok: true, target: { base: `${new URL(origin).origin}${app ? appBase(app) : ''}`, token } };
 }
 

@@ -222,6 +222,28 @@ describe('where the operator CLIs call', () => {
     });
   });
 
+  it('never sends a real token in the clear but to this machine', () => {
+    for (const base of ['http://get.example.com', 'http://192.168.1.20:8787', 'http://lander.test.']) {
+      expect(adminTarget({ base }, { ADMIN_TOKEN: 'secret' }), base).toMatchObject({
+        ok: false,
+        reason: expect.stringContaining('plain http'),
+      });
+    }
+    expect(adminTarget({ base: 'http://get.example.com', baseFlag: '--url' }, { ADMIN_TOKEN: 's' })).toMatchObject({
+      reason: expect.stringMatching(/^--url /),
+    });
+    for (const base of [
+      'http://localhost:8787',
+      'http://127.0.0.1:8787',
+      'http://[::1]:8787',
+      'https://get.example.com',
+    ]) {
+      expect(adminTarget({ base }, { ADMIN_TOKEN: 'secret' }), base).toMatchObject({ ok: true });
+    }
+    // The development token is no secret: a phone on the local network reaches npm start over http.
+    expect(adminTarget({ base: 'http://192.168.1.20:8787' }, {})).toMatchObject({ ok: true });
+  });
+
   it('is LANDER_URL for an environment', () => {
     expect(adminTarget({ env: 'production' }, { LANDER_URL: 'https://get.example.com/x', ADMIN_TOKEN: 't' })).toEqual({
       ok: true,
