@@ -3,6 +3,7 @@
  * the worker's static assets, an https URL fetched with a short timeout and a size cap and kept a
  * few minutes by the isolate. It never throws: a logo that cannot be had says why, and the code is drawn without it.
  */
+import { cappedBody } from '../lib/capped-body.ts';
 import type { QrLogo } from '../lib/qr-styled.ts';
 
 /** The longest wait for a remote logo. */
@@ -48,35 +49,6 @@ export function imageTypeOf(bytes: Uint8Array): string | null {
   return null;
 }
 
-/** `response`'s body, read no further than `LOGO_MAX_BYTES`, or null when it is longer. */
-async function cappedBody(response: Response): Promise<Uint8Array | null> {
-  if (Number(response.headers.get('content-length') ?? 0) > LOGO_MAX_BYTES) {
-    await response.body?.cancel();
-    return null;
-  }
-  const reader = response.body?.getReader();
-  if (!reader) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.byteLength;
-    if (length > LOGO_MAX_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /**
  * The logo at `url` (the app's `logo_url`: a path on this site or an https URL), `origin` the
  * request's, `assets` the worker's static assets binding. A remote one is kept for LOGO_KEPT_MS.
@@ -93,7 +65,7 @@ export async function fetchLogo(url: string, origin: string, assets: Fetcher, no
       await response.body?.cancel();
       return { ok: false, problem: `the logo ${url} answered ${response.status}` };
     }
-    const bytes = await cappedBody(response);
+    const bytes = await cappedBody(response, LOGO_MAX_BYTES);
     if (!bytes) return { ok: false, problem: `the logo ${url} is over ${LOGO_MAX_BYTES / 1024} kB` };
     const type = imageTypeOf(bytes);
     if (!type) return { ok: false, problem: `the logo ${url} is not a PNG, JPEG, GIF, WebP or SVG image` };

@@ -6,7 +6,8 @@
  * render, and that page is never kept for another visitor. `POST /s/<slug>` checks the password:
  * tries are limited per link and address (`LINK_PASSWORD_LIMITER`), a right one sets the cookie
  * (HttpOnly, SameSite=Lax, Path=/s/<slug>, an hour) and sends the visitor back to the page with 303,
- * a wrong one answers the form again with its error, 400. A post from another site's page is refused
+ * a wrong one answers the form again with its error, 400; a body over MAX_FORM_BYTES is refused
+ * (413) unread. A post from another site's page is refused
  * (403) before the link is read: no page elsewhere makes its visitors' browsers try passwords from
  * their many addresses, past the limiter's count per address.
  */
@@ -23,6 +24,7 @@ import { passwordHashOf } from '../campaign/links.ts';
 import { readShortLink } from '../campaign/short-link.ts';
 import type { AppEnv } from '../env.ts';
 import type { StoredLink } from '../facts.ts';
+import { cappedBody } from '../lib/capped-body.ts';
 import { pageOf } from '../lib/page-of.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { LIMITER_BUDGET_MS, messageOf } from '../reliability/budget.ts';
@@ -39,6 +41,9 @@ function privateHtml(body: string, status: number): Response {
   );
   return html(body, status, headers);
 }
+
+/** The most bytes of a password form's post: its one field of at most 128 characters, with room to spare. */
+export const MAX_FORM_BYTES = 2048;
 
 /** The 410 of an expired link: its page says so and offers the app; a bot reads the site's metadata. */
 export function expiredAnswer(c: Context<AppEnv>): Response {
@@ -122,8 +127,13 @@ export const linkPasswordPost: MiddlewareHandler<AppEnv> = async (c, next) => {
     response.headers.set('retry-after', '60');
     return response;
   }
-  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  const password = typeof form.password === 'string' ? form.password : '';
+  const bytes = await cappedBody(c.req.raw, MAX_FORM_BYTES);
+  if (!bytes) return c.text(`A password form is at most ${MAX_FORM_BYTES} bytes`, 413);
+  const form = await new Request(c.req.url, { method: 'POST', headers: c.req.raw.headers, body: bytes })
+    .formData()
+    .catch(() => null);
+  const typed = form?.get('password');
+  const password = typeof typed === 'string' ? typed : '';
   if (!password || password.length > 128 || !(await passwordMatches(password, stored))) {
     return formAnswer(c, 'wrong', 400);
   }

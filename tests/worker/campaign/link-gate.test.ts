@@ -233,6 +233,32 @@ describe('a link with a password', () => {
     expect(own.headers.get('set-cookie')).toContain('lander_link_');
   });
 
+  it('refuses a form over 2048 bytes with 413 unread, by its length or as it streams', async () => {
+    const link = await makeLink({ password: 'correct horse' });
+    const big = await postPassword(link.slug, 'x'.repeat(4096), '198.51.100.50');
+    expect(big.status).toBe(413);
+    const chunk = new TextEncoder().encode(`password=${'y'.repeat(1000)}`);
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const streamed = await exports.default.fetch(
+      new Request(`${ORIGIN}/s/${link.slug}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': '198.51.100.51' },
+        body: endless,
+      }),
+    );
+    expect(streamed.status).toBe(413);
+    expect(sent).toBeLessThan(10);
+    // A form within the bound is read as before.
+    expect((await postPassword(link.slug, 'correct horse', '198.51.100.52')).status).toBe(303);
+  });
+
   it('a post tells no more than the page: unknown 404, open link back to its page, other pages 405', async () => {
     expect((await postPassword('never-made-gate', 'whatever1')).status).toBe(404);
     const open = await makeLink();
