@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { buildId } from './scripts/lib/build-id-plugin.ts';
+import { plainPreload } from './scripts/lib/vite-plain-preload.ts';
 import { pureReactRouter } from './scripts/lib/vite-pure-react-router.ts';
 
 // react-router's package exports point at its development build; its production build ships
@@ -34,7 +35,7 @@ function uaParserAsEsm(): Plugin {
 
 export default defineConfig(({ mode }) => ({
   publicDir: 'public',
-  plugins: [buildId(), uaParserAsEsm(), pureReactRouter()],
+  plugins: [buildId(), uaParserAsEsm(), pureReactRouter(), plainPreload()],
   resolve: {
     alias:
       mode === 'production'

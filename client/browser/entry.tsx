@@ -16,9 +16,9 @@ import { watchClicks } from './attribution/click-beacon.ts';
 import { reloadOnce } from './chunk-reload.ts';
 import type { NavigationGuard } from './navigation-guard.ts';
 import '../app/shell/styles.css';
-// Every visitor screen's styles come in the entry's one stylesheet: a lazy chunk with a stylesheet of
-// its own makes the bundler ship its CSS loader and file table in the initial JS (~200 B gzip,
-// docs/benchmarks.md). The console's styles stay apart (admin-page.tsx).
+// Every visitor screen's styles come in the entry's one stylesheet, which every document links: the
+// build's preload helper loads no CSS (scripts/lib/vite-plain-preload.ts, docs/benchmarks.md) and
+// fails on a lazy chunk with a stylesheet of its own. The console's styles stay apart (admin-page.tsx).
 import '../app/landing/landing.css';
 import '../app/download/download.css';
 import '../app/download/open-in-browser-guide.css';
