@@ -6,21 +6,15 @@
  * screenshots at phone and desktop widths in English and Chinese.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEVICES, hydrated, launch, watch } from './browser.ts';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserForThisFile, DEVICES, hydrated, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const TOKEN = 'lander-dev-admin';
 const ADMIN = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForThisFile();
 
 const suffix = crypto.randomUUID().slice(0, 6);
 const SLUG = `audit-view-${suffix}`;

@@ -95,26 +95,8 @@ describe('npm run link -- --short --password', () => {
 
 describe('npm run link -- --short --rule', () => {
   it('sends the rules, in order, with the short link', async () => {
-    const bodies: unknown[] = [];
-    const server: Server = createServer((req, res) => {
-      let text = '';
-      req.on('data', (chunk) => {
-        text += chunk;
-      });
-      req.on('end', () => {
-        bodies.push(JSON.parse(text));
-        res.writeHead(201, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ shortUrl: 's', url: 'u', qr: 'q' }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const args = ['scripts/link.ts', '--short', '--channel', 'c', '--base', base];
     const rules = ['--rule', 'os == "iOS" => store', '--rule', 'true => deep-link /open/x'];
-    const status = await new Promise<number>((resolve) =>
-      execFile(process.execPath, [...args, ...rules], { env: TOOL_ENV }, (error) => resolve(error ? 1 : 0)),
-    );
-    server.close();
+    const { status, bodies } = await linkAgainstServer(rules);
     expect(status).toBe(0);
     expect(bodies).toEqual([
       {
