@@ -43,7 +43,7 @@ function privateHtml(body: string, status: number): Response {
 }
 
 /** The most bytes of a password form's post: its one field of at most 128 characters, with room to spare. */
-export const MAX_FORM_BYTES = 2048;
+const MAX_FORM_BYTES = 2048;
 
 /** The 410 of an expired link: its page says so and offers the app; a bot reads the site's metadata. */
 export function expiredAnswer(c: Context<AppEnv>): Response {

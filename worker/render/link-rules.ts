@@ -34,7 +34,7 @@ function redirect(location: string): Response {
  * its app link paths (where the app is not installed, that domain goes on to the download), else its
  * URL scheme; null on a desktop or with neither configured.
  */
-export function deepLinkUrl(c: Context<AppEnv>, path: string): string | null {
+function deepLinkUrl(c: Context<AppEnv>, path: string): string | null {
   const verdict = c.get('verdict');
   if (verdict.operatingSystem === 'PC') return null;
   const { config } = c.get('config');

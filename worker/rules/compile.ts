@@ -199,7 +199,7 @@ function guardOf(node: ASTNode): Guard | null {
  * `false && x` is false whatever `x` does (an error included), so a failed guard decides the
  * condition without running it: most rules name a country, a system or an app first.
  */
-export function guardsOf(ast: ASTNode): Guard[] {
+function guardsOf(ast: ASTNode): Guard[] {
   if (ast.op === '&&') return [...guardsOf(ast.args[0]), ...guardsOf(ast.args[1])];
   const guard = guardOf(ast);
   return guard ? [guard] : [];
@@ -214,7 +214,7 @@ function reworded(error: { code?: string; summary?: string; message: string }): 
 }
 
 /** The condition `when` compiled, or why not (`at` an offset in it). */
-export function compileCondition(
+function compileCondition(
   when: string,
   reads: Set<VariableName>,
 ): { ok: true; test: (input: object) => unknown; guards: Guard[] } | { ok: false; message: string; at: number } {
@@ -241,10 +241,7 @@ export function compileCondition(
  * The host of `url` when it is an `https` URL on `allowedHosts` (a host, or `*.example.com` for its
  * subdomains); else why not.
  */
-export function allowedUrl(
-  url: string,
-  allowedHosts: readonly string[],
-): { ok: true } | { ok: false; message: string } {
+function allowedUrl(url: string, allowedHosts: readonly string[]): { ok: true } | { ok: false; message: string } {
   let parsed: URL;
   try {
     parsed = new URL(url);

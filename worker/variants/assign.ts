@@ -17,7 +17,7 @@ const SPAN = 2 ** (8 * BYTES);
 export const assignmentKey = (salt: string, app: string): string => `${appSalt(salt, app)}\u0000variants`;
 
 /** The point on [0, 1) of `visitorId` on link `slug` under `key` (`assignmentKey`). */
-export async function pointOf(key: string, slug: string, visitorId: string): Promise<number> {
+async function pointOf(key: string, slug: string, visitorId: string): Promise<number> {
   const text = encoder.encode(`${slug}\u0000${visitorId}`);
   const tag = await keyedTag(key, new Uint8Array(text), BYTES);
   let value = 0;
