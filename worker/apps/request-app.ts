@@ -59,9 +59,10 @@ export function requestApp({ prefetch }: RequestAppOptions = {}): MiddlewareHand
       c.set('appBase', '');
       return next();
     }
+    const api = /^\/api(\/|$)/.test(within);
     // Only a page reads its app's configuration and parents whatever its path: the API calls that
     // read the configuration are fewer than those that do not.
-    const page = (c.req.method === 'GET' || c.req.method === 'HEAD') && !/^\/api(\/|$)/.test(within);
+    const page = (c.req.method === 'GET' || c.req.method === 'HEAD') && !api;
     const waits = page && prefetch && !loadApps.kept(settings.configCacheMs);
     const likely = waits ? resolveApp(loadApps.lastKnown(), input) : null;
     if (likely && prefetch) c.set('prefetched', { app: likely.app, ...prefetch(c.env, likely.app) });
@@ -69,8 +70,7 @@ export function requestApp({ prefetch }: RequestAppOptions = {}): MiddlewareHand
     const resolved = resolveApp(apps, input);
     if (!resolved) {
       c.header('cache-control', 'no-store');
-      if (/^\/api(\/|$)/.test(pathWithinApp(url.pathname)))
-        return c.json({ error: `No app at ${url.host}${url.pathname}` }, 404);
+      if (api) return c.json({ error: `No app at ${url.host}${url.pathname}` }, 404);
       return c.html(NO_APP_PAGE, 404);
     }
     c.set('app', resolved.app);
