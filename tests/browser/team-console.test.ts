@@ -99,6 +99,10 @@ describe('the team panel', () => {
     await members.locator('[name="subject"]').fill('viewer@example.com');
     await members.locator('button[type="submit"]').click();
     await panel.locator('[data-member="viewer@example.com"]').waitFor();
+    // The role reads in the console's language, never as its id.
+    expect(await panel.locator('[data-member="viewer@example.com"]').textContent()).toContain(
+      locale === 'zh-CN' ? '查看者' : 'viewer',
+    );
     const overflow = await panel.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await panel.screenshot({ path: `docs/screenshots/console-team-${width}-${name}.png` });

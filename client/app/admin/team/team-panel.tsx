@@ -56,7 +56,7 @@ export function TeamPanel({ api, t, language }: { api: TeamApi; t: SharedTexts; 
           <li key={member.subject} data-member={member.subject}>
             <div className="test-head">
               <span>{member.subject}</span>
-              <span>{member.role}</span>
+              <span>{words.roles[member.role]}</span>
               <button type="button" onClick={() => void act(() => api.removeMember(member.subject))}>
                 {words.remove}
               </button>
@@ -92,7 +92,7 @@ function MemberForm({ words, onSave }: { words: TeamTexts; onSave: (subject: str
         <select name="role" defaultValue="viewer">
           {ROLES.map((role) => (
             <option key={role} value={role}>
-              {role}
+              {words.roles[role]}
             </option>
           ))}
         </select>
