@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { TOOL_ENV } from '../../scripts/lib/run.ts';
+import { unstable_readConfig } from 'wrangler';
+import { ROOT, TOOL_ENV } from '../../scripts/lib/run.ts';
 
 function deploy(...args: string[]) {
   return spawnSync(process.execPath, ['scripts/deploy.ts', ...args], { encoding: 'utf8', env: TOOL_ENV });
@@ -42,4 +43,8 @@ describe('npm run deploy', () => {
     expect(production.stdout).toContain('Deploying worker "lander" (production, LANDER_ENV=production)');
     expect(development.stdout).toContain('Deploying worker "lander-dev" (development, LANDER_ENV=development)');
   }, 60_000);
+
+  it("uploads production's bundle minified, the bundle the worker-bundle budget measures (docs/benchmarks.md)", () => {
+    expect(unstable_readConfig({ config: `${ROOT}wrangler.toml`, env: 'production' }).minify).toBe(true);
+  });
 });
