@@ -1,14 +1,16 @@
 /**
  * A link's preview card served (docs/smart-links.md#previews): `GET /s/<slug>/card.png` through the
- * worker as `wrangler dev` runs it locally (workerd with its R2 emulation; the benchmark's own workerd
- * has no R2), a drawn 1200×630 card kept in its R2 under the link, fetched one after another: p95.
+ * worker as `wrangler dev` runs it locally (workerd with its D1 and R2 emulation, the migrations
+ * applied to a fresh store; the benchmark's own workerd has neither), a drawn 1200×630 card uploaded
+ * to a link made through the API, fetched one after another: the link's row, then the card: p95.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getPlatformProxy, unstable_dev } from 'wrangler';
+import { unstable_dev } from 'wrangler';
+import { applyMigrations } from '../../scripts/lib/d1.ts';
 import { drawCard } from '../../scripts/lib/link-card.ts';
-import { cardKey } from '../../worker/campaign/link-card.ts';
+import { DEV_ADMIN_TOKEN } from '../../worker/settings.ts';
 import type { BenchRow, BenchSection } from './context.ts';
 
 const BUDGET_MS = 50;
@@ -28,19 +30,26 @@ export const linkCard: BenchSection = {
         name: 'Pebble Notes',
         title: 'Notes that stay — 留得住的笔记',
         description: 'Free this week: every theme included. 本周免费，所有主题都有。',
-        icon: new Uint8Array(await (await import('node:fs/promises')).readFile('public/logo.png')),
+        icon: new Uint8Array(await readFile('public/logo.png')),
       });
-      // `wrangler dev` keeps its state under `<persistTo>/v3`; the platform proxy where it is told.
-      const proxy = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: join(state, 'v3') } });
-      await proxy.env.EXPORTS.put(cardKey('default', SLUG), png, { httpMetadata: { contentType: 'image/png' } });
-      await proxy.dispose();
+      applyMigrations({ local: true, persistTo: state });
       const worker = await unstable_dev('worker/index.ts', {
         config: 'wrangler.toml',
         persistTo: state,
         logLevel: 'error',
-        experimental: { disableExperimentalWarning: true },
+        experimental: { disableExperimentalWarning: true, watch: false },
       });
       try {
+        const admin = async (path: string, method: string, body: unknown, status: number): Promise<void> => {
+          const res = await worker.fetch(path, {
+            method,
+            headers: { authorization: `Bearer ${DEV_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          if (res.status !== status) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+        };
+        await admin('/api/links', 'POST', { channel: 'bench', slug: SLUG, preview: { image: 'card' } }, 201);
+        await admin(`/api/links/${SLUG}/card`, 'PUT', { png: Buffer.from(png).toString('base64') }, 200);
         const times: number[] = [];
         let bytes = 0;
         for (let i = 0; i < REQUESTS + 40; i += 1) {
