@@ -36,32 +36,10 @@ export function PasswordControl({
       setError(errorText(failure, t));
     }
   };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void save(String(new FormData(event.currentTarget).get('password') ?? ''));
-  };
   return (
     <div className="link-password">
       {editing ? (
-        <form className="expiry-form" onSubmit={submit}>
-          <input
-            type="password"
-            name="password"
-            required
-            minLength={8}
-            maxLength={128}
-            autoComplete="new-password"
-            aria-label={`${t.password} /s/${link.slug}`}
-          />
-          <div className="row-actions">
-            <button type="submit" className="small primary">
-              {t.save}
-            </button>
-            <button type="button" className="small" onClick={() => setEditing(false)}>
-              {t.cancel}
-            </button>
-          </div>
-        </form>
+        <PasswordForm slug={link.slug} t={t} onSave={save} onCancel={() => setEditing(false)} />
       ) : (
         <>
           <span data-password={link.hasPassword ? 'set' : 'none'}>
@@ -93,6 +71,45 @@ export function PasswordControl({
       )}
       <ErrorAlert message={error} />
     </div>
+  );
+}
+
+/** The form that sets or changes a link's password. */
+function PasswordForm({
+  slug,
+  t,
+  onSave,
+  onCancel,
+}: {
+  slug: string;
+  t: LinksTexts;
+  onSave: (password: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void onSave(String(new FormData(event.currentTarget).get('password') ?? ''));
+  };
+  return (
+    <form className="expiry-form" onSubmit={submit}>
+      <input
+        type="password"
+        name="password"
+        required
+        minLength={8}
+        maxLength={128}
+        autoComplete="new-password"
+        aria-label={`${t.password} /s/${slug}`}
+      />
+      <div className="row-actions">
+        <button type="submit" className="small primary">
+          {t.save}
+        </button>
+        <button type="button" className="small" onClick={onCancel}>
+          {t.cancel}
+        </button>
+      </div>
+    </form>
   );
 }
 
