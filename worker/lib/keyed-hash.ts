@@ -4,18 +4,16 @@
  * nothing stored can be read back or looked up without the secret.
  */
 import { toBase64Url } from '../../shared/base64url.ts';
+import { keptKeys } from './kept-keys.ts';
 
 const encoder = new TextEncoder();
 // One imported key per salt for the isolate's life: importing costs more than the hash itself.
-const keys = new Map<string, Promise<CryptoKey>>();
+const keys = keptKeys();
 
 function keyOf(salt: string): Promise<CryptoKey> {
-  let key = keys.get(salt);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(salt), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    keys.set(salt, key);
-  }
-  return key;
+  return keys.get(salt, () =>
+    crypto.subtle.importKey('raw', encoder.encode(salt), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
+  );
 }
 
 /** The keyed hash of `text` under `salt`, 128 bits in URL-safe base64 (22 characters). */

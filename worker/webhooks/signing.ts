@@ -5,6 +5,7 @@
  * While a rotated secret overlaps the new one, each message carries one signature per secret,
  * space-separated (`v1,<new> v1,<old>`), as the specification allows: a receiver that holds either verifies.
  */
+import { keptKeys } from '../lib/kept-keys.ts';
 
 const PREFIX = 'whsec_';
 const encoder = new TextEncoder();
@@ -17,18 +18,13 @@ export function newSecret(): string {
 }
 
 // One imported key per secret for the isolate's life (a batch signs many messages with few secrets).
-const keys = new Map<string, Promise<CryptoKey>>();
-const MAX_KEYS = 256;
+const keys = keptKeys(256);
 
 function keyOf(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
+  return keys.get(secret, () => {
     const raw = Uint8Array.from(atob(secret.slice(PREFIX.length)), (ch) => ch.charCodeAt(0));
-    key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    if (keys.size >= MAX_KEYS) keys.clear();
-    keys.set(secret, key);
-  }
-  return key;
+    return crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  });
 }
 
 /**

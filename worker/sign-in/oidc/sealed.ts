@@ -6,21 +6,19 @@
  * Signed, not encrypted: a value holds nothing a browser's owner may not see.
  */
 import { fromBase64Url, toBase64Url } from '../../../shared/base64url.ts';
+import { keptKeys } from '../../lib/kept-keys.ts';
 
 const encoder = new TextEncoder();
 // One imported key per secret for the isolate's life: importing costs more than the MAC itself.
-const keys = new Map<string, Promise<CryptoKey>>();
+const keys = keptKeys();
 
 function keyOf(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+  return keys.get(secret, () =>
+    crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
       'sign',
       'verify',
-    ]);
-    keys.set(secret, key);
-  }
-  return key;
+    ]),
+  );
 }
 
 /** What a sealed value is bound to: its purpose, and the provider and client it was made for. */
