@@ -63,7 +63,15 @@ describe('the links room', () => {
     expect(await row.locator('[data-qr="expired"]').count()).toBe(1);
     expect(await row.locator('img, a[download]').count()).toBe(0);
     const preview = page.locator('.qr-style-preview');
-    expect(await preview.getAttribute('src')).toContain(`/s/${live}.svg`);
+    // The newest link that has not expired: `live` unless another file's link came after it.
+    await page.locator(`[data-slug="${live}"]`).waitFor();
+    const newestLive = await page
+      .locator('[data-slug]')
+      .evaluateAll(
+        (rows) => rows.find((row) => !row.querySelector('[data-qr="expired"]'))?.getAttribute('data-slug') ?? null,
+      );
+    expect(newestLive).not.toBe(gone);
+    expect(await preview.getAttribute('src')).toContain(`/s/${newestLive}.svg`);
     await preview.evaluate((image: HTMLImageElement) => image.decode());
     await page.context().close();
   });

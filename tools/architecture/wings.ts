@@ -48,7 +48,7 @@ export const WING_USES: Record<string, { uses: string[]; why: string }> = {
     why: "the page is made of each wing's part of the hand-off; a short link's rules decide before it whether it is served",
   },
   openapi: {
-    uses: ['attribution', 'audit', 'campaign', 'fraud', 'funnel', 'store-postbacks', 'webhooks'],
+    uses: ['attribution', 'audit', 'campaign', 'fraud', 'funnel', 'rules', 'store-postbacks', 'webhooks'],
     why: "the document is generated from each wing's own schemas",
   },
   exports: {
