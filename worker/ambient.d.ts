@@ -50,3 +50,11 @@ interface Env {
   /** JSON `{ "<key id>": "<base64 DER P-256 key>" }` laid over Apple's bundled postback keys. */
   STORE_POSTBACK_KEYS?: string;
 }
+
+// Privacy (docs/privacy.md): optional, commented in wrangler.toml.
+interface Env {
+  /** JSON object of days each store keeps its data, e.g. `{"visitors": 90}` (docs/privacy.md#retention). */
+  RETENTION?: string;
+  /** `eu`, `fedramp` or empty: where D1, Durable Objects and R2 keep data (docs/privacy.md#where-data-lives). */
+  JURISDICTION?: string;
+}

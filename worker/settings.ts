@@ -6,6 +6,9 @@
  * (workerd hands the same one to every request of an isolate). Bindings (KV, D1, …) stay on `env`.
  */
 
+import { type Jurisdiction, parseJurisdiction } from './lib/jurisdiction.ts';
+import { DEFAULT_RETENTION, parseRetention, type Retention } from './lib/retention.ts';
+
 /**
  * The secrets with a built-in development default, so a fresh checkout works. Development takes the
  * secret, else the default; production takes only a secret of its own — never the default — and
@@ -153,6 +156,16 @@ export interface Settings {
    * bundled postback keys (docs/store-postbacks.md#keys); unreadable: none, logged.
    */
   storePostbackKeys: Readonly<Record<string, string>>;
+  /**
+   * `RETENTION`: days each store keeps its data within its bounds (lib/retention.ts,
+   * docs/privacy.md#retention); unreadable or out of bounds: every default, logged.
+   */
+  retention: Retention;
+  /**
+   * `JURISDICTION`: `eu` or `fedramp` keeps the Durable Objects there (lib/jurisdiction.ts,
+   * docs/privacy.md#where-data-lives); empty: none; anything else: none, logged.
+   */
+  jurisdiction: Jurisdiction | undefined;
 }
 
 /**
@@ -187,6 +200,22 @@ export function parseKeyTable(name: string, text: string | undefined): Record<st
   return {};
 }
 
+/** `RETENTION` by its rules, or the defaults (logged with each problem) when it breaks one. */
+export function retentionOf(text: string | undefined): Retention {
+  const result = parseRetention(text);
+  if (result.ok) return result.retention;
+  console.error(`RETENTION refused, every default kept: ${result.problems.join('; ')}`);
+  return DEFAULT_RETENTION;
+}
+
+/** `JURISDICTION`, or none (logged) when it names no jurisdiction. */
+export function jurisdictionOf(text: string | undefined): Jurisdiction | undefined {
+  const result = parseJurisdiction(text);
+  if (result.ok) return result.jurisdiction;
+  console.error(`${result.problem}: Durable Objects are reached without a jurisdiction`);
+  return undefined;
+}
+
 function parse(env: Env): Settings {
   const seconds = Number(env.CONFIG_CACHE_SECONDS);
   return Object.freeze({
@@ -206,6 +235,8 @@ function parse(env: Env): Settings {
     cookieless: env.COOKIELESS === 'on',
     webhookResolver: env.WEBHOOK_RESOLVER || DEFAULT_RESOLVER,
     storePostbackKeys: Object.freeze(parseKeyTable('STORE_POSTBACK_KEYS', env.STORE_POSTBACK_KEYS)),
+    retention: retentionOf(env.RETENTION),
+    jurisdiction: jurisdictionOf(env.JURISDICTION),
   });
 }
 

@@ -12,14 +12,22 @@
 import type { Explanation } from '../../shared/install-explanation.ts';
 import { DAY_MS } from '../../shared/time-zone.ts';
 import { appObjectName } from '../apps/app-keys.ts';
+import { inJurisdiction } from '../lib/jurisdiction.ts';
+import { settingsOf } from '../settings.ts';
 import type { Flag, InstallAnswer } from '../facts.ts';
 import type { ClickBucket } from './click-bucket.ts';
 import { SweptObject } from './swept-object.ts';
 
-/** As long as Google Play keeps a referrer: a carrier may come back this late. */
-export const CLICK_INDEX_MS = 90 * DAY_MS;
-/** How long a retry of the same install gets the same answer. */
-export const ANSWER_MEMORY_MS = 30 * DAY_MS;
+/**
+ * How long the click index is kept (`RETENTION.ledger_clicks`, 90 days by default: as long as Google
+ * Play keeps a referrer, a carrier may come back this late), and how long a retry of the same install
+ * gets the same answer (`RETENTION.ledger_answers`, 30 days), docs/privacy.md#retention. A row keeps
+ * the end it was given when written; the alarm deletes it then.
+ */
+const keptFor = (env: Env) => {
+  const { retention } = settingsOf(env);
+  return { clicks: retention.ledger_clicks * DAY_MS, answers: retention.ledger_answers * DAY_MS };
+};
 
 export interface IndexedClick {
   /** The network bucket's name. */
@@ -94,7 +102,7 @@ export class AttributionLedger extends SweptObject {
     const holder = this.holderOf(clickId);
     if (holder !== undefined && holder !== claimant) return { outcome: 'claimed' };
     if (holder === undefined) {
-      const keepUntil = now + CLICK_INDEX_MS;
+      const keepUntil = now + keptFor(this.env).clicks;
       this.sql.exec('INSERT INTO click_claims VALUES (?, ?, ?)', clickId, claimant, keepUntil);
       await this.wakeBy(keepUntil);
     }
@@ -115,7 +123,7 @@ export class AttributionLedger extends SweptObject {
   }
 
   async indexClick(clickId: string, click: IndexedClick): Promise<void> {
-    const keepUntil = click.at + CLICK_INDEX_MS;
+    const keepUntil = click.at + keptFor(this.env).clicks;
     this.sql.exec('INSERT OR IGNORE INTO clicks VALUES (?, ?, ?, ?)', clickId, click.bucket, click.at, keepUntil);
     if (click.visitor)
       this.sql.exec('INSERT OR IGNORE INTO click_visitors VALUES (?, ?, ?)', clickId, click.visitor, keepUntil);
@@ -139,7 +147,7 @@ export class AttributionLedger extends SweptObject {
 
   /** Keeps the short link and variant the tap `clickId` was made on, once verified (facts-of.ts `tapped`). */
   async noteArm(clickId: string, arm: ClickArm, at: number): Promise<void> {
-    const keepUntil = at + CLICK_INDEX_MS;
+    const keepUntil = at + keptFor(this.env).clicks;
     this.sql.exec('INSERT OR IGNORE INTO click_arms VALUES (?, ?, ?, ?)', clickId, arm.link, arm.variant, keepUntil);
     await this.wakeBy(keepUntil);
   }
@@ -154,7 +162,7 @@ export class AttributionLedger extends SweptObject {
 
   /** Adds `flags` to the answered install `key` (a rule flags once); returns all its flags. */
   async flag(key: string, flags: readonly Flag[], now: number): Promise<Flag[]> {
-    const keepUntil = now + ANSWER_MEMORY_MS;
+    const keepUntil = now + keptFor(this.env).answers;
     for (const flag of flags)
       this.sql.exec('INSERT OR IGNORE INTO flags VALUES (?, ?, ?, ?)', key, flag.rule, flag.reason, keepUntil);
     if (flags.length > 0) await this.wakeBy(keepUntil);
@@ -201,7 +209,7 @@ export class AttributionLedger extends SweptObject {
     now: number,
     note?: AnswerNote,
   ): Promise<{ answer: InstallAnswer; first: boolean }> {
-    const keepUntil = now + ANSWER_MEMORY_MS;
+    const keepUntil = now + keptFor(this.env).answers;
     const cursor = this.sql.exec(
       'INSERT OR IGNORE INTO answers VALUES (?, ?, ?)',
       key,
@@ -240,10 +248,12 @@ export class AttributionLedger extends SweptObject {
  * character: 64 shards per app (apps/app-keys.ts), each a few hundred writes a second at most on a busy day, all kept warm.
  */
 export function ledgerFor(env: Env, app: string, key: string): DurableObjectStub<AttributionLedger> {
-  return env.ATTRIBUTION_LEDGER.get(env.ATTRIBUTION_LEDGER.idFromName(appObjectName(app, `ledger:${key.slice(0, 1)}`)));
+  const ledgers = inJurisdiction(env.ATTRIBUTION_LEDGER, settingsOf(env).jurisdiction);
+  return ledgers.get(ledgers.idFromName(appObjectName(app, `ledger:${key.slice(0, 1)}`)));
 }
 
 /** The bucket of a network (its keyed hash) in app `app` (apps/app-keys.ts). */
 export function bucketFor(env: Env, app: string, bucket: string): DurableObjectStub<ClickBucket> {
-  return env.CLICK_BUCKETS.get(env.CLICK_BUCKETS.idFromName(appObjectName(app, bucket)));
+  const buckets = inJurisdiction(env.CLICK_BUCKETS, settingsOf(env).jurisdiction);
+  return buckets.get(buckets.idFromName(appObjectName(app, bucket)));
 }

@@ -59,12 +59,12 @@ export async function keepFlags(
   if (flags.length > 0) await db.batch(flagStatements(db, app, id, flags, now));
 }
 
-/** Days the fraud tables keep an install, its flags and identities. */
-export const FRAUD_KEEP_DAYS = 90;
-
-/** Forgets fraud rows older than `FRAUD_KEEP_DAYS` before `now` (the daily Cron run). */
-export async function forgetFraud(db: D1Database, now: number): Promise<void> {
-  const cutoff = now - FRAUD_KEEP_DAYS * DAY_MS;
+/**
+ * Forgets fraud rows — installs, flags, identities — older than `days` before `now` (the daily Cron
+ * run; `RETENTION.fraud`, 90 days by default, docs/privacy.md#retention).
+ */
+export async function forgetFraud(db: D1Database, now: number, days: number): Promise<void> {
+  const cutoff = now - days * DAY_MS;
   await db.batch([
     db.prepare('DELETE FROM fraud_installs WHERE at < ?1').bind(cutoff),
     db.prepare('DELETE FROM fraud_flags WHERE at < ?1').bind(cutoff),

@@ -9,7 +9,9 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
+import { inJurisdiction } from '../lib/jurisdiction.ts';
 import { withinBudget } from '../lib/within-budget.ts';
+import { settingsOf } from '../settings.ts';
 
 /** A caller's policy: its name in the fields, its quota per window, the window in seconds. */
 export interface RatePolicy {
@@ -34,7 +36,7 @@ const LIMIT_BUDGET_MS = 250;
  * spent (undefined when the call may go on).
  */
 export async function spendCall(c: Context<AppEnv>, policy: RatePolicy): Promise<Response | undefined> {
-  const namespace = c.env.OPERATOR_LIMITS;
+  const namespace = inJurisdiction(c.env.OPERATOR_LIMITS, settingsOf(c.env).jurisdiction);
   const stub = namespace.get(namespace.idFromName(`${policy.name}:${policy.bucket}`));
   const answer = await withinBudget(stub.take(policy.quota, policy.window), LIMIT_BUDGET_MS).catch((error: unknown) => {
     console.error('Admin rate limit not counted', error instanceof Error ? error.message : String(error));

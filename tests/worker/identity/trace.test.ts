@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { encryptToken } from '../../../worker/campaign/token.ts';
-import { DEV_DECODE_KEY } from '../../../worker/settings.ts';
+import { keyedHash } from '../../../worker/lib/keyed-hash.ts';
+import { DEV_ATTRIBUTION_SALT, DEV_DECODE_KEY } from '../../../worker/settings.ts';
 import { UA } from '../../fixtures/agents.ts';
 import { get } from '../helpers.ts';
 
@@ -104,7 +105,7 @@ describe('GET /api/trace', () => {
     expect(log).toHaveBeenCalledTimes(1);
     expect(log).toHaveBeenCalledWith({
       event: 'trace',
-      userId,
+      visitor: await keyedHash(DEV_ATTRIBUTION_SALT, userId),
       minted: true,
       signed: {},
       plain: { channel: 'spring', inviter: 'ann' },
@@ -133,7 +134,10 @@ describe('GET /api/trace', () => {
   it('marks a reused id as not minted in the log line', async () => {
     const id = '3f0c4a6e-1b2d-4c3e-8f9a-0b1c2d3e4f5a';
     await trace(`user_id=${id}`);
-    expect(log).toHaveBeenCalledWith(expect.objectContaining({ userId: id, minted: false }));
+    expect(log).toHaveBeenCalledWith(
+      expect.objectContaining({ visitor: await keyedHash(DEV_ATTRIBUTION_SALT, id), minted: false }),
+    );
+    expect(JSON.stringify(log.mock.calls)).not.toContain(id);
   });
 
   it('logs tracking parameters only as dropped, never as plain campaign data', async () => {
