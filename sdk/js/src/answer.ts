@@ -1,5 +1,5 @@
-/** Reading the server's answer (docs/attribution.md): the contract's fields only, or null for anything else. */
-import type { Answer, DeferredLink } from './types.ts';
+/** Reading the server's answer (docs/attribution.md): the contract's fields only (a test device's `explain` too), or null for anything else. */
+import type { Answer, DeferredLink, Explain } from './types.ts';
 
 export const OFFLINE: Answer = { matched: false, reason: 'offline' };
 export const REJECTED: Answer = { matched: false, reason: 'rejected' };
@@ -14,9 +14,11 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** The answer in a 200 body, or null when the body is not one (a captive portal, another shape). */
 export function readAnswer(body: unknown): Answer | null {
   if (!isObject(body)) return null;
+  // A test device's answer carries why (docs/attribution.md): kept as the server gave it.
+  const explain = isObject(body.explain) ? { explain: body.explain as unknown as Explain } : {};
   if (body.matched === false) {
     const reason = body.reason;
-    return REASONS.includes(reason as Reason) ? { matched: false, reason: reason as Reason } : null;
+    return REASONS.includes(reason as Reason) ? { matched: false, reason: reason as Reason, ...explain } : null;
   }
   const { method, confidence, data, clickId, clickedAt } = body;
   if (body.matched !== true || typeof method !== 'string' || !METHODS.includes(method)) return null;
@@ -30,6 +32,7 @@ export function readAnswer(body: unknown): Answer | null {
     data: data as Record<string, string>,
     clickId,
     clickedAt,
+    ...explain,
   };
 }
 

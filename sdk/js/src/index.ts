@@ -6,6 +6,7 @@ export type {
   Clock,
   DeferredLink,
   DeviceFacts,
+  Explain,
   InstallReferrerTimes,
   KeyValueStore,
   LanderOptions,

@@ -2,7 +2,8 @@
  * `install()` (docs/sdk.md): at most one install per installation. The first attempt reads the
  * carriers and the device, keeps the body, and asks `POST /api/a/install` within the budget. A server
  * answer (or a 4xx) is final; "offline" (no answer in time, a network failure, 429, 5xx, a body that is
- * not an answer) is retried at the next launch with the same body, for 24 hours after the first attempt.
+ * not an answer) is retried with the same body — in the same session (late.ts) and at the next launch —
+ * for 24 hours after the first attempt.
  * A test device's 403 (an installation not registered yet, docs/attribution.md) is "offline" too: once
  * the operator registers the install id it logged, the next launch is answered as a test.
  */
@@ -26,6 +27,8 @@ export interface InstallContext {
   test: boolean;
   timeoutMs: number;
   state(): Promise<InstallState>;
+  /** Keeps the install's state, for the session's next attempt and on the device. */
+  keep(state: InstallState): Promise<void>;
   log(line: string): void;
 }
 
@@ -42,7 +45,7 @@ export async function runInstall(c: InstallContext): Promise<Answer> {
   if (!state.body) {
     state.body = await firstBody(c, state.installId, started);
     state.startedAt = started;
-    await c.store.write('install', state);
+    await c.keep(state);
   }
   const budget = c.timeoutMs - (c.clock.now() - started);
   // Reading the platform took the whole budget: the body is kept, and the next launch sends it.
@@ -57,12 +60,12 @@ export async function runInstall(c: InstallContext): Promise<Answer> {
     outcome.kind === 'ok' ? readAnswer(outcome.body) : outcome.kind === 'drop' && !unregistered ? REJECTED : null;
   c.log(`install: ${outcome.kind === 'ok' ? `answer ${JSON.stringify(outcome.body)}` : outcome.why}`);
   if (!answer) {
-    await c.store.write('install', { ...state, answer: OFFLINE });
+    await c.keep({ ...state, answer: OFFLINE });
     return OFFLINE;
   }
   const link = linkOf(answer);
   if (link) await c.store.write('link', link);
-  await c.store.write('install', { ...state, answer, final: true });
+  await c.keep({ ...state, answer, final: true });
   return answer;
 }
 

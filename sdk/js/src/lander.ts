@@ -1,5 +1,5 @@
 /**
- * `createLander(options)`: the app's five calls (docs/sdk.md). Every call answers; none throws into
+ * `createLander(options)`: the app's calls (docs/sdk.md). Every call answers; none throws into
  * the app: a failure is logged (with `debug`) and becomes "offline", null or nothing.
  */
 import { OFFLINE, REJECTED, readAnswer } from './answer.ts';
@@ -7,12 +7,19 @@ import { hostOf, openCarrier } from './carriers.ts';
 import { EventQueue } from './events.ts';
 import { postJson } from './http.ts';
 import { runInstall } from './install.ts';
+import { lateAnswers } from './late.ts';
 import { type InstallState, newId, Store } from './store.ts';
 import type { Answer, Clock, DeferredLink, LanderOptions, TrackProps } from './types.ts';
 
 export interface Lander {
   /** The install's attribution: asked once per installation, then the stored answer. */
   install(): Promise<Answer>;
+  /** The install id (a random UUID kept on the device): the app's backend joins webhooks by it (docs/webhooks.md). */
+  installId(): Promise<string>;
+  /** Calls `listener` with each deferred link (the pending one at once), once each; returns the unsubscribe. */
+  onLink(listener: (link: DeferredLink) => void): () => void;
+  /** The deferred link, waiting up to `timeoutMs` (default: the budget) for one; null when none comes. */
+  link(options?: { timeoutMs?: number }): Promise<DeferredLink | null>;
   /** The deferred link of a matched install, across restarts, until `consumeLink()`. */
   pendingLink(): Promise<DeferredLink | null>;
   /** Ends the deferred link and returns it (null when there is none). */
@@ -59,6 +66,10 @@ export function createLander(options: LanderOptions): Lander {
     });
     return loaded.then((s) => ({ ...s }));
   };
+  const keep = (s: InstallState) => {
+    loaded = Promise.resolve(s);
+    return store.write('install', s);
+  };
   const installId = async () => (await state()).installId;
 
   const queue = new EventQueue({
@@ -72,16 +83,20 @@ export function createLander(options: LanderOptions): Lander {
     log,
   });
 
-  let installing: Promise<Answer> | null = null;
   const guard = <T>(what: string, fallback: T, run: () => Promise<T>): Promise<T> =>
     run().catch((error: unknown) => {
       log(`${what} failed: ${String(error)}`);
       return fallback;
     });
 
-  return {
-    install() {
-      installing ??= guard('install', OFFLINE, () =>
+  const pendingLink = () => guard('pendingLink', null, () => store.read('link'));
+  const late = lateAnswers({
+    clock,
+    state,
+    pending: pendingLink,
+    online: (run) => guard('online', 0, async () => options.platform.online?.(run)),
+    attempt: () =>
+      guard('install', OFFLINE, () =>
         runInstall({
           store,
           clock,
@@ -93,12 +108,18 @@ export function createLander(options: LanderOptions): Lander {
           test: options.test === true,
           timeoutMs,
           state,
+          keep,
           log,
         }),
-      );
-      return installing;
-    },
-    pendingLink: () => guard('pendingLink', null, () => store.read('link')),
+      ),
+  });
+
+  return {
+    install: late.install,
+    installId,
+    onLink: late.onLink,
+    link: (o) => late.link(o?.timeoutMs ?? timeoutMs),
+    pendingLink,
     consumeLink: () =>
       guard('consumeLink', null, async () => {
         const link = await store.read('link');

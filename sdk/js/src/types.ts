@@ -42,6 +42,8 @@ export interface PlatformAdapter {
   harmonyLink?(): Maybe<string | null | undefined>;
   /** The Play Install Referrer's times (`ReferrerDetails`), for the server's fraud rules (docs/fraud.md). */
   installReferrerTimes?(): Maybe<InstallReferrerTimes | null | undefined>;
+  /** Calls `run` each time the network comes back (the web's `online` event): an `offline` install is asked again then. */
+  online?(run: () => void): unknown;
 }
 
 /** The Play Install Referrer's times, in seconds since 1970, as `ReferrerDetails` gives them (0: unknown). */
@@ -83,7 +85,7 @@ export type MatchMethod = 'clipboard' | 'referrer' | 'apk' | 'harmony' | 'probab
  * What `install()` and `open()` answer. `offline` (no answer in time, a network failure, 429, 5xx or
  * a body that is not the contract's) and `rejected` (a 4xx) come from the SDK, the rest from the server.
  */
-export type Answer =
+export type Answer = (
   | {
       matched: true;
       method: MatchMethod;
@@ -92,7 +94,20 @@ export type Answer =
       clickId: string;
       clickedAt: string | null;
     }
-  | { matched: false; reason: 'none' | 'ambiguous' | 'expired' | 'unavailable' | 'claimed' | 'offline' | 'rejected' };
+  | { matched: false; reason: 'none' | 'ambiguous' | 'expired' | 'unavailable' | 'claimed' | 'offline' | 'rejected' }
+) & {
+  /** A test device's answer only: why the server answered so (docs/attribution.md). */
+  explain?: Explain;
+};
+
+/** Why a test device's answer is what it is: each carrier's verdict, the network's counts, and sentences. */
+export interface Explain {
+  carriers: { source: string; verdict: string; tapRecorded?: boolean }[];
+  /** The probabilistic path's counts (docs/attribution.md), null when it was not needed. */
+  network: ({ outcome: string } & Record<string, unknown>) | null;
+  /** The same in English sentences, as the console shows them. */
+  summary: string[];
+}
 
 /** The deferred link: the matched tap's campaign, kept until `consumeLink()`. */
 export interface DeferredLink {

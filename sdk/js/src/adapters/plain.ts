@@ -48,6 +48,7 @@ export function webPlatform({ readClipboard = false }: { readClipboard?: boolean
   return {
     storage: localStore(),
     device: webDevice,
+    online: (run) => globalThis.addEventListener?.('online', run),
     ...(readClipboard ? { clipboard: () => globalThis.navigator.clipboard.readText() } : {}),
   };
 }

@@ -7,6 +7,7 @@ import java.io.File;
 
 public abstract class Context {
     public static final String CLIPBOARD_SERVICE = "clipboard";
+    public static final String CONNECTIVITY_SERVICE = "connectivity";
 
     public abstract Context getApplicationContext();
 
@@ -17,4 +18,9 @@ public abstract class Context {
     public abstract ApplicationInfo getApplicationInfo();
 
     public abstract Resources getResources();
+
+    /** Abstract in Android; here a stub's refusal unless a test overrides it. */
+    public int checkCallingOrSelfPermission(String permission) {
+        return -1;
+    }
 }

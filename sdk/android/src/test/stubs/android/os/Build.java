@@ -6,5 +6,7 @@ public class Build {
 
     public static class VERSION {
         public static final String RELEASE = null;
+        /** Not a constant here, so that no value of the stub is compiled into the SDK. */
+        public static final int SDK_INT = Integer.valueOf(33);
     }
 }

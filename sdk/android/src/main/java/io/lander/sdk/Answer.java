@@ -30,9 +30,14 @@ public final class Answer {
     public final String clickedAt;
     /** When not matched: none, ambiguous, expired, unavailable, claimed, offline or rejected. */
     public final String reason;
+    /**
+     * A test device's answer only (null otherwise): why the server answered so, as it gave it —
+     * {@code carriers}, {@code network} and English sentences in {@code summary} (docs/attribution.md).
+     */
+    public final JSONObject explain;
 
     private Answer(boolean matched, String method, int confidence, Map<String, String> data, String clickId,
-            String clickedAt, String reason) {
+            String clickedAt, String reason, JSONObject explain) {
         this.matched = matched;
         this.method = method;
         this.confidence = confidence;
@@ -40,10 +45,15 @@ public final class Answer {
         this.clickId = clickId;
         this.clickedAt = clickedAt;
         this.reason = reason;
+        this.explain = explain;
     }
 
     static Answer unmatched(String reason) {
-        return new Answer(false, null, 0, Collections.<String, String>emptyMap(), null, null, reason);
+        return unmatched(reason, null);
+    }
+
+    private static Answer unmatched(String reason, JSONObject explain) {
+        return new Answer(false, null, 0, Collections.<String, String>emptyMap(), null, null, reason, explain);
     }
 
     private static final List<String> METHODS = Arrays.asList("clipboard", "referrer", "apk", "harmony", "probabilistic");
@@ -63,11 +73,12 @@ public final class Answer {
     private static Answer read(String text, boolean stored) {
         try {
             JSONObject body = new JSONObject(text);
+            JSONObject explain = body.optJSONObject("explain");
             Object matched = body.opt("matched");
             if (Boolean.FALSE.equals(matched)) {
                 String reason = body.optString("reason", "");
                 boolean known = SERVER_REASONS.contains(reason) || (stored && SDK_REASONS.contains(reason));
-                return known ? unmatched(reason) : null;
+                return known ? unmatched(reason, explain) : null;
             }
             if (!Boolean.TRUE.equals(matched)) return null;
             Object method = body.opt("method");
@@ -88,7 +99,7 @@ public final class Answer {
             }
             return new Answer(true, (String) method, ((Number) confidence).intValue(),
                     Collections.unmodifiableMap(fields), (String) clickId,
-                    clickedAt instanceof String ? (String) clickedAt : null, null);
+                    clickedAt instanceof String ? (String) clickedAt : null, null, explain);
         } catch (JSONException notJson) {
             return null;
         }
@@ -113,6 +124,7 @@ public final class Answer {
             } else {
                 json.put("reason", reason);
             }
+            if (explain != null) json.put("explain", explain);
         } catch (JSONException impossible) {
             throw new IllegalStateException(impossible);
         }

@@ -1,6 +1,7 @@
 package io.lander.sdk;
 
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import org.json.JSONException;
 import org.json.JSONObject;
 
@@ -19,8 +20,8 @@ public final class Lander {
     final Log log;
     final String base;
     private final EventQueue queue;
+    private final Late late;
     private JSONObject installState;
-    private Answer installAnswer;
 
     public Lander(LanderOptions options, Platform platform) {
         this(options, platform, new HttpTransport(), Clock.SYSTEM);
@@ -41,19 +42,76 @@ public final class Lander {
         };
         this.kept = new Kept(platform.storage(), options.app, log);
         this.queue = new EventQueue(this);
+        this.late = new Late(this);
+        try {
+            platform.onOnline(new Runnable() {
+                @Override
+                public void run() {
+                    late.online();
+                }
+            });
+        } catch (Exception failed) {
+            log.line("online hook failed: " + failed);
+        }
     }
 
-    /** The install's attribution: asked once per installation, then the stored answer. */
-    public synchronized Answer install() {
-        if (installAnswer == null) {
-            try {
-                installAnswer = new Install(this).run();
-            } catch (RuntimeException failed) {
-                log.line("install failed: " + failed);
-                installAnswer = Answer.OFFLINE;
+    /**
+     * The install's attribution: asked once per installation, then the stored answer. An "offline"
+     * answer is asked again in this session when the network is back (docs/sdk.md).
+     */
+    public Answer install() {
+        return late.install();
+    }
+
+    /**
+     * Calls {@code listener} with each deferred link once: the pending one at once, a late one when it
+     * arrives. Run the returned Runnable to stop listening.
+     */
+    public Runnable onLink(final LinkListener listener) {
+        return late.listen(new Late.Ear() {
+            @Override
+            public void hear(DeferredLink link) {
+                if (link != null) listener.onLink(link);
             }
+        });
+    }
+
+    /**
+     * The deferred link, waiting (blocking) at most {@code timeoutMs} for one; null when none comes in
+     * time, or once this session's answer is final without one.
+     */
+    public DeferredLink link(long timeoutMs) {
+        final CountDownLatch done = new CountDownLatch(1);
+        final DeferredLink[] got = new DeferredLink[1];
+        Runnable off = late.listen(new Late.Ear() {
+            @Override
+            public void hear(DeferredLink link) {
+                synchronized (got) {
+                    if (done.getCount() == 0) return;
+                    got[0] = link;
+                    done.countDown();
+                }
+            }
+        });
+        Object timer = clock.schedule(new Runnable() {
+            @Override
+            public void run() {
+                synchronized (got) {
+                    done.countDown();
+                }
+            }
+        }, timeoutMs);
+        try {
+            done.await();
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        } finally {
+            clock.cancel(timer);
+            off.run();
         }
-        return installAnswer;
+        synchronized (got) {
+            return got[0];
+        }
     }
 
     /** The deferred link of a matched install, across restarts, until {@link #consumeLink()}. */
@@ -165,7 +223,8 @@ public final class Lander {
         return installState;
     }
 
-    synchronized String installId() {
+    /** The install id (a random UUID kept on the device): the app's backend joins webhooks by it (docs/webhooks.md). */
+    public synchronized String installId() {
         return installState().optString("installId");
     }
 

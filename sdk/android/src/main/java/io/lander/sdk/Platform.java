@@ -21,4 +21,12 @@ public interface Platform {
 
     /** HarmonyOS NEXT: the App Linking URL of the first launch (not on Android). */
     String harmonyLink() throws Exception;
+
+    /**
+     * Calls {@code online} each time the network comes back (Android: the default network's callback),
+     * on any thread: an "offline" install is asked again then. A platform without such a hook keeps
+     * the SDK's backoff alone.
+     */
+    default void onOnline(Runnable online) throws Exception {
+    }
 }

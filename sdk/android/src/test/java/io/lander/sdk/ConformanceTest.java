@@ -14,6 +14,10 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.json.JSONArray;
 import org.json.JSONException;
 import org.json.JSONObject;
@@ -94,6 +98,8 @@ public class ConformanceTest {
     final class CasePlatform implements Platform {
         final Storage storage;
         JSONObject carriers;
+        /** The "network is back" hooks of the running launch. */
+        final List<Runnable> online = new ArrayList<Runnable>();
 
         CasePlatform(Storage storage, JSONObject carriers) {
             this.storage = storage;
@@ -149,6 +155,36 @@ public class ConformanceTest {
         public String harmonyLink() throws Exception {
             return read("harmonyLink");
         }
+
+        @Override
+        public void onOnline(Runnable run) {
+            online.add(run);
+        }
+    }
+
+    /** {@code lander.link(timeoutMs)} on its own thread, the fake time moved to each next timer while it waits. */
+    static DeferredLink awaitLink(final Lander lander, final long timeoutMs, FakeClock clock) throws Exception {
+        FutureTask<DeferredLink> call = new FutureTask<DeferredLink>(new java.util.concurrent.Callable<DeferredLink>() {
+            @Override
+            public DeferredLink call() {
+                return lander.link(timeoutMs);
+            }
+        });
+        Thread thread = new Thread(call, "link");
+        thread.start();
+        for (int i = 0; i < 1000; i++) {
+            try {
+                return call.get(10, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException waiting) {
+                // Blocked on its latch: its timer is set, so the time may move.
+                if (thread.getState() != Thread.State.WAITING) continue;
+                Long next = clock.nextAt();
+                if (next != null) clock.advanceTo(next);
+            } catch (ExecutionException failed) {
+                throw new AssertionError("link() threw", failed.getCause());
+            }
+        }
+        throw new AssertionError("link(" + timeoutMs + ") never answered");
     }
 
     static final class MapStorage implements Storage {
@@ -180,6 +216,8 @@ public class ConformanceTest {
                 .timeoutMs(o.getInt("timeoutMs")).test(o.optBoolean("test"));
         Lander lander = new Lander(options, platform, server, clock);
         Map<String, String> ids = new HashMap<String, String>();
+        Map<String, JSONArray> heard = new HashMap<String, JSONArray>();
+        Map<String, Runnable> listening = new HashMap<String, Runnable>();
         long caseTime = 0;
         JSONArray steps = kase.getJSONArray("steps");
         for (int index = 0; index < steps.length(); index++) {
@@ -195,6 +233,8 @@ public class ConformanceTest {
             Object seen = null;
             if (action.equals("restart")) {
                 clock.forget();
+                platform.online.clear();
+                heard.clear();
                 if (step.has("carriers")) platform.carriers = step.getJSONObject("carriers");
                 lander = new Lander(options, platform, server, clock);
             } else if (action.equals("wait")) {
@@ -218,6 +258,31 @@ public class ConformanceTest {
                 lander.flush();
             } else if (action.equals("identify")) {
                 lander.identify(step.getString("userId"));
+            } else if (action.equals("installId")) {
+                seen = lander.installId();
+            } else if (action.equals("online")) {
+                for (int i = 0; i < step.optInt("times", 1); i++) {
+                    for (Runnable run : new ArrayList<Runnable>(platform.online)) run.run();
+                }
+                clock.advanceTo(clock.now());
+            } else if (action.equals("listen")) {
+                final JSONArray links = new JSONArray();
+                heard.put(step.getString("as"), links);
+                listening.put(step.getString("as"), lander.onLink(new LinkListener() {
+                    @Override
+                    public void onLink(DeferredLink link) {
+                        synchronized (links) {
+                            links.put(link.toJson());
+                        }
+                    }
+                }));
+            } else if (action.equals("unlisten")) {
+                listening.get(step.getString("as")).run();
+            } else if (action.equals("heard")) {
+                seen = heard.get(step.getString("as"));
+            } else if (action.equals("link")) {
+                DeferredLink link = awaitLink(lander, step.getLong("timeoutMs"), clock);
+                seen = link == null ? JSONObject.NULL : link.toJson();
             } else {
                 throw new AssertionError(where + ": unknown step");
             }
@@ -229,7 +294,8 @@ public class ConformanceTest {
             assertEquals(where + ": the requests sent", Json.canonical(Json.bindIds(expected, actual, ids)),
                     Json.canonical(actual));
             if (step.has("expect")) {
-                assertEquals(where + ": what the app saw", Json.canonical(step.get("expect")), Json.canonical(seen));
+                Object expect = Json.bindIds(step.get("expect"), seen, ids);
+                assertEquals(where + ": what the app saw", Json.canonical(expect), Json.canonical(seen));
             }
             if (step.has("withinMs")) {
                 assertTrue(where + ": answered within " + step.getLong("withinMs") + " ms",

@@ -55,6 +55,13 @@ final class FakeClock implements Clock {
         time = Math.max(time, target);
     }
 
+    /** The earliest timer's time, or null when none waits. */
+    synchronized Long nextAt() {
+        Long next = null;
+        for (long[] timer : due) if (next == null || timer[0] < next) next = timer[0];
+        return next;
+    }
+
     /** A process that ended: its timers never run. */
     synchronized void forget() {
         due.clear();

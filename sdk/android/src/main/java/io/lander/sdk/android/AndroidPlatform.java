@@ -4,6 +4,9 @@ import android.content.ClipData;
 import android.content.ClipDescription;
 import android.content.ClipboardManager;
 import android.content.Context;
+import android.content.pm.PackageManager;
+import android.net.ConnectivityManager;
+import android.net.Network;
 import android.os.Build;
 import android.util.DisplayMetrics;
 import com.android.installreferrer.api.InstallReferrerClient;
@@ -27,7 +30,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * The Android platform (docs/sdk.md): files under {@code getFilesDir()/lander}, the device from
  * {@link Build} and the display, the clipboard when it holds text, the Play install referrer through
  * Play's Install Referrer library ({@code com.android.installreferrer:installreferrer}; an app without
- * it simply has no referrer), and the stamp inside this app's own APK. No permission is asked.
+ * it simply has no referrer), and the stamp inside this app's own APK. No permission is asked; an app
+ * that declares {@code ACCESS_NETWORK_STATE} also has an offline install asked again when the default
+ * network comes back (Android 7+), the others on the SDK's backoff alone.
  */
 public final class AndroidPlatform implements Platform {
     private final Context context;
@@ -36,6 +41,21 @@ public final class AndroidPlatform implements Platform {
     public AndroidPlatform(Context context) {
         this.context = context.getApplicationContext();
         this.storage = new FileStorage(new File(this.context.getFilesDir(), "lander"));
+    }
+
+    @Override
+    public void onOnline(final Runnable online) {
+        if (Build.VERSION.SDK_INT < 24) return;
+        String permission = "android.permission.ACCESS_NETWORK_STATE";
+        if (context.checkCallingOrSelfPermission(permission) != PackageManager.PERMISSION_GRANTED) return;
+        ConnectivityManager connectivity = (ConnectivityManager) context.getSystemService(Context.CONNECTIVITY_SERVICE);
+        if (connectivity == null) return;
+        connectivity.registerDefaultNetworkCallback(new ConnectivityManager.NetworkCallback() {
+            @Override
+            public void onAvailable(Network network) {
+                online.run();
+            }
+        });
     }
 
     @Override

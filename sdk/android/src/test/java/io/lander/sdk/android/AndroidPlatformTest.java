@@ -9,10 +9,14 @@ import android.content.ClipboardManager;
 import android.content.Context;
 import android.content.pm.ApplicationInfo;
 import android.content.res.Resources;
+import android.net.ConnectivityManager;
+import android.net.Network;
 import android.util.DisplayMetrics;
 import io.lander.sdk.DeviceFacts;
 import java.io.File;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -20,7 +24,7 @@ import org.junit.rules.TemporaryFolder;
 /**
  * The Android adapter over a fake {@link Context} built on the compile-only stubs: the clipboard only
  * when it holds text, the screen in dp, state under {@code getFilesDir()/lander}, the stamp of the
- * APK at {@code sourceDir}.
+ * APK at {@code sourceDir}, the default network's return heard only with {@code ACCESS_NETWORK_STATE}.
  */
 public class AndroidPlatformTest {
     @Rule
@@ -110,6 +114,70 @@ public class AndroidPlatformTest {
                 };
             }
         };
+    }
+
+    /** A connectivity service that keeps the callbacks registered with it. */
+    static final class Connectivity extends ConnectivityManager {
+        final List<NetworkCallback> callbacks = new ArrayList<NetworkCallback>();
+
+        @Override
+        public void registerDefaultNetworkCallback(NetworkCallback callback) {
+            callbacks.add(callback);
+        }
+    }
+
+    private Context networkContext(final Connectivity connectivity, final boolean granted) throws IOException {
+        final Context plain = context(null, null);
+        return new Context() {
+            @Override
+            public Context getApplicationContext() {
+                return this;
+            }
+
+            @Override
+            public Object getSystemService(String name) {
+                return Context.CONNECTIVITY_SERVICE.equals(name) ? connectivity : null;
+            }
+
+            @Override
+            public File getFilesDir() {
+                return plain.getFilesDir();
+            }
+
+            @Override
+            public ApplicationInfo getApplicationInfo() {
+                return plain.getApplicationInfo();
+            }
+
+            @Override
+            public Resources getResources() {
+                return plain.getResources();
+            }
+
+            @Override
+            public int checkCallingOrSelfPermission(String permission) {
+                return granted && permission.equals("android.permission.ACCESS_NETWORK_STATE") ? 0 : -1;
+            }
+        };
+    }
+
+    @Test
+    public void hearsTheNetworkComeBackOnlyWithAccessNetworkState() throws Exception {
+        final int[] heard = {0};
+        Runnable online = new Runnable() {
+            @Override
+            public void run() {
+                heard[0]++;
+            }
+        };
+        Connectivity granted = new Connectivity();
+        new AndroidPlatform(networkContext(granted, true)).onOnline(online);
+        assertEquals(1, granted.callbacks.size());
+        granted.callbacks.get(0).onAvailable(new Network());
+        assertEquals(1, heard[0]);
+        Connectivity refused = new Connectivity();
+        new AndroidPlatform(networkContext(refused, false)).onOnline(online);
+        assertEquals(0, refused.callbacks.size());
     }
 
     @Test
