@@ -12,7 +12,9 @@
  * the running worker mints the link with its own key and stores it under a slug, and this prints the
  * short link, then the long one and the QR code's URL (with a `--qr-*` style, the styled SVG's and PNG's);
  * with `--variant`, it gives the link its variants (`PUT /api/links/<slug>/variants`); with `--card`, it draws the preview card in Node
- * (scripts/lib/link-card.ts) and uploads it, and prints the card's URL. Where: the local dev server of `npm start`
+ * (scripts/lib/link-card.ts) and uploads it, and prints the card's URL. `--card-for SLUG [--card-name N] [--icon FILE]`
+ * draws the card of a link that is already kept (made in the console, say) from its preview's words, uploads
+ * it and makes it the link's preview image. Where: the local dev server of `npm start`
  * without `--env` (or with `--local`), else `--base` or `LANDER_URL`; the token: `ADMIN_TOKEN`.
  */
 import { readFile } from 'node:fs/promises';
@@ -33,7 +35,8 @@ const USAGE =
   "[--env development|production] | --short [--slug S] [--expires TIME] [--rule 'when => action' …] [--password P] " +
   '[--preview-title T] [--preview-description D] [--preview-image URL | --card [--card-name N] [--icon FILE]] ' +
   "[--variant 'name=a,weight=50,headline=H,text=T,button=B,image=URL' …] [--variant-event E] " +
-  '[--qr-fg RRGGBB] [--qr-bg RRGGBB] [--qr-margin N] [--qr-logo] [--qr-scale N] [--local]';
+  '[--qr-fg RRGGBB] [--qr-bg RRGGBB] [--qr-margin N] [--qr-logo] [--qr-scale N] [--local] | ' +
+  '--card-for SLUG [--card-name N] [--icon FILE]';
 
 const HELP: CliHelp = {
   summary: 'Prints a campaign link (/landing?d=<token>); with --short, asks the running worker for a short link.',
@@ -63,6 +66,10 @@ const HELP: CliHelp = {
     [
       '--card [--card-name N] [--icon FILE]',
       "draws the preview's image from the icon (default public/logo.png) and texts, and uploads it",
+    ],
+    [
+      '--card-for SLUG',
+      "draws the card of a kept link from its preview's words, uploads it and makes it the preview's image",
     ],
     [
       "--variant 'name=a,weight=50,headline=H,text=T,button=B,image=URL'",
@@ -97,6 +104,7 @@ const { values } = cliArgs('link', USAGE, {
   'preview-description': { type: 'string' },
   'preview-image': { type: 'string' },
   card: { type: 'boolean', default: false },
+  'card-for': { type: 'string' },
   'card-name': { type: 'string' },
   icon: { type: 'string', default: 'public/logo.png' },
   variant: { type: 'string', multiple: true, default: [] },
@@ -162,15 +170,17 @@ async function putVariants(target: Parameters<typeof callAdmin>[0], link: LinkVi
   if (!res.ok) fail(`${link.shortUrl} was made, its variants were not: ${await errorOf(res)}`);
 }
 
-/** Draws `link`'s card in Node (satori and resvg exceed the worker's budget) and uploads it: its URL. */
-async function uploadCard(target: Parameters<typeof callAdmin>[0], link: LinkView): Promise<string> {
+/**
+ * Draws `link`'s card in Node (satori and resvg exceed the worker's budget) from `words` and uploads
+ * it: its URL.
+ */
+async function uploadCard(
+  target: Parameters<typeof callAdmin>[0],
+  link: LinkView,
+  words: { title: string; description?: string },
+): Promise<string> {
   const { drawCard } = await import('./lib/link-card.ts');
-  const png = await drawCard({
-    name: values['card-name'] ?? '',
-    title: values['preview-title'] ?? values.title ?? link.slug,
-    description: values['preview-description'],
-    icon: await readFile(values.icon),
-  });
+  const png = await drawCard({ name: values['card-name'] ?? '', ...words, icon: await readFile(values.icon) });
   const res = await callAdmin(target, `/api/links/${link.slug}/card`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
@@ -219,10 +229,47 @@ async function shortLink(payload: Record<string, string>): Promise<void> {
       console.log(`${link.qr}${qrStyleQuery(style, 'svg')}`);
       console.log(`${link.qrPng}${qrStyleQuery(style, 'png')}`);
     } else console.log(link.qr);
-    if (values.card) console.log(await uploadCard(found.target, link));
+    if (values.card) {
+      const words = { title: values['preview-title'] ?? values.title ?? link.slug };
+      console.log(await uploadCard(found.target, link, { ...words, description: values['preview-description'] }));
+    }
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * Draws and uploads the card of the kept link `slug` from its preview's words (else its display text,
+ * else its slug), then makes the card its preview image; prints the card's URL.
+ */
+async function cardFor(slug: string): Promise<void> {
+  const found = adminTarget(values, process.env);
+  if (!found.ok) fail(found.reason);
+  try {
+    const res = await callAdmin(found.target, `/api/links/${encodeURIComponent(slug)}`, {});
+    if (!res.ok) fail(`--card-for ${slug}: ${await errorOf(res)}`);
+    const link = (await res.json()) as LinkView;
+    const preview = link.preview ?? {};
+    const title = preview.title ?? link.data.title ?? link.slug;
+    const card = await uploadCard(found.target, link, { title, description: preview.description });
+    if (preview.image !== 'card') {
+      const patched = await callAdmin(found.target, `/api/links/${encodeURIComponent(slug)}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ preview: { ...preview, image: 'card' } }),
+      });
+      if (!patched.ok) fail(`${card} was uploaded, the preview was not changed: ${await errorOf(patched)}`);
+    }
+    console.log(card);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
+if (values['card-for'] !== undefined) {
+  if (values.short || values.card) fail('--card-for draws the card of a kept link: leave out --short and --card');
+  await cardFor(values['card-for']);
+  process.exit(0);
 }
 
 if (values.env !== '' && values.env !== 'development' && values.env !== 'production') {

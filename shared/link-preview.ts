@@ -16,6 +16,9 @@ const text = (name: string, max: number) =>
     v.pipe(v.string(), v.regex(/\S/, `${name} is blank`), v.maxLength(max, `${name} is longer than ${max} characters`)),
   );
 
+/** What an image that is neither is told. */
+const NOT_AN_IMAGE = 'preview.image is an https URL or "card"';
+
 /** The body's `preview` in `POST`/`PATCH /api/links`; what the link keeps (migration 0017). */
 export const LinkPreviewSchema = v.strictObject({
   title: text('preview.title', 120),
@@ -26,13 +29,13 @@ export const LinkPreviewSchema = v.strictObject({
         v.literal('card'),
         v.pipe(
           v.string(),
-          v.maxLength(2048),
-          v.url(),
-          v.regex(/^https:\/\//),
-          v.check((url) => !/\s/.test(url)),
+          v.maxLength(2048, 'preview.image is longer than 2048 characters'),
+          v.url(NOT_AN_IMAGE),
+          v.regex(/^https:\/\//, NOT_AN_IMAGE),
+          v.check((url) => !/\s/.test(url), NOT_AN_IMAGE),
         ),
       ],
-      'preview.image is an https URL or "card"',
+      NOT_AN_IMAGE,
     ),
   ),
 });

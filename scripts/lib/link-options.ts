@@ -67,9 +67,7 @@ export function previewArgument(preview: {
   if (parsed.success) return { ok: true, value: parsed.output };
   const [issue] = parsed.issues;
   const field = String(issue.path?.[0]?.key ?? 'title');
-  // The image's union answers with its last option's check: say what the field takes instead.
-  const reason = field === 'image' ? 'image is an https URL or "card"' : issue.message.replace(/^preview\./, '');
-  return { ok: false, reason: `--preview-${field}: ${reason}` };
+  return { ok: false, reason: `--preview-${field}: ${issue.message.replace(/^preview\./, '')}` };
 }
 
 /** The QR code style `--qr-fg`, `--qr-bg`, `--qr-margin`, `--qr-logo` and `--qr-scale` ask for, or none. */

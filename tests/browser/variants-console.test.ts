@@ -141,7 +141,7 @@ describe("the links room's variants editor", () => {
     await zhRow.getByText('编辑变体').click();
     await zhRow.locator('fieldset[data-variant-index="1"]').waitFor();
     await expect(zhRow.locator('fieldset[data-variant-index="1"] legend').textContent()).resolves.toBe('变体 2');
-    await expect(zhRow.getByLabel('标题').nth(1).inputValue()).resolves.toBe('Fresh from the console');
+    await expect(zhRow.getByLabel('标题', { exact: true }).nth(1).inputValue()).resolves.toBe('Fresh from the console');
     await zhRow.getByRole('button', { name: '移除全部变体' }).click();
     await zhRow.getByRole('status').waitFor();
     await expect(zhRow.getByRole('status').textContent()).resolves.toBe('已移除');

@@ -27,6 +27,7 @@ import { FunnelFigures } from './funnel/funnel-figures.tsx';
 import { TestInstallsPanel } from './installs/test-installs-panel.tsx';
 import type { LinkView } from './links/links-api.ts';
 import { LinksPanel } from './links/links-panel.tsx';
+import { RuleSetsPanel } from './links/rule-sets-panel.tsx';
 import { useRange } from './range.ts';
 import { useRangeFigures } from './range-figures.ts';
 import { type Drill, type Drillable, drillOf, drillSearch } from './shared/drill-down.ts';
@@ -109,6 +110,7 @@ export function Dashboard({
           zone={zone}
         />
       ) : null}
+      {can('links:read') ? <RuleSetsPanel api={api} editable={can('links:write')} zone={zone} t={t} /> : null}
       {can('webhooks:read') ? <WebhooksPanel api={api.webhooks} t={t} zone={zone} /> : null}
       {can('audit:read') ? <AuditPanel api={api.audit} zone={zone} language={language} /> : null}
       {can('members:read', 'keys:read') ? <TeamPanel api={api.team} t={t} language={language} /> : null}

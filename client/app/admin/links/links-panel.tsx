@@ -3,7 +3,8 @@
  * optional slug) and the table of links, each with its short URL to copy, its views, taps and
  * attributed installs in the console's range (`/api/stats?by=link`), its experiment's verdict
  * (experiments.tsx) and its variants to edit (variants-editor.tsx), its expiry (changed in place,
- * read and shown in the operator's zone), its password and rules (link-access.tsx) and its QR code to download as PNG or SVG, in the style
+ * read and shown in the operator's zone), its password and rules (link-access.tsx), its preview
+ * (link-preview-editor.tsx) and its QR code to download as PNG or SVG, in the style
  * chosen above the table (qr-style-control.tsx).
  */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
@@ -18,6 +19,7 @@ import { ErrorAlert } from '../shared/error-alert.tsx';
 import { instantIn, localInputIn, timeIn } from '../shared/zoned-time.ts';
 import { ExperimentCell, useExperiments } from './experiments.tsx';
 import { PasswordControl, RulesEditor } from './link-access.tsx';
+import { PreviewEditor } from './link-preview-editor.tsx';
 import type { LinksApi, LinkView } from './links-api.ts';
 import type { LinksTexts } from './links-texts.ts';
 import { QrStyleControl, styledQrUrls } from './qr-style-control.tsx';
@@ -346,6 +348,7 @@ function linkRow({
         <Expiry api={api} link={link} zone={zone} t={t} onChanged={onChanged} />
         <PasswordControl api={api} link={link} t={t} onChanged={onChanged} />
         <RulesEditor api={api} link={link} t={t} onChanged={onChanged} />
+        <PreviewEditor api={api} link={link} t={t} onChanged={onChanged} />
       </td>
       <td>
         <QrCell link={link} style={qrStyle} t={t} />

@@ -1,7 +1,8 @@
 /**
  * A link's variants edited in the links room (docs/operators.md#the-console,
  * docs/smart-links.md#variants-and-the-sequential-test): up to eight, the first the control, each
- * with its name, weight, headline, text, button words and image, read with `GET` when opened, saved
+ * with its name, weight, headline, text, button words, image and preview (title, description, image:
+ * what link previewers show to those who get it), read with `GET` when opened, saved
  * whole with `PUT /api/links/<slug>/variants` and removed with `DELETE`. A field the worker refuses
  * (`variants.1.image: …`) is marked and its reason shown beside it; any other refusal under the form.
  */
@@ -16,7 +17,11 @@ import type { LinksTexts } from './links-texts.ts';
 
 /** The words of a variant the editor shows, each an input's text. */
 const WORDS = ['headline', 'text', 'button', 'image'] as const;
-type Words = (typeof WORDS)[number];
+/** The variant's preview's fields, each an input's text, by the field of `preview` it fills. */
+const PREVIEW = { previewTitle: 'title', previewDescription: 'description', previewImage: 'image' } as const;
+type PreviewField = keyof typeof PREVIEW;
+const PREVIEW_FIELDS = Object.keys(PREVIEW) as PreviewField[];
+type Words = (typeof WORDS)[number] | PreviewField;
 /** One variant as the editor holds it: every field as typed. */
 type Row = { key: number; name: string; weight: string } & Record<Words, string>;
 /** The refused fields, by `<index>.<field>`; `''` for a refusal of the whole. */
@@ -27,7 +32,11 @@ const rowOf = (variant: Partial<Variant>): Row => ({
   key: nextKey++,
   name: variant.name ?? '',
   weight: String(variant.weight ?? 1),
-  ...(Object.fromEntries(WORDS.map((word) => [word, variant[word] ?? ''])) as Record<Words, string>),
+  ...(Object.fromEntries(WORDS.map((word) => [word, variant[word] ?? ''])) as Record<(typeof WORDS)[number], string>),
+  ...(Object.fromEntries(PREVIEW_FIELDS.map((field) => [field, variant.preview?.[PREVIEW[field]] ?? ''])) as Record<
+    PreviewField,
+    string
+  >),
 });
 /** A link without variants starts from a control and one more. */
 const starting = (): Row[] => [rowOf({ name: 'a' }), rowOf({ name: 'b' })];
@@ -37,17 +46,24 @@ export function experimentOf(rows: readonly Row[], event: string | null): Experi
   const variants = rows.map((row) => {
     const variant: Variant = { name: row.name.trim(), weight: Number(row.weight) };
     for (const word of WORDS) if (row[word].trim()) variant[word] = row[word];
+    const preview: NonNullable<Variant['preview']> = {};
+    for (const field of PREVIEW_FIELDS) if (row[field].trim()) preview[PREVIEW[field]] = row[field].trim();
+    if (Object.keys(preview).length > 0) variant.preview = preview;
     return variant;
   });
   return { variants, event };
 }
 
+/** The editor's field a refused path names: `preview.title` is `previewTitle`, `headline` itself. */
+const fieldOf = (path: string): string =>
+  path.startsWith('preview.') ? `preview${path.charAt(8).toUpperCase()}${path.slice(9)}` : path;
+
 /** The worker's refusal by field (`variants.<i>.<field>[.<sub>]: reason`), else the whole's words. */
 export function refusalsOf(failure: unknown, t: LinksTexts): Refusals {
   const data: unknown = failure instanceof HttpError ? (failure.cause as { data?: unknown })?.data : undefined;
   const said = data && typeof data === 'object' && 'error' in data ? String(data.error) : '';
-  const field = /^variants\.(\d+)\.([a-z]+)[^:]*: (.+)$/.exec(said);
-  return field ? { [`${field[1]}.${field[2]}`]: field[3] ?? '' } : { '': errorText(failure, t) };
+  const field = /^variants\.(\d+)\.([a-z]+(?:\.(?:title|description|image))?)[^:]*: (.+)$/.exec(said);
+  return field ? { [`${field[1]}.${fieldOf(field[2] ?? '')}`]: field[3] ?? '' } : { '': errorText(failure, t) };
 }
 
 /** One variant's inputs; a refused one marked, its reason beside it. */
@@ -66,8 +82,24 @@ function VariantFields({
   onEdit: (row: Row) => void;
   onRemove: () => void;
 }) {
-  const labels = { headline: t.variantHeadline, text: t.variantText, button: t.variantButton, image: t.variantImage };
-  const limits = { headline: 120, text: 500, button: 40, image: 2048 };
+  const labels = {
+    headline: t.variantHeadline,
+    text: t.variantText,
+    button: t.variantButton,
+    image: t.variantImage,
+    previewTitle: t.variantPreviewTitle,
+    previewDescription: t.variantPreviewDescription,
+    previewImage: t.variantPreviewImage,
+  };
+  const limits = {
+    headline: 120,
+    text: 500,
+    button: 40,
+    image: 2048,
+    previewTitle: 120,
+    previewDescription: 300,
+    previewImage: 2048,
+  };
   const input = (field: 'name' | 'weight' | Words, label: string, extra: Record<string, unknown>) => {
     const refused = refusals[`${index}.${field}`];
     const id = `variant-${row.key}-${field}`;
@@ -95,8 +127,11 @@ function VariantFields({
       <legend>{t.variantNumber(index + 1)}</legend>
       {input('name', t.variantName, { required: true, pattern: VARIANT_NAME.source.slice(1, -1), autoComplete: 'off' })}
       {input('weight', t.variantWeight, { type: 'number', required: true, min: 0, step: 1, inputMode: 'numeric' })}
-      {WORDS.map((word) =>
-        input(word, labels[word], { type: word === 'image' ? 'url' : 'text', maxLength: limits[word] }),
+      {[...WORDS, ...PREVIEW_FIELDS].map((word) =>
+        input(word, labels[word], {
+          type: word === 'image' || word === 'previewImage' ? 'url' : 'text',
+          maxLength: limits[word],
+        }),
       )}
       <button type="button" className="small" onClick={onRemove}>
         {t.removeVariant}
