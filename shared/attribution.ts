@@ -13,6 +13,7 @@
  * into a path or a query unchanged.
  */
 import { toBase64Url } from './base64url.ts';
+import type { ConsentReport } from './consent.ts';
 import type { ClientHints } from './device/types.ts';
 
 /** The primary actions a click records. */
@@ -79,6 +80,8 @@ export interface ClickBody {
   langs: string[];
   /** High-entropy client hints, where the browser has them. */
   hints?: Pick<ClientHints, 'platformVersion' | 'model'>;
+  /** What the visitor's browser and consent strings say (docs/privacy.md, "Consent"). */
+  consent?: ConsentReport;
 }
 
 /** What the page needs to attribute its taps, decided on the worker for the page's device. */

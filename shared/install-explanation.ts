@@ -42,6 +42,8 @@ export type TupleField = (typeof TUPLE_FIELDS)[number];
 /** The probabilistic match, seen from the install's network. */
 export type NetworkReport =
   | { outcome: 'no-network' }
+  /** The install's consent stops the probabilistic match (docs/privacy.md, "Consent"). */
+  | { outcome: 'consent' }
   | {
       outcome: 'matched' | 'ambiguous' | 'none' | 'expired';
       /** The window in minutes (config `attribution.window_hours`). */
@@ -65,7 +67,7 @@ export type NetworkReport =
     };
 
 /** A report from a network bucket (every outcome but `no-network`). */
-export type NetworkFacts = Exclude<NetworkReport, { outcome: 'no-network' }>;
+export type NetworkFacts = Exclude<NetworkReport, { outcome: 'no-network' | 'consent' }>;
 
 export interface Explanation {
   /** The carriers that arrived, in the order they are tried. */
@@ -104,6 +106,7 @@ const en = {
     language: 'language',
   },
   noNetwork: 'The request showed no network address: no probabilistic match.',
+  consent: "The install's consent stops the probabilistic match: carriers only.",
   taps: (n: number, minutes: number) =>
     `${n} unclaimed tap${n === 1 ? '' : 's'} on this network (window ${minutes} min).`,
   matched: (age: number | null) =>
@@ -143,6 +146,7 @@ const zhCN: ExplanationTexts = {
     language: '语言',
   },
   noNetwork: '请求没有网络地址：无法概率匹配。',
+  consent: '此安装的同意设置不允许概率匹配：只用载体。',
   taps: (n, minutes) => `此网络上有 ${n} 次未认领的点击（窗口 ${minutes} 分钟）。`,
   matched: (age) => `此网络上只有一人用类似设备点击过${age === null ? '' : `，在 ${age} 分钟前`}。`,
   remembered: '与此安装已认领的点击相同。',
@@ -166,6 +170,7 @@ export function explanationLines(explanation: Explanation, language: Language = 
   const report = explanation.network;
   if (!report) return lines;
   if (report.outcome === 'no-network') return [...lines, t.noNetwork];
+  if (report.outcome === 'consent') return [...lines, t.consent];
   lines.push(t.taps(report.taps, report.windowMinutes));
   if (report.outcome === 'matched') lines.push(report.remembered ? t.remembered : t.matched(report.ageMinutes));
   if (report.outcome === 'ambiguous') lines.push(t.ambiguous(report.candidates, report.people, report.spanMinutes));

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { CLICK_ACTIONS, CLICK_ID, type ClickBody } from '../../shared/attribution.ts';
+import { ATT_STATUSES, type ConsentReport, MAX_CONSENT_STRING } from '../../shared/consent.ts';
 import { VARIANT_NAME } from '../../shared/link-rules.ts';
 import { SLUG } from '../campaign/links.ts';
 import { MAX_TOKEN_LENGTH } from '../campaign/token.ts';
@@ -40,6 +41,19 @@ const carrierText = text(4096);
 /** A test device's call (docs/attribution.md): answered as any, never counted, shown in the console. */
 const testFlag = v.boolean('must be true or false');
 
+const consentString = v.pipe(v.string(), v.maxLength(MAX_CONSENT_STRING, `at most ${MAX_CONSENT_STRING} characters`));
+/**
+ * The consent a page or an app reports (docs/privacy.md, "Consent"): what it stops is
+ * shared/consent.ts's; a TCF or GPP string that does not decode stops everything.
+ */
+export const ConsentSchema = v.strictObject({
+  gpc: v.optional(v.boolean('must be true or false')),
+  tcf: v.optional(consentString),
+  gpp: v.optional(consentString),
+  tracking: v.optional(v.boolean('must be true or false')),
+  att: v.optional(v.picklist(ATT_STATUSES, `must be one of ${ATT_STATUSES.join(', ')}`)),
+}) satisfies v.GenericSchema<ConsentReport>;
+
 /** The click beacon's body, held by the compiler to the `ClickBody` the page builds (shared/attribution.ts). */
 export const ClickSchema = v.strictObject({
   clickId,
@@ -52,6 +66,7 @@ export const ClickSchema = v.strictObject({
   tz: timeZone,
   langs: languages,
   hints: v.optional(v.strictObject({ platformVersion: v.optional(text(32)), model: v.optional(text(64)) })),
+  consent: v.optional(ConsentSchema),
 }) satisfies v.GenericSchema<ClickBody>;
 
 const EventNameSchema = v.pipe(v.string(), v.regex(EVENT_NAME, EVENT_NAME_RULE));
@@ -92,6 +107,7 @@ export const InstallSchema = v.strictObject({
     }),
   ),
   installReferrer: v.optional(InstallReferrerSchema),
+  consent: v.optional(ConsentSchema),
 });
 
 /**

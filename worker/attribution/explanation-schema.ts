@@ -20,6 +20,7 @@ const CarrierCheckSchema = v.strictObject({
 
 const NetworkReportSchema = v.variant('outcome', [
   v.strictObject({ outcome: v.literal('no-network') }),
+  v.strictObject({ outcome: v.literal('consent') }),
   v.strictObject({
     outcome: v.picklist(['matched', 'ambiguous', 'none', 'expired']),
     windowMinutes: count,

@@ -4,6 +4,7 @@
  * as a probabilistic candidate in that network's bucket. Only keyed hashes of the address, the
  * network and the visitor id are stored, and the campaign token as the page sent it.
  */
+import { allows, type Consent } from '../../shared/consent.ts';
 import type { ClientHints, DeviceInfo } from '../../shared/device/types.ts';
 import type { Network } from '../facts.ts';
 import { keyedHash } from '../lib/keyed-hash.ts';
@@ -23,6 +24,8 @@ export interface AttributionContext {
   /** The probabilistic window (config `attribution.window_hours`). */
   windowMs: number;
   network: Network | null;
+  /** The visitor's or install's consent (docs/privacy.md, "Consent"); none stops nothing. */
+  consent?: Consent;
 }
 
 export interface ClickContext extends AttributionContext {
@@ -50,7 +53,8 @@ export async function recordClick(ctx: ClickContext, body: ClickInput): Promise<
     ledgerFor(env, app, body.clickId).indexClick(body.clickId, { bucket: keys?.bucket ?? '', at: now, visitor }),
   ];
   const tuple = clickTuple(ctx.device, ctx.headerHints, body);
-  if (keys && tuple) {
+  // A visitor whose consent stops the probabilistic match is never a look-alike: only its carrier credits.
+  if (keys && tuple && allows(ctx.consent ?? [], 'probabilisticMatch')) {
     // Kept as sent: the match reads it through its signature (resolve-install.ts), so nothing
     // unsigned ever reaches an app, and the tap is not kept waiting for a decryption.
     const token = body.d ?? null;

@@ -6,6 +6,7 @@
  * answered `claimed`, and the click is never handed to a probabilistic match afterwards.
  */
 
+import { allows } from '../../shared/consent.ts';
 import type { CarrierCheck, Explanation } from '../../shared/install-explanation.ts';
 import { readToken } from '../campaign/query-data.ts';
 import type { InstallAnswer, MatchMethod } from '../facts.ts';
@@ -128,6 +129,12 @@ async function decide(ctx: AttributionContext, body: InstallInput, claimant: str
       : (clickId, issued) => claimCarried(ctx.env, ctx.app, clickId, claimant, ctx.now, issued);
   const carried = await byCarriers(ctx, body, claim);
   if (!Array.isArray(carried)) return carried;
+  // The install's consent stops the look-alike search (docs/privacy.md, "Consent"): carriers only.
+  if (!allows(ctx.consent ?? [], 'probabilisticMatch'))
+    return {
+      answer: { matched: false, reason: 'none' },
+      explanation: { carriers: carried, network: { outcome: 'consent' } },
+    };
   if (!ctx.network) {
     return {
       answer: { matched: false, reason: 'none' },

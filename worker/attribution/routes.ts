@@ -8,6 +8,7 @@
 import { type Context, Hono } from 'hono';
 import type * as v from 'valibot';
 import { CLICK_IDS_PER_CALL, type ClickIdsAnswer } from '../../shared/attribution.ts';
+import { consentOf } from '../../shared/consent-strings.ts';
 import { clientHintsFromHeaders } from '../../shared/device.ts';
 import { announce, sceneOf } from '../announce.ts';
 import { appSalt } from '../apps/app-keys.ts';
@@ -36,6 +37,7 @@ import { recordClickWithinBudget } from './record-click-within-budget.ts';
 import { installKey, installRecordOf, type ResolvedInstall, resolveOpen } from './resolve-install.ts';
 import { noteTestAnswer } from './test-answers.ts';
 import { unregisteredTest } from './test-devices.ts';
+import { sendToThirdParties } from './third-party.ts';
 
 type Schema =
   | typeof ClickSchema
@@ -125,7 +127,13 @@ attribution.post('/click', async (c) => {
   const device = c.get('device');
   // A crawler's "tap" is no visitor's: answered like any other, never recorded.
   if (!device.bot) {
-    const ctx = { ...contextOf(c), device, headerHints: clientHintsFromHeaders((n) => c.req.header(n)) };
+    const ctx = {
+      ...contextOf(c),
+      device,
+      headerHints: clientHintsFromHeaders((n) => c.req.header(n)),
+      // The visitor's consent (docs/privacy.md, "Consent"): its tap is no look-alike when it stops the match.
+      consent: consentOf(body.consent, c.req.header('sec-gpc')),
+    };
     await recordClickWithinBudget(ctx, body, c.executionCtx);
     // Counted on the day of the tap, though its link is looked up after the response.
     const at = Date.now();
@@ -139,7 +147,8 @@ attribution.post('/install', async (c) => {
   if (body instanceof Response) return body;
   const refused = await unregisteredTest(c, body);
   if (refused) return refused;
-  const ctx = contextOf(c);
+  // The install's consent (docs/privacy.md, "Consent"): what it stops, it stops for this install.
+  const ctx = { ...contextOf(c), consent: consentOf(body.consent, c.req.header('sec-gpc')) };
   // A retry gets the same answer and is the same install: counted and sent once; a test device's never.
   const settle = ({ answer, first, test, key }: ResolvedInstall) => {
     if (!first || test) return;
@@ -171,6 +180,8 @@ attribution.post('/install', async (c) => {
     );
     // Flags are the operator's (docs/fraud.md): decided after the response, never in the answer.
     c.executionCtx.waitUntil(keepRaised(ctx.env, ctx.app, fact, ctx.now).catch(logFlagsNotKept));
+    // Third parties hear of it only as its consent allows (third-party.ts).
+    c.executionCtx.waitUntil(sendToThirdParties(ctx.consent, { app, platform, answer }));
   };
   const { answer, explanation, first } = await resolveWithinBudget(ctx, body, c.executionCtx, settle);
   if (!body.test) return c.json(answer);

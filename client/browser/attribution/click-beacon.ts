@@ -23,6 +23,7 @@ import {
   newClickId,
 } from '../../../shared/attribution.ts';
 import { readClientHints } from '../client-hints.ts';
+import { pageConsent } from '../page-consent.ts';
 
 /** The links a tap attributes: open-app links (`data-open`) and download buttons (`data-kind`). */
 const PRIMARY_ACTION = 'a[data-open], a[data-kind]';
@@ -189,6 +190,8 @@ export function watchClicks({
     const visitor = visitorId();
     if (visitor) body.visitorId = visitor;
     if (hints.platformVersion || hints.model) body.hints = { ...hints };
+    const consent = pageConsent();
+    if (consent) body.consent = consent;
     report();
     pending = { body, link, event };
     // Before the page's listeners exist nothing can show the guide instead: reported at once.
