@@ -4,7 +4,7 @@
  * platform or the network does throws into the app.
  */
 import { describe, expect, it } from 'vitest';
-import { bundleSdk, SDK_GZIP_BUDGET } from '../../scripts/sdk-js.ts';
+import { bundleSdk, documentedSizesTable, SDK_GZIP_BUDGET, sizesTable } from '../../scripts/sdk-js.ts';
 import { type CapacitorPlugins, capacitorPlatform } from '../../sdk/js/src/adapters/capacitor.ts';
 import { type ReactNativeModules, reactNativePlatform } from '../../sdk/js/src/adapters/react-native.ts';
 import { createLander, type DeviceFacts, memoryStore, type PlatformAdapter } from '../../sdk/js/src/index.ts';
@@ -41,6 +41,12 @@ describe('the bundle', () => {
     expect(sizes.index?.gzip).toBeGreaterThan(1000);
     expect(sizes.index?.gzip).toBeLessThanOrEqual(SDK_GZIP_BUDGET);
     expect(Object.keys(sizes).sort()).toEqual(['capacitor', 'index', 'react-native']);
+  });
+
+  it("docs/sdk.md's size table is what `npm run sdk:js` writes for these sources (ESM and CommonJS)", async () => {
+    const [esm, cjs] = await Promise.all([bundleSdk(), bundleSdk(false, 'cjs')]);
+    expect(Object.keys(cjs).sort()).toEqual(['capacitor', 'index', 'react-native']);
+    expect(documentedSizesTable(), 'run `npm run sdk:js` and commit docs/sdk.md').toBe(sizesTable(esm, cjs));
   });
 });
 

@@ -54,9 +54,10 @@ export function withStaticImports(scripts: string[], manifest: Record<string, Ma
   return [...all];
 }
 
-/** The JS SDK's main entry (minified ESM, gzip -9) and the Android SDK's jar (docs/sdk.md). */
+/** The JS SDK's main entry (minified ESM and CommonJS, gzip -9) and the Android SDK's jar (docs/sdk.md). */
 async function sdkSizes() {
   const js = (await bundleSdk()).index?.gzip ?? Number.POSITIVE_INFINITY;
+  const cjs = (await bundleSdk(false, 'cjs')).index?.gzip ?? Number.POSITIVE_INFINITY;
   let jar: string;
   try {
     compile();
@@ -66,6 +67,7 @@ async function sdkSizes() {
   }
   return [
     { name: 'JS SDK (sdk/js, minified ESM)', value: kB(js), budget: { limit: '≤ 5 kB', ok: js <= SDK_GZIP_BUDGET } },
+    { name: 'JS SDK (sdk/js, minified CommonJS, for require)', value: kB(cjs) },
     { name: 'Android SDK jar (sdk/android)', value: jar },
   ];
 }
