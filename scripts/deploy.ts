@@ -12,6 +12,11 @@
  * KV lacks a configuration with the operator's own store ids, package and download origin, naming
  * each gap; `--dry-run` names the placeholder ids without refusing.
  *
+ * Where data lives and how long (docs/privacy.md): the environment's `JURISDICTION` and `RETENTION`
+ * are checked first (scripts/lib/jurisdiction.ts) — the R2 bindings in the jurisdiction, every
+ * retention within its bounds — and the plan printed, D1's creation command included; a deploy, dry
+ * or not, refuses a broken one. `--config FILE` reads another wrangler configuration than `wrangler.toml`.
+ *
  * `--local [--persist-to DIR]`: builds, applies the migrations to the local database and writes both
  * keys to the local KV store, without deploying.
  */
@@ -22,6 +27,7 @@ import { formatProblems, parseConfig } from '../worker/config/validate.ts';
 import { buildEntries } from './lib/build-entries.ts';
 import { cliArgs, helpIfAsked } from './lib/cli-args.ts';
 import { applyMigrations } from './lib/d1.ts';
+import { privacyPlan } from './lib/jurisdiction.ts';
 import { kvGet, kvPut } from './lib/kv.ts';
 import { ROOT, runTool } from './lib/run.ts';
 
@@ -38,13 +44,15 @@ function isEnvironment(name: string): name is Environment {
   return Object.hasOwn(ENVIRONMENTS, name);
 }
 
-const USAGE = 'usage: npm run deploy -- --env development|production [--dry-run] | --local [--persist-to DIR]';
+const USAGE =
+  'usage: npm run deploy -- --env development|production [--dry-run] [--config FILE] | --local [--persist-to DIR]';
 helpIfAsked('deploy', {
   summary: 'Builds, applies the D1 migrations, writes the build manifest to KV and deploys the worker with wrangler.',
   usage: USAGE,
   flags: [
     ['--env development|production', 'where to deploy (never implied); production needs your own configuration'],
     ['--dry-run', 'say what would be deployed where, and name placeholder ids, without deploying'],
+    ['--config FILE', 'the wrangler configuration to deploy (default wrangler.toml)'],
     ['--local [--persist-to DIR]', 'build and write it to the local store only'],
   ],
   example: 'npm run deploy -- --env production --dry-run',
@@ -54,6 +62,7 @@ const { values } = cliArgs('deploy', USAGE, {
   local: { type: 'boolean', default: false },
   'persist-to': { type: 'string' },
   'dry-run': { type: 'boolean', default: false },
+  config: { type: 'string' },
 });
 
 if (values.local) {
@@ -70,7 +79,8 @@ if (values.local) {
 const envName = values.env ?? fail('say where: --env development or --env production (or --local)');
 if (!isEnvironment(envName)) fail(`unknown environment ${JSON.stringify(envName)}: development or production`);
 const wranglerEnv = ENVIRONMENTS[envName];
-const config = unstable_readConfig({ config: `${ROOT}wrangler.toml`, env: wranglerEnv });
+const configFile = values.config ?? `${ROOT}wrangler.toml`;
+const config = unstable_readConfig({ config: configFile, env: wranglerEnv });
 const kv = config.kv_namespaces.find((namespace: { binding: string; id?: string }) => namespace.binding === 'KV');
 const d1 = config.d1_databases.find((database: { binding: string }) => database.binding === 'FUNNEL_DB');
 console.log(
@@ -78,6 +88,11 @@ console.log(
     `build records to KV namespace ${kv?.id ?? '(none bound)'}, ` +
     `migrations to D1 database ${d1?.database_name ?? '(none bound)'}.`,
 );
+
+// Where data lives and how long it is kept: refused when broken, even on a dry run (docs/privacy.md).
+const plan = privacyPlan(config);
+console.log(plan.lines.join('\n'));
+if (plan.problems.length > 0) fail(`${plan.problems.join('\n')}\nNothing was deployed.`);
 
 // The ids `wrangler.toml` ships with: all zeros, never a real namespace or database.
 const isPlaceholderId = (id: string | undefined) => id === undefined || /^[0-]+$/.test(id);
@@ -116,6 +131,6 @@ const { build, manifest, latest } = buildEntries();
 const target = { local: false, env: wranglerEnv };
 applyMigrations(target);
 kvPut([manifest], target);
-runTool('wrangler', ['deploy', '--env', wranglerEnv ?? '']);
+runTool('wrangler', ['deploy', '--config', configFile, '--env', wranglerEnv ?? '']);
 kvPut([latest], target);
 console.log(`Build ${build.id} is live on "${config.name}" and the latest in its KV store.`);

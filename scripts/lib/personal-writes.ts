@@ -116,6 +116,6 @@ export function personalWritesUnder(root: string, dir: string): PersonalWrite[] 
   );
 }
 
-/** One line per write: `worker/x.ts:12 console.log writes userId`. */
+/** One line per write: `<file>:<line> console.log writes userId`. */
 export const formatWrites = (writes: readonly PersonalWrite[]): string =>
   writes.map((write) => `${write.file}:${write.line} ${write.sink} writes ${write.value}`).join('\n');
