@@ -8,6 +8,7 @@ interface __BaseEnv_Env {
 	FUNNEL_DB: D1Database;
 	FUNNEL_QUEUE: Queue;
 	WEBHOOK_QUEUE: Queue;
+	PRIVACY_QUEUE: Queue;
 	CLIENT_LIMITER: RateLimit;
 	NETWORK_LIMITER: RateLimit;
 	NETWORK_INSTALL_WATCH: RateLimit;
@@ -37,6 +38,7 @@ declare namespace Cloudflare {
 		FUNNEL_DB: D1Database;
 		FUNNEL_QUEUE: Queue;
 		WEBHOOK_QUEUE: Queue;
+		PRIVACY_QUEUE: Queue;
 		CLIENT_LIMITER: RateLimit;
 		NETWORK_LIMITER: RateLimit;
 		NETWORK_INSTALL_WATCH: RateLimit;

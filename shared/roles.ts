@@ -21,6 +21,8 @@ export const SCOPES = [
   'webhooks:write',
   'losses:read',
   'audit:read',
+  'privacy:read',
+  'privacy:write',
   'keys:read',
   'keys:write',
   'members:read',
@@ -54,8 +56,16 @@ const EDITOR: Scope[] = [
   'webhooks:write',
   'audit:read',
 ];
-/** An admin runs the team: keys and members, up to admins. */
-const ADMIN: Scope[] = [...EDITOR, 'keys:read', 'keys:write', 'members:read', 'members:write'];
+/** An admin runs the team: keys and members, up to admins; and answers privacy requests (erasure, access). */
+const ADMIN: Scope[] = [
+  ...EDITOR,
+  'keys:read',
+  'keys:write',
+  'members:read',
+  'members:write',
+  'privacy:read',
+  'privacy:write',
+];
 
 /** The one table: each role's scopes. */
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
@@ -77,6 +87,7 @@ export const AREAS = {
   webhooks: { read: 'webhooks:read', write: 'webhooks:write' },
   keys: { read: 'keys:read', write: 'keys:write' },
   members: { read: 'members:read', write: 'members:write' },
+  privacy: { read: 'privacy:read', write: 'privacy:write' },
 } as const satisfies Record<string, { read: Scope; write: Scope }>;
 export type Area = keyof typeof AREAS;
 

@@ -21,6 +21,8 @@ interface Env {
   FUNNEL_SALT?: string;
   /** Ed25519 key signing the audit log's daily head (`wrangler secret put AUDIT_SIGNING_KEY`). */
   AUDIT_SIGNING_KEY?: string;
+  /** Ed25519 key signing privacy requests' receipts (`wrangler secret put PRIVACY_RECEIPT_KEY`). */
+  PRIVACY_RECEIPT_KEY?: string;
   /** Cloudflare Access application audience tag: with ACCESS_TEAM_DOMAIN, Access signs operators in. */
   ACCESS_AUD?: string;
   /** Cloudflare Access team domain, e.g. `example.cloudflareaccess.com`. */

@@ -4,7 +4,7 @@
  * once, for the routes that read it and the pages; the device is detected only for what reads it (the
  * page's own calls and the pages). Every other path is the server-rendered page (an app link Lander has
  * no page for goes to /landing). Its queue handler counts the funnel's events and delivers webhooks;
- * its cron writes the daily export (docs/webhooks.md).
+ * its cron writes the daily export (docs/webhooks.md) and, hourly, queues again unfinished privacy requests.
  */
 import { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
@@ -35,6 +35,8 @@ import { noindex } from './middleware/noindex.ts';
 import { responseHeaders } from './middleware/response-headers.ts';
 import { routeRules } from './middleware/route-rules.ts';
 import { openApiRoutes } from './openapi/routes.ts';
+import { PRIVACY_CRON, requeueUnfinished } from './privacy/process.ts';
+import { privacyRoute } from './privacy/routes.ts';
 import { handleQueue } from './queues.ts';
 import { onEngineError } from './reliability/on-error.ts';
 import { lossesRoute } from './reliability/routes.ts';
@@ -83,6 +85,7 @@ app.route('/api/test-installs', testInstallsRoute);
 app.route('/api/installs', installLookupRoute);
 app.route('/api/store-postbacks', storePostbacksRoute);
 app.route('/api/audit', auditRoute);
+app.route('/api/privacy', privacyRoute);
 // The configuration's own API reads KV itself, never the cached copy the pages below are served.
 app.route('/api/config', configRoute);
 app.route('/api/apps', appsRoute);
@@ -126,7 +129,13 @@ app.get('*', detectDevice, renderPage);
 app.post('*', detectDevice, linkPasswordPost, renderPage);
 app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
 
-export default { fetch: app.fetch, queue: handleQueue, scheduled: runScheduled } satisfies ExportedHandler<Env>;
+// The hourly cron queues again the privacy requests not yet done (docs/privacy.md); the daily one exports.
+const scheduled = (controller: ScheduledController, env: Env): Promise<void> =>
+  controller.cron === PRIVACY_CRON
+    ? requeueUnfinished(env, controller.scheduledTime).then(() => undefined)
+    : runScheduled(controller, env);
+
+export default { fetch: app.fetch, queue: handleQueue, scheduled } satisfies ExportedHandler<Env>;
 // Durable Objects live in the main module (wrangler.toml).
 export { ClickBucket } from './attribution/click-bucket.ts';
 export { AttributionLedger } from './attribution/ledger.ts';

@@ -31,6 +31,14 @@ export const SECRETS = {
     dev: '{"kty":"OKP","crv":"Ed25519","d":"jL_pC0vFHb5Zb23PStkq1Az_g66leOC3XhqoXcFGjrg","x":"4kecRdSUSSQYe4xenMcnRdsff4l0_9PD7DekM0W_T3c"}',
     without: "the audit log's daily head is not signed in production (counted as lost audit-heads)",
   },
+  /**
+   * Ed25519 private key that signs privacy requests' receipts (docs/privacy.md#requests-erasure-and-access):
+   * a JWK, or PKCS8 in base64. The development key is public, here: its receipts prove nothing.
+   */
+  PRIVACY_RECEIPT_KEY: {
+    dev: '{"crv":"Ed25519","d":"32cd5hOzrS7kmk_R9wi7Ykz-7iHocnvkanoIDvUIF7Q","x":"_MElaRb0pammMw4nJDtRWyU41iwBbVeRFeabgcXw_ok","kty":"OKP"}',
+    without: 'privacy requests are taken but not completed in production (no receipt can be signed)',
+  },
   /** HMAC key of the OpenID Connect sign-in's cookies (docs/operators.md#openid-connect). */
   SESSION_SECRET: {
     dev: 'lander-dev-session-secret',
@@ -137,6 +145,8 @@ export interface Settings {
   adminToken: string | undefined;
   /** `AUDIT_SIGNING_KEY`, or the development key; none: the audit log's daily head is not signed. */
   auditSigningKey: string | undefined;
+  /** `PRIVACY_RECEIPT_KEY`, or the development key; none: privacy requests wait, unsigned, for a key. */
+  privacyReceiptKey: string | undefined;
   /** OpenID Connect sign-in (`OIDC_ISSUER`, `OIDC_CLIENT_ID`, …); undefined: off. */
   oidc: OidcSettings | undefined;
   /** `SESSION_SECRET`, or the development default: the sign-in cookies' key; none: OpenID Connect answers 503. */
@@ -230,6 +240,7 @@ function parse(env: Env): Settings {
     funnelSalt: secretOf(env, 'FUNNEL_SALT'),
     adminToken: secretOf(env, 'ADMIN_TOKEN'),
     auditSigningKey: secretOf(env, 'AUDIT_SIGNING_KEY'),
+    privacyReceiptKey: secretOf(env, 'PRIVACY_RECEIPT_KEY'),
     oidc: parseOidc(env, env.LANDER_ENV === 'production'),
     sessionSecret: secretOf(env, 'SESSION_SECRET'),
     cookieless: env.COOKIELESS === 'on',

@@ -58,6 +58,10 @@ export const WING_USES: Record<string, { uses: string[]; why: string }> = {
   apk: { uses: ['attribution'], why: "a stamped APK carries the tap's carrier" },
   attribution: { uses: ['campaign'], why: 'a carrier and an answer read the signed campaign token' },
   identity: { uses: ['campaign'], why: "the trace reads the page's campaign token" },
+  privacy: {
+    uses: ['attribution', 'audit', 'fraud', 'webhooks'],
+    why: "a subject's keyed hashes are made by the functions that wrote them, and erased or read in each wing's own stores; receipts are signed as the audit log's heads are; callbacks are delivered as webhooks",
+  },
   fraud: { uses: ['funnel'], why: "the fraud report reads the funnel's figures and dimension columns" },
   variants: {
     uses: ['campaign', 'funnel'],

@@ -23,6 +23,9 @@ export interface BucketClick extends DeviceTuple {
   token: string | null;
 }
 
+/** A row of an object's table, as privacy requests read it (docs/privacy.md#requests-erasure-and-access). */
+export type ObjectRow = Record<string, string | number | null>;
+
 /** The match, with the report that explains it (network-report.ts). */
 export type BucketMatch = (
   | { kind: 'matched'; click: BucketClick; confidence: number }
@@ -134,6 +137,35 @@ export class ClickBucket extends SweptObject {
         now,
       )
       .toArray();
+  }
+
+  /**
+   * A subject's rows here (docs/privacy.md#requests-erasure-and-access): its clicks, by click id or
+   * keyed visitor hash, and the claims of its installs or of its clicks; `erase` deletes them.
+   */
+  subjectRows(
+    subject: { clickIds: readonly string[]; visitors: readonly string[]; installs: readonly string[] },
+    erase: boolean,
+  ): Record<string, ObjectRow[]> {
+    const [ids, visitors, installs] = [subject.clickIds, subject.visitors, subject.installs].map((list) =>
+      JSON.stringify(list),
+    );
+    const within = 'IN (SELECT value FROM json_each(?))';
+    const queries: Record<string, [string, string[]]> = {
+      clicks: [`click_id ${within} OR visitor ${within}`, [ids, visitors] as string[]],
+      claims: [
+        `claimant ${within} OR json_extract(click, '$.clickId') ${within} OR json_extract(click, '$.visitor') ${within}`,
+        [installs, ids, visitors] as string[],
+      ],
+    };
+    const rows: Record<string, ObjectRow[]> = {};
+    for (const [table, [condition, args]] of Object.entries(queries)) {
+      const found = this.sql.exec<ObjectRow>(`SELECT * FROM ${table} WHERE ${condition}`, ...args).toArray();
+      if (found.length === 0) continue;
+      rows[table] = found;
+      if (erase) this.sql.exec(`DELETE FROM ${table} WHERE ${condition}`, ...args);
+    }
+    return rows;
   }
 
   protected sweep(now: number): number | null {

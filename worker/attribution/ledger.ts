@@ -12,10 +12,10 @@
 import type { Explanation } from '../../shared/install-explanation.ts';
 import { DAY_MS } from '../../shared/time-zone.ts';
 import { appObjectName } from '../apps/app-keys.ts';
+import type { Flag, InstallAnswer } from '../facts.ts';
 import { inJurisdiction } from '../lib/jurisdiction.ts';
 import { settingsOf } from '../settings.ts';
-import type { Flag, InstallAnswer } from '../facts.ts';
-import type { ClickBucket } from './click-bucket.ts';
+import type { ClickBucket, ObjectRow } from './click-bucket.ts';
 import { SweptObject } from './swept-object.ts';
 
 /**
@@ -65,6 +65,33 @@ export interface AnswerRecord extends AnswerNote {
   /** The fraud rules' flags on it (docs/fraud.md); the answer itself never changes. */
   flags: Flag[];
 }
+
+/** Whom a privacy request is about (docs/privacy.md#requests-erasure-and-access), by the keyed hashes kept. */
+export interface SubjectHashes {
+  /** Install keys (resolve-install.ts `installKey`). */
+  installs: readonly string[];
+  /** Keyed visitor hashes (record-click.ts `visitorHash`). */
+  visitors: readonly string[];
+}
+
+/** A subject's rows in one object, by table, and the network buckets its clicks were kept in. */
+export interface SubjectRows {
+  rows: Record<string, ObjectRow[]>;
+  /** Click ids of the subject's taps and claims. */
+  clickIds: string[];
+  buckets: string[];
+}
+
+/** Each table and the key its rows of a subject are found by: the install keys, or the click ids. */
+const SUBJECT_TABLES: Record<string, ['key' | 'click_id', 'installs' | 'clicks']> = {
+  answers: ['key', 'installs'],
+  notes: ['key', 'installs'],
+  flags: ['key', 'installs'],
+  clicks: ['click_id', 'clicks'],
+  click_visitors: ['click_id', 'clicks'],
+  click_claims: ['click_id', 'clicks'],
+  click_arms: ['click_id', 'clicks'],
+};
 
 /** Every table the ledger keeps, each row with its `keep_until`. */
 const SWEPT_TABLES = ['clicks', 'answers', 'notes', 'flags', 'click_visitors', 'click_claims', 'click_arms'] as const;
@@ -229,6 +256,36 @@ export class AttributionLedger extends SweptObject {
     }
     await this.wakeBy(keepUntil);
     return { answer: this.answerOf(key) ?? answer, first };
+  }
+
+  /**
+   * The rows of a subject in this shard (docs/privacy.md#requests-erasure-and-access): its installs'
+   * answers, notes and flags, and every click it tapped (its visitor hash) or claimed (its install
+   * key) with that click's index, claim and arm. `erase` deletes them in the same synchronous step.
+   */
+  subjectRows(subject: SubjectHashes, erase: boolean): SubjectRows {
+    const installs = JSON.stringify(subject.installs);
+    const visitors = JSON.stringify(subject.visitors);
+    const clickIds = this.sql
+      .exec<{ click_id: string }>(
+        'SELECT click_id FROM click_claims WHERE claimant IN (SELECT value FROM json_each(?1)) ' +
+          'UNION SELECT click_id FROM click_visitors WHERE visitor IN (SELECT value FROM json_each(?2))',
+        installs,
+        visitors,
+      )
+      .toArray()
+      .map((row) => row.click_id);
+    const keys = { installs, clicks: JSON.stringify(clickIds) };
+    const rows: Record<string, ObjectRow[]> = {};
+    for (const [table, [column, by]] of Object.entries(SUBJECT_TABLES)) {
+      const where = `${column} IN (SELECT value FROM json_each(?))`;
+      const found = this.sql.exec<ObjectRow>(`SELECT * FROM ${table} WHERE ${where}`, keys[by]).toArray();
+      if (found.length === 0) continue;
+      rows[table] = found;
+      if (erase) this.sql.exec(`DELETE FROM ${table} WHERE ${where}`, keys[by]);
+    }
+    const buckets = [...new Set((rows.clicks ?? []).map((row) => String(row.bucket)).filter(Boolean))];
+    return { rows, clickIds, buckets };
   }
 
   protected sweep(now: number): number | null {

@@ -45,10 +45,14 @@ export async function networkKeys(salt: string, network: Network): Promise<{ buc
   return { bucket: `net:${bucket}`, address };
 }
 
+/** The keyed hash a page's visitor id is kept as (and erased by, docs/privacy.md#requests-erasure-and-access). */
+export const visitorHash = (salt: string, visitorId: string): Promise<string> =>
+  keyedHash(salt, `visitor\n${visitorId}`);
+
 export async function recordClick(ctx: ClickContext, body: ClickInput): Promise<void> {
   const { env, app, salt, now, network } = ctx;
   const keys = network ? await networkKeys(salt, network) : null;
-  const visitor = body.visitorId ? await keyedHash(salt, `visitor\n${body.visitorId}`) : null;
+  const visitor = body.visitorId ? await visitorHash(salt, body.visitorId) : null;
   const writes: Promise<void>[] = [
     ledgerFor(env, app, body.clickId).indexClick(body.clickId, { bucket: keys?.bucket ?? '', at: now, visitor }),
   ];

@@ -11,6 +11,7 @@ import { settingsOf } from '../settings.ts';
 import { attemptDelivery, TIMEOUT_MS } from './deliver.ts';
 import { type Outcome, recordOutcomes } from './delivery-log.ts';
 import { everyEndpoint, previousSecretAt } from './endpoints.ts';
+import { withoutErased } from './erased.ts';
 import { queueDeliveries, recordEvents } from './fan-out.ts';
 import { appOfWebhook, type DeliveryMessage, type EventMessage, WebhookMessageSchema, webhookId } from './messages.ts';
 import { GONE_STATUS, MAX_ATTEMPTS, retryDelaySeconds } from './retry-policy.ts';
@@ -129,8 +130,32 @@ export async function consumeWebhookBatch(
     } else deliveries.push({ message, delivery: parsed.output });
   }
   const now = (options.now ?? Date.now)();
+  // A message of a subject erased since it was queued is dropped unsent and unrecorded (erased.ts).
+  const handles = new Map<{ id: string; body: string }, Message>([
+    ...events.map((event, at) => [event, eventHandles[at] as Message] as const),
+    ...deliveries.map(({ message, delivery }) => [delivery, message] as const),
+  ]);
+  let kept: Set<{ id: string; body: string }>;
+  try {
+    const sorted = await withoutErased(env.FUNNEL_DB, [...handles.keys()], now);
+    for (const message of sorted.dropped) handles.get(message)?.ack();
+    kept = new Set(sorted.kept);
+  } catch (error) {
+    report('Webhook batch not checked for erased subjects, retrying', error);
+    for (const message of handles.values()) message.retry({ delaySeconds: EVENT_RETRY_SECONDS });
+    return;
+  }
+  const keptEvents = events.filter((event) => kept.has(event));
+  const keptDeliveries = deliveries.filter(({ delivery }) => kept.has(delivery));
   await Promise.all([
-    events.length > 0 ? fanOut(env, eventHandles, events, now) : undefined,
-    deliveries.length > 0 ? deliverAll(env, deliveries, options) : undefined,
+    keptEvents.length > 0
+      ? fanOut(
+          env,
+          keptEvents.map((event) => handles.get(event) as Message),
+          keptEvents,
+          now,
+        )
+      : undefined,
+    keptDeliveries.length > 0 ? deliverAll(env, keptDeliveries, options) : undefined,
   ]);
 }
