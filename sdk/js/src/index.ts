@@ -4,6 +4,7 @@ export { createLander, type Lander } from './lander.ts';
 export type {
   Answer,
   Clock,
+  Consent,
   DeferredLink,
   DeviceFacts,
   Explain,

@@ -11,7 +11,7 @@ import { linkOf, OFFLINE, REJECTED, readAnswer } from './answer.ts';
 import { bareCarrier, clipboardCarrier, linkCarrier } from './carriers.ts';
 import { type Outcome, postJson } from './http.ts';
 import type { InstallState, Store } from './store.ts';
-import type { Answer, Clock, DeviceFacts, InstallReferrerTimes, PlatformAdapter } from './types.ts';
+import type { Answer, Clock, Consent, DeviceFacts, InstallReferrerTimes, PlatformAdapter } from './types.ts';
 
 /** How long after the first attempt an "offline" install is asked again. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -25,6 +25,8 @@ export interface InstallContext {
   app: string;
   host: string;
   test: boolean;
+  /** The person's consent as the app last gave it (docs/privacy.md, "Consent"). */
+  consent(): Consent | undefined;
   timeoutMs: number;
   state(): Promise<InstallState>;
   /** Keeps the install's state, for the session's next attempt and on the device. */
@@ -109,6 +111,9 @@ async function firstBody(c: InstallContext, installId: string, started: number):
   const installReferrer = referrerTimes(times);
   if (installReferrer) body.installReferrer = installReferrer;
   if (c.test) body.test = true;
+  // Only the contract's fields (JSON's key list): any other would have the server refuse the install.
+  const consent = c.consent();
+  if (consent) body.consent = JSON.parse(JSON.stringify(consent, ['tracking', 'att', 'gpc', 'tcf', 'gpp']));
   return body;
 }
 

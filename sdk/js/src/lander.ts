@@ -30,6 +30,8 @@ export interface Lander {
   track(name: string, props?: TrackProps): void;
   /** Sends queued events now (e.g. when the app goes to the background). */
   flush(): Promise<void>;
+  /** The person's consent (e.g. after the ATT prompt), sent with the install's first attempt (docs/privacy.md). */
+  consent(consent: NonNullable<LanderOptions['consent']>): void;
   /**
    * The user signed in on this install, e.g. `identify(user.id)` after a login: the server keeps only
    * a keyed hash, for its self-referral rule (docs/fraud.md). Sending it again is harmless.
@@ -71,6 +73,7 @@ export function createLander(options: LanderOptions): Lander {
     return store.write('install', s);
   };
   const installId = async () => (await state()).installId;
+  let consent = options.consent;
 
   const queue = new EventQueue({
     store,
@@ -106,6 +109,7 @@ export function createLander(options: LanderOptions): Lander {
           app: options.app,
           host: hostOf(base),
           test: options.test === true,
+          consent: () => consent,
           timeoutMs,
           state,
           keep,
@@ -153,6 +157,9 @@ export function createLander(options: LanderOptions): Lander {
       );
     },
     flush: () => guard('flush', undefined, () => queue.flush()),
+    consent(given) {
+      consent = given;
+    },
     identify: (userId) =>
       guard('identify', undefined, async () => {
         if (typeof userId !== 'string' || userId.length === 0 || userId.length > 256) {

@@ -61,6 +61,21 @@ export interface Clock {
   clearTimeout(handle: unknown): void;
 }
 
+/**
+ * The person's consent, sent with the install (docs/privacy.md, "Consent"): `tracking: false`, an iOS
+ * App Tracking Transparency status other than `authorized`, GPC, or a TCF or GPP string without the
+ * needed purposes stops the probabilistic match and sends to third parties for this install.
+ */
+export interface Consent {
+  tracking?: boolean;
+  att?: 'authorized' | 'denied' | 'restricted' | 'notDetermined';
+  gpc?: boolean;
+  /** The TC string an in-app consent platform keeps (`IABTCF_TCString`). */
+  tcf?: string;
+  /** The GPP string an in-app consent platform keeps (`IABGPP_HDR_GppString`). */
+  gpp?: string;
+}
+
 export interface LanderOptions {
   /** The Lander deployment, e.g. `https://get.pebble-notes.example`: its API, and the only host a clipboard link may name. */
   url: string;
@@ -73,6 +88,8 @@ export interface LanderOptions {
   debug?: boolean | ((line: string) => void);
   /** A test device: installs and opens are answered as real ones and never counted (docs/sdk.md). */
   test?: boolean;
+  /** The person's consent, when the app knows it at start; else `consent()` before `install()`. */
+  consent?: Consent;
   /** Another `fetch` (default: the global one). */
   fetch?: typeof fetch;
   /** Another clock (default: `Date.now` and the global timers); tests use it. */

@@ -140,6 +140,8 @@ final class Install {
         if (carriers.length() > 0) Kept.put(body, "carriers", carriers);
         if (referrerTimes != null) Kept.put(body, "installReferrer", referrerTimes);
         if (options.test) Kept.put(body, "test", true);
+        Consent consent = lander.consent;
+        if (consent != null && consent.toJson().length() > 0) Kept.put(body, "consent", consent.toJson());
         return body;
     }
 }

@@ -22,6 +22,8 @@ public final class Lander {
     private final EventQueue queue;
     private final Late late;
     private JSONObject installState;
+    /** The person's consent as the app last gave it (docs/privacy.md, "Consent"). */
+    volatile Consent consent;
 
     public Lander(LanderOptions options, Platform platform) {
         this(options, platform, new HttpTransport(), Clock.SYSTEM);
@@ -30,6 +32,7 @@ public final class Lander {
     /** With another transport and clock: tests use it. */
     public Lander(LanderOptions options, Platform platform, Transport transport, Clock clock) {
         this.options = options;
+        this.consent = options.consent;
         this.platform = platform;
         this.transport = transport;
         this.clock = clock;
@@ -59,6 +62,14 @@ public final class Lander {
      * The install's attribution: asked once per installation, then the stored answer. An "offline"
      * answer is asked again in this session when the network is back (docs/sdk.md).
      */
+    /**
+     * The person's consent (e.g. from the app's consent screen, or the TC string its consent platform
+     * keeps), sent with the install's first attempt (docs/privacy.md, "Consent").
+     */
+    public void consent(Consent value) {
+        consent = value;
+    }
+
     public Answer install() {
         return late.install();
     }

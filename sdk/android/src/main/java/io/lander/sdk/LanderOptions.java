@@ -40,6 +40,14 @@ public final class LanderOptions {
         return this;
     }
 
+    /** The person's consent, when the app knows it at start; else {@link Lander#consent(Consent)}. */
+    public Consent consent;
+
+    public LanderOptions consent(Consent value) {
+        consent = value;
+        return this;
+    }
+
     /** Receives the debug lines. */
     public interface Logger {
         void log(String line);

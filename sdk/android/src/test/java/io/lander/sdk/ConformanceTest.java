@@ -206,6 +206,17 @@ public class ConformanceTest {
         }
     }
 
+    /** A case's consent, through the SDK's own setters. */
+    private static Consent consentOf(JSONObject json) {
+        Consent consent = new Consent();
+        if (json.has("tracking")) consent.tracking(json.optBoolean("tracking"));
+        if (json.has("gpc")) consent.gpc(json.optBoolean("gpc"));
+        if (json.has("att")) consent.att(json.optString("att"));
+        if (json.has("tcf")) consent.tcf(json.optString("tcf"));
+        if (json.has("gpp")) consent.gpp(json.optString("gpp"));
+        return consent;
+    }
+
     @Test
     public void conforms() throws Exception {
         FakeClock clock = new FakeClock();
@@ -214,6 +225,7 @@ public class ConformanceTest {
         JSONObject o = kase.getJSONObject("options");
         LanderOptions options = new LanderOptions(o.getString("url"), o.getString("app"))
                 .timeoutMs(o.getInt("timeoutMs")).test(o.optBoolean("test"));
+        if (o.has("consent")) options.consent(consentOf(o.getJSONObject("consent")));
         Lander lander = new Lander(options, platform, server, clock);
         Map<String, String> ids = new HashMap<String, String>();
         Map<String, JSONArray> heard = new HashMap<String, JSONArray>();
@@ -258,6 +270,8 @@ public class ConformanceTest {
                 lander.flush();
             } else if (action.equals("identify")) {
                 lander.identify(step.getString("userId"));
+            } else if (action.equals("consent")) {
+                lander.consent(consentOf(step.getJSONObject("consent")));
             } else if (action.equals("installId")) {
                 seen = lander.installId();
             } else if (action.equals("online")) {
