@@ -53,6 +53,53 @@ function CardShown({ link, t }: { link: LinkView; t: LinksTexts }) {
   );
 }
 
+/** The preview's image: the page's own, the link's card (shown once drawn) or an https image. */
+function ImageChoiceFields({
+  link,
+  image,
+  onChoose,
+  editable,
+  t,
+}: {
+  link: LinkView;
+  image: ImageChoice;
+  onChoose: (image: ImageChoice) => void;
+  editable: boolean;
+  t: LinksTexts;
+}) {
+  const kept = link.preview?.image;
+  return (
+    <fieldset className="preview-image">
+      <legend>{t.previewImage}</legend>
+      {(['none', 'card', 'url'] as const).map((choice) => (
+        <label key={choice} className="inline">
+          <input
+            type="radio"
+            name="image"
+            value={choice}
+            checked={image === choice}
+            onChange={() => onChoose(choice)}
+            disabled={!editable}
+          />
+          {{ none: t.previewNoImage, card: t.previewCard, url: t.previewImageUrl }[choice]}
+        </label>
+      ))}
+      {image === 'url' ? (
+        <input
+          name="url"
+          type="url"
+          required
+          pattern="https://.*"
+          maxLength={2048}
+          defaultValue={kept && kept !== 'card' ? kept : ''}
+          aria-label={`${t.previewImageUrl} /s/${link.slug}`}
+        />
+      ) : null}
+      {image === 'card' ? <CardShown link={link} t={t} /> : null}
+    </fieldset>
+  );
+}
+
 /** The link's preview to edit, in a disclosure (without `onChanged`, only read). */
 export function PreviewEditor({
   api,
@@ -106,34 +153,7 @@ export function PreviewEditor({
             aria-label={label(t.previewDescription)}
           />
         </label>
-        <fieldset className="preview-image">
-          <legend>{t.previewImage}</legend>
-          {(['none', 'card', 'url'] as const).map((choice) => (
-            <label key={choice} className="inline">
-              <input
-                type="radio"
-                name="image"
-                value={choice}
-                checked={image === choice}
-                onChange={() => setImage(choice)}
-                disabled={!onChanged}
-              />
-              {{ none: t.previewNoImage, card: t.previewCard, url: t.previewImageUrl }[choice]}
-            </label>
-          ))}
-          {image === 'url' ? (
-            <input
-              name="url"
-              type="url"
-              required
-              pattern="https://.*"
-              maxLength={2048}
-              defaultValue={kept?.image && kept.image !== 'card' ? kept.image : ''}
-              aria-label={label(t.previewImageUrl)}
-            />
-          ) : null}
-          {image === 'card' ? <CardShown link={link} t={t} /> : null}
-        </fieldset>
+        <ImageChoiceFields link={link} image={image} onChoose={setImage} editable={!!onChanged} t={t} />
         {onChanged ? (
           <button type="submit" className="small primary">
             {t.savePreview}
