@@ -22,6 +22,7 @@ import {
   EndpointsSchema,
   EndpointViewSchema,
   EndpointWithSecretSchema,
+  InstallKeySchema,
   ResentSchema,
   TestDeliverySchema,
 } from './webhook-schemas.ts';
@@ -50,6 +51,18 @@ export function webhookAdminPaths(): Json {
           400: refusal('A field is wrong, or the URL may not receive deliveries.'),
           409: refusal('Another endpoint already has this URL.'),
           413: tooLarge,
+          ...ADMIN_WRITE_ERRORS,
+        },
+      },
+    },
+    '/api/webhooks/install-key': {
+      get: {
+        ...admin,
+        summary: "The key of this app's install hashes, to join a webhook's `install` to the app's user.",
+        description:
+          "A webhook's `data.install` is the first 16 bytes of HMAC-SHA-256 under this key of `webhook-install\\0<app>\\0<installId>`, in URL-safe base64 (docs/webhooks.md#joining-an-install-to-a-user). Needs `webhooks:write`.",
+        responses: {
+          200: answer('The key.', InstallKeySchema),
           ...ADMIN_WRITE_ERRORS,
         },
       },

@@ -68,3 +68,11 @@ export const AttemptsSchema = v.strictObject({ attempts: v.array(AttemptViewSche
 
 /** `POST /api/webhooks/<id>/resend`: how many messages were queued again. */
 export const ResentSchema = v.strictObject({ resent: count });
+
+/** `GET /api/webhooks/install-key`'s answer: the key of the app's install hashes. */
+export const InstallKeySchema = v.strictObject({
+  installKey: v.pipe(
+    v.string(),
+    v.description('HMAC-SHA-256 key (its UTF-8 text) of `webhook-install\\0<app>\\0<installId>`'),
+  ),
+});

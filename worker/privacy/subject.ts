@@ -56,7 +56,7 @@ export async function subjectKeysOf(
           reason: 'is needed with an install_id: the package or bundle id it was sent under',
         };
       keys.installs.push(await installKey(salt, property, value));
-      keys.webhookInstalls.push(await installHash(env, property, value));
+      keys.webhookInstalls.push(await installHash(env, app, property, value));
       keys.testDevices.push(await deviceHash(salt, property, value));
       break;
     }

@@ -2,8 +2,8 @@
  * The webhooks' listener (docs/webhooks.md#events): each fact a receiver hears of becomes its event —
  * a tap a `click`, an install or an open its `install` or `open`, an app event an `event`, a link's
  * change `link.*`; a page view and a sign-in send nothing. Nothing personal leaves raw
- * (docs/operators.md#what-is-stored): the app's install id becomes a keyed hash (the attribution salt,
- * its own prefix), stable so a receiver can join an install to its later opens and events; no address,
+ * (docs/operators.md#what-is-stored): the app's install id becomes a keyed hash (under the app's own
+ * join key, `installJoinKey`), stable so a receiver can join an install to its later opens and events; no address,
  * agent or visitor id is sent.
  */
 import type { AppEventData, ClickData, InstallData, LinkData } from '../../shared/webhooks.ts';
@@ -20,10 +20,21 @@ import { keyedHash } from '../lib/keyed-hash.ts';
 import { settingsOf } from '../settings.ts';
 import { emitWebhook } from './emit.ts';
 
-/** The keyed hash of an app's install id sent in place of it. */
-export async function installHash(env: Env, app: string, installId: string): Promise<string> {
+/**
+ * The key of the Lander app `tenant`'s install hashes (docs/webhooks.md#joining-an-install-to-a-user):
+ * derived from the attribution salt and the app, so the app's backend that joins installs to its users
+ * holds this key alone — never the salt, which keys every hash attribution stores, nor another app's
+ * key. Empty without a salt.
+ */
+export async function installJoinKey(env: Env, tenant: string): Promise<string> {
   const salt = settingsOf(env).attributionSalt;
-  return salt ? keyedHash(salt, `webhook-install\u0000${app}\u0000${installId}`) : '';
+  return salt ? keyedHash(salt, `webhook-install-key\u0000${tenant}`) : '';
+}
+
+/** The keyed hash of an app's install id sent in place of it: `app` is the package the SDK sends. */
+export async function installHash(env: Env, tenant: string, app: string, installId: string): Promise<string> {
+  const key = await installJoinKey(env, tenant);
+  return key ? keyedHash(key, `webhook-install\u0000${app}\u0000${installId}`) : '';
 }
 
 /** Cloudflare's country of the call, as a webhook carries it. */
@@ -38,6 +49,7 @@ async function flagsOn(raised: Promise<RaisedFlags[]>, key: string): Promise<str
 /** The `data` of an install or an open; `flags` are the fraud rules' names on the install (docs/fraud.md), `[]` for an open. */
 export async function installData(
   env: Env,
+  tenant: string,
   fact: InstallDecided | OpenDecided,
   flags: Promise<string[]> | string[] = [],
 ): Promise<InstallData> {
@@ -45,7 +57,7 @@ export async function installData(
   return {
     app: fact.app,
     platform: fact.fact === 'install-decided' ? fact.platform : null,
-    install: await installHash(env, fact.app, fact.installId),
+    install: await installHash(env, tenant, fact.app, fact.installId),
     matched: answer.matched,
     method: answer.matched ? answer.method : null,
     confidence: answer.matched ? answer.confidence : null,
@@ -58,10 +70,10 @@ export async function installData(
 }
 
 /** The `data` of an `event`: an app event under its install's answer (none when the install is unknown). */
-async function appEventData(env: Env, fact: AppEventReceived): Promise<AppEventData> {
+async function appEventData(env: Env, tenant: string, fact: AppEventReceived): Promise<AppEventData> {
   return {
     app: fact.app,
-    install: await installHash(env, fact.app, fact.installId),
+    install: await installHash(env, tenant, fact.app, fact.installId),
     name: fact.name,
     value: fact.value ?? null,
     matched: fact.answer?.matched === true,
@@ -102,11 +114,11 @@ export const sendFact: Listener = function sendFact({ env, app, ctx }, fact, rai
     case 'tapped':
       return emitWebhook(env, app, ctx, 'click', clickData(fact));
     case 'install-decided':
-      return emitWebhook(env, app, ctx, 'install', installData(env, fact, flagsOn(raised, fact.key)), fact.key);
+      return emitWebhook(env, app, ctx, 'install', installData(env, app, fact, flagsOn(raised, fact.key)), fact.key);
     case 'open-decided':
-      return emitWebhook(env, app, ctx, 'open', installData(env, fact));
+      return emitWebhook(env, app, ctx, 'open', installData(env, app, fact));
     case 'app-event':
-      return emitWebhook(env, app, ctx, 'event', appEventData(env, fact), fact.id?.replace(/^event:/, ''));
+      return emitWebhook(env, app, ctx, 'event', appEventData(env, app, fact), fact.id?.replace(/^event:/, ''));
     case 'link-changed':
       return emitWebhook(env, app, ctx, `link.${fact.change}`, linkData(fact.link));
     case 'page-viewed':

@@ -42,7 +42,7 @@ export async function subjectOf(tag: string): Promise<Subject> {
     userId,
     hashes: {
       install: await installKey(salt, APP_ID, installId),
-      webhook: await installHash(env, APP_ID, installId),
+      webhook: await installHash(env, 'default', APP_ID, installId),
       device: await deviceHash(salt, APP_ID, installId),
       visitor: await visitorHash(salt, visitorId),
       user: await userHash(salt, userId),
