@@ -134,6 +134,14 @@ export type PrivacyStatus = v.InferOutput<typeof PrivacyStatusSchema>;
 export const PrivacyListSchema = v.object({ requests: v.array(PrivacyStatusSchema) });
 export type PrivacyList = v.InferOutput<typeof PrivacyListSchema>;
 
+/** `GET /api/privacy/requests/<id>/data`: what is kept about an access request's subject, by `<store> <where>`. */
+export const PrivacyDataSchema = v.object({
+  subject_request_id: v.string(),
+  identity_type: v.picklist(IDENTITY_TYPES),
+  data: v.record(v.string(), v.array(v.record(v.string(), v.unknown()))),
+});
+export type PrivacyData = v.InferOutput<typeof PrivacyDataSchema>;
+
 /** `GET /api/privacy/receipt-key`: the public key receipts are checked with, as a JWK. */
 export const ReceiptKeySchema = v.object({
   kty: v.literal('OKP'),

@@ -90,6 +90,32 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it("describes every call of the privacy API, with its route's own body", () => {
+    const methods = Object.fromEntries(
+      Object.entries(doc.paths)
+        .filter(([path]) => path.startsWith('/api/privacy'))
+        .map(([path, item]) => [path, Object.keys(item)]),
+    );
+    expect(methods).toEqual({
+      '/api/privacy/requests': ['get', 'post'],
+      '/api/privacy/requests/{id}': ['get', 'delete'],
+      '/api/privacy/requests/{id}/data': ['get'],
+      '/api/privacy/receipt-key': ['get'],
+    });
+    const make = ajv.compile(requestSchema('/api/privacy/requests'));
+    const identity = { identity_type: 'install_id', identity_value: 'A1B2-C3', identity_format: 'raw' };
+    const request = {
+      subject_request_type: 'erasure',
+      subject_identities: [identity],
+      property_id: 'com.pebble.notes',
+      submitted_time: '2026-11-26T09:00:00Z',
+    };
+    expect(make(request)).toBe(true);
+    expect(make({ ...request, subject_request_type: 'delete' })).toBe(false);
+    expect(make({ ...request, subject_identities: [{ ...identity, identity_format: 'sha256' }] })).toBe(false);
+    expect(make({ ...request, subject_identities: [identity, identity] })).toBe(false);
+  });
+
   it("holds the webhooks routes' own bodies: what they take validates, what they refuse does not", () => {
     const create = ajv.compile(requestSchema('/api/webhooks'));
     expect(create({ url: 'https://hooks.example.com/lander' })).toBe(true);

@@ -54,6 +54,7 @@ import {
   queryParameters,
   refusal,
 } from './operation-parts.ts';
+import { privacyPaths } from './privacy-paths.ts';
 import { qrPaths } from './qr-paths.ts';
 import { ruleSetPaths } from './rule-set-paths.ts';
 import { teamPaths } from './team-paths.ts';
@@ -394,6 +395,7 @@ function build(): Json {
       },
       ...webhookAdminPaths(),
       ...teamPaths(),
+      ...privacyPaths(),
       ...configPaths(),
       ...qrPaths(),
       ...variantPaths(),

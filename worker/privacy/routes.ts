@@ -10,7 +10,7 @@
  * One app's caller reads and asks only about its own app's subjects: every row and hash is the app's.
  */
 import { type Context, Hono } from 'hono';
-import { COMPLETION_MS, OPENDSR_VERSION, PrivacyRequestSchema } from '../../shared/privacy.ts';
+import { COMPLETION_MS, OPENDSR_VERSION, type PrivacyData, PrivacyRequestSchema } from '../../shared/privacy.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { settingsOf } from '../settings.ts';
@@ -111,7 +111,11 @@ privacyRoute.get(`/requests/:id${ID}/data`, async (c) => {
   const keys = keysOf(row);
   if (row.type !== 'access' || !keys) return c.json({ error: 'id: not an access request' }, 409);
   const pass = await subjectPass(c.env, row.app, keys, false, Date.now());
-  return c.json({ subject_request_id: row.id, identity_type: row.identity_type, data: pass.found });
+  return c.json({
+    subject_request_id: row.id,
+    identity_type: row.identity_type,
+    data: pass.found,
+  } satisfies PrivacyData);
 });
 
 privacyRoute.delete(`/requests/:id${ID}`, async (c) => {

@@ -4,7 +4,7 @@
  * answers of every public API conform to the document (conforms.ts).
  */
 import { exports } from 'cloudflare:workers';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { NONCE_FREE_CSP } from '../../../worker/lib/headers.ts';
 import { openApiDocument } from '../../../worker/openapi/document.ts';
 import { DEV_ADMIN_TOKEN } from '../../../worker/settings.ts';
@@ -12,6 +12,7 @@ import { installBody, PHONES, registerTestDevice } from '../../fixtures/fake-app
 import { APP_HEADERS, adminGet, campaign, carrierLink, click, network, newInstallId, send } from '../app-calls.ts';
 import { expectConforms, servedDocument } from '../conforms.ts';
 import { get, ORIGIN } from '../helpers.ts';
+import { privacy, requestBody } from '../privacy/privacy-fixtures.ts';
 
 const APP = 'com.pebble.notes';
 const admin = { authorization: `Bearer ${DEV_ADMIN_TOKEN}` };
@@ -122,6 +123,62 @@ describe('real answers conform to the document', () => {
     await expectConforms(await call(at('/resend'), 'POST', range), '/api/webhooks/{id}/resend');
     await expectConforms(await call(at(), 'DELETE'), '/api/webhooks/{id}', 'delete');
     await expectConforms(await call(at(), 'DELETE'), '/api/webhooks/{id}', 'delete');
+  });
+
+  it('the privacy API: a request made, listed, read with its receipt, its data, cancelled, and the receipt key', async () => {
+    await expectConforms(await privacy('/api/privacy/receipt-key'), '/api/privacy/receipt-key', 'get');
+    const visitor = { type: 'visitor_id' as const, value: `v-conform-${crypto.randomUUID()}` };
+    const made = await privacy('/api/privacy/requests', {
+      method: 'POST',
+      body: requestBody('access', visitor, {
+        status_callback_urls: [`${inject('webhookReceiver')}/r/openapi-privacy-${crypto.randomUUID().slice(0, 8)}`],
+      }),
+    });
+    expect(made.status).toBe(201);
+    const { subject_request_id: id } = (await expectConforms(made, '/api/privacy/requests')) as {
+      subject_request_id: string;
+    };
+    const again = await privacy('/api/privacy/requests', {
+      method: 'POST',
+      body: requestBody('access', visitor, { subject_request_id: id }),
+    });
+    expect(again.status).toBe(409);
+    await expectConforms(again, '/api/privacy/requests');
+    const wrong = await privacy('/api/privacy/requests', { method: 'POST', body: { subject_request_type: 'forget' } });
+    expect(wrong.status).toBe(400);
+    await expectConforms(wrong, '/api/privacy/requests');
+    await expectConforms(await privacy('/api/privacy/requests'), '/api/privacy/requests', 'get');
+    await vi.waitFor(
+      async () => {
+        const one = await privacy(`/api/privacy/requests/${id}`);
+        expect(await expectConforms(one, '/api/privacy/requests/{id}', 'get')).toMatchObject({
+          request_status: 'completed',
+          receipt: { alg: 'Ed25519' },
+        });
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    const data = await privacy(`/api/privacy/requests/${id}/data`);
+    expect(data.status).toBe(200);
+    await expectConforms(data, '/api/privacy/requests/{id}/data', 'get');
+    const unknown = `/api/privacy/requests/${crypto.randomUUID()}`;
+    await expectConforms(await privacy(unknown), '/api/privacy/requests/{id}', 'get');
+    await expectConforms(await privacy(`${unknown}/data`), '/api/privacy/requests/{id}/data', 'get');
+    await expectConforms(await privacy(unknown, { method: 'DELETE' }), '/api/privacy/requests/{id}', 'delete');
+    const done = await privacy(`/api/privacy/requests/${id}`, { method: 'DELETE' });
+    expect(done.status).toBe(409);
+    await expectConforms(done, '/api/privacy/requests/{id}', 'delete');
+    // An erasure: no data to read; cancelled while pending (204), or already carried out (409).
+    const erasure = await privacy('/api/privacy/requests', { method: 'POST', body: requestBody('erasure', visitor) });
+    const { subject_request_id: erased } = await erasure.json<{ subject_request_id: string }>();
+    await expectConforms(
+      await privacy(`/api/privacy/requests/${erased}`, { method: 'DELETE' }),
+      '/api/privacy/requests/{id}',
+      'delete',
+    );
+    const noData = await privacy(`/api/privacy/requests/${erased}/data`);
+    expect(noData.status).toBe(409);
+    await expectConforms(noData, '/api/privacy/requests/{id}/data', 'get');
   });
 
   it('the admin API: links, stats, test installs, one install', async () => {
