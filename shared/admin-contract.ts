@@ -89,7 +89,16 @@ export interface LinkView {
   hasPassword: boolean;
   /** Its preview for link previewers (docs/smart-links.md#previews); null for none. */
   preview: LinkPreview | null;
+  /**
+   * Who made it: `operator` through the admin API (the console, `npm run link`, a key), `app` through
+   * `POST /api/a/links` for the app's signed-in user (docs/campaign-links.md#invite-links-from-the-app).
+   */
+  source: LinkSource;
 }
+
+/** Who made a short link. */
+export const LINK_SOURCES = ['operator', 'app'] as const;
+export type LinkSource = (typeof LINK_SOURCES)[number];
 
 /** An install or open answer as the admin API shows it (docs/attribution.md). */
 export type AnswerView =

@@ -84,6 +84,8 @@ export interface StoredLink {
   hasPassword?: true;
   /** Its preview for link previewers (docs/smart-links.md#previews); absent when it has none. */
   preview?: LinkPreview;
+  /** `app` when an app made it for its user (docs/campaign-links.md#invite-links-from-the-app); absent when an operator did. */
+  source?: 'app';
 }
 
 /** A visitor's network (attribution/network.ts): its IPv4 /24 or IPv6 /64, and the whole address. */

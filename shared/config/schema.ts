@@ -250,6 +250,40 @@ export const FraudSchema = closed({
   ),
 });
 
+/** A campaign field's name an app may fill (docs/campaign-links.md#invite-links-from-the-app). */
+const inviteKey = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_.-]{1,32}$/, 'must be 1–32 of letters, digits, _ . -'),
+  v.check(
+    (key) => !['channel', 'inviter', 'rules', '__proto__', 'prototype', 'constructor'].includes(key),
+    'channel and inviter are set apart, and rules, __proto__, prototype and constructor never come from an app',
+  ),
+);
+
+/**
+ * Invite links the app makes for its signed-in user (docs/campaign-links.md#invite-links-from-the-app):
+ * off unless the operator turns them on, and then only with these channels and data fields.
+ */
+export const InvitesSchema = closed({
+  /** Whether `POST /api/a/links` makes links for this app at all. */
+  enabled: v.optional(v.boolean(), false),
+  /** The channels an app's link may name; the first is used when it names none. */
+  channels: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1–64 of letters, digits, _ . -'))),
+      v.minLength(1, 'needs at least one channel'),
+      v.maxLength(20, 'at most 20 channels'),
+    ),
+    ['invite'],
+  ),
+  /** The campaign fields besides `channel` and `inviter` an app may set; none by default. */
+  data_keys: v.optional(v.pipe(v.array(inviteKey), v.maxLength(10, 'at most 10 fields')), []),
+  /** The longest value of such a field, in characters. */
+  max_value_length: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(256, 'at most 256')), 64),
+  /** The links one install may make a day. */
+  per_day: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000, 'at most 1000')), 20),
+});
+
 /** The funnel's days (docs/operators.md#days-and-time-zones). */
 export const FunnelSchema = closed({
   /** The IANA zone whose days the rollups and the stats' "today" are in. */
@@ -270,6 +304,7 @@ export const ConfigSchema = closed({
   attribution: v.optional(AttributionSchema, {}),
   fraud: v.optional(FraudSchema, {}),
   funnel: v.optional(FunnelSchema, {}),
+  invites: v.optional(InvitesSchema, {}),
   about: v.optional(AboutSchema),
   china: v.optional(ChinaSchema),
 });
@@ -281,6 +316,7 @@ export type LinksConfig = v.InferOutput<typeof LinksSchema>;
 export type AttributionConfig = v.InferOutput<typeof AttributionSchema>;
 export type FraudConfig = v.InferOutput<typeof FraudSchema>;
 export type FunnelConfig = v.InferOutput<typeof FunnelSchema>;
+export type InvitesConfig = v.InferOutput<typeof InvitesSchema>;
 export type AboutConfig = v.InferOutput<typeof AboutSchema>;
 export type ChinaConfig = v.InferOutput<typeof ChinaSchema>;
 /** A validated configuration document. */

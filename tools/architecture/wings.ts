@@ -56,7 +56,10 @@ export const WING_USES: Record<string, { uses: string[]; why: string }> = {
     why: "the daily run signs the audit log's head, forgets fraud's old rows and exports the events",
   },
   apk: { uses: ['attribution'], why: "a stamped APK carries the tap's carrier" },
-  attribution: { uses: ['campaign'], why: 'a carrier and an answer read the signed campaign token' },
+  attribution: {
+    uses: ['campaign', 'fraud'],
+    why: "a carrier and an answer read the signed campaign token; an app's invite link is a short link naming the user identify() named (its keyed hash)",
+  },
   identity: { uses: ['campaign'], why: "the trace reads the page's campaign token" },
   privacy: {
     uses: ['attribution', 'audit', 'fraud', 'webhooks'],

@@ -120,6 +120,40 @@ export const IdentifySchema = v.strictObject({
   userId: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(256, 'at most 256 characters')),
 });
 
+/** The fields `POST /api/a/links` takes; any other is refused by its name. */
+const APP_LINK_FIELDS = 'app, installId, inviter, channel, data';
+
+/**
+ * `POST /api/a/links`: an invite link for the user signed in on an install
+ * (docs/campaign-links.md#invite-links-from-the-app). What the operator allows (the channel, the data
+ * fields and their length) is checked against the app's configuration after this.
+ */
+export const AppLinkSchema = v.strictObject(
+  {
+    app: appId,
+    installId,
+    /** The user id the install's `identify()` named. */
+    inviter: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(256, 'at most 256 characters')),
+    channel: v.optional(
+      v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(64, 'at most 64 characters')),
+    ),
+    data: v.optional(
+      v.pipe(
+        // Checked on the parsed object itself: a record schema would quietly drop a name such as __proto__.
+        v.custom<Record<string, unknown>>(
+          (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+          'must be an object of text fields',
+        ),
+        v.check((record) => Object.keys(record).length <= 10, 'at most 10 fields'),
+        v.check((record) => Object.values(record).every((value) => typeof value === 'string'), 'values must be text'),
+        v.transform((record) => record as Record<string, string>),
+      ),
+    ),
+  },
+  `is not a field an invite link from the app takes (${APP_LINK_FIELDS})`,
+);
+export type AppLinkInput = v.InferOutput<typeof AppLinkSchema>;
+
 export const OpenSchema = v.strictObject({ app: appId, installId, carrier: carrierText, test: v.optional(testFlag) });
 
 /** The most events one batch carries. */

@@ -17,9 +17,11 @@ import { jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { withinBudget } from '../lib/within-budget.ts';
 import { ATTRIBUTION_BUDGET_MS, messageOf } from '../reliability/budget.ts';
 import { settingsOf } from '../settings.ts';
+import { createAppLink } from './app-links.ts';
 import { issueClickId } from './click-id.ts';
 import {
   AppEventRequestSchema,
+  AppLinkSchema,
   ClickSchema,
   type IdentifyInput,
   IdentifySchema,
@@ -44,7 +46,8 @@ type Schema =
   | typeof InstallSchema
   | typeof OpenSchema
   | typeof AppEventRequestSchema
-  | typeof IdentifySchema;
+  | typeof IdentifySchema
+  | typeof AppLinkSchema;
 
 /**
  * The JSON body checked against `schema` and, for the app's calls, naming a configured app
@@ -256,8 +259,17 @@ attribution.post('/identify', async (c) => {
   return c.body(null, 204);
 });
 
-attribution.on(['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'], ['/click', '/install', '/open', '/event', '/identify'], (c) =>
-  c.json({ error: 'Method Not Allowed' }, 405, { allow: 'POST' }),
+// An invite link for the install's signed-in user (app-links.ts): the app's one write of a short link.
+attribution.post('/links', async (c) => {
+  const body = await readBody(c, AppLinkSchema);
+  if (body instanceof Response) return body;
+  return createAppLink(c, body, contextOf(c).salt);
+});
+
+attribution.on(
+  ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'],
+  ['/click', '/install', '/open', '/event', '/identify', '/links'],
+  (c) => c.json({ error: 'Method Not Allowed' }, 405, { allow: 'POST' }),
 );
 attribution.on(['POST', 'PUT', 'DELETE', 'PATCH'], '/click-ids', (c) =>
   c.json({ error: 'Method Not Allowed' }, 405, { allow: 'GET' }),

@@ -62,7 +62,7 @@ function randomSlug(): string {
 }
 
 const INSERT =
-  'INSERT INTO funnel_links (app, slug, token, data, created_at, expires_at, rules, password, preview) VALUES (?6, ?1, ?2, ?3, ?4, ?5, ?7, ?8, ?9) ON CONFLICT (app, slug) DO NOTHING';
+  'INSERT INTO funnel_links (app, slug, token, data, created_at, expires_at, rules, password, preview, source) VALUES (?6, ?1, ?2, ?3, ?4, ?5, ?7, ?8, ?9, ?10) ON CONFLICT (app, slug) DO NOTHING';
 
 /**
  * Why `rules` cannot be kept for an app whose allow list is `allowedHosts`: every refusal with its
@@ -85,14 +85,14 @@ export const previewColumn = (preview: LinkPreview | undefined | null): string |
 /**
  * Mints and stores the link `request` asks for, committed by `commit` (with its audit entry); a taken
  * slug is a 409, a missing decode key a 503, rules that do not compile against the app's
- * `allowedHosts` a 400 naming each.
+ * `allowedHosts` a 400 naming each. `source` is `app` for an app's invite link (attribution/app-links.ts).
  */
 export async function createLink(
   env: Env,
   app: string,
   request: LinkRequest,
   commit: CommitChange,
-  { allowedHosts = [] as readonly string[], now = Date.now() } = {},
+  { allowedHosts = [] as readonly string[], now = Date.now(), source = 'operator' as 'operator' | 'app' } = {},
 ): Promise<CreateResult> {
   if (request.expiresAt !== undefined && request.expiresAt <= now) {
     return { ok: false, status: 400, error: 'expiresAt is in the past' };
@@ -123,6 +123,7 @@ export async function createLink(
     if (request.rules?.length) link.rules = request.rules;
     if (password) link.hasPassword = true;
     if (previewColumn(request.preview)) link.preview = request.preview;
+    if (source === 'app') link.source = 'app';
     const insert = env.FUNNEL_DB.prepare(INSERT).bind(
       slug,
       token,
@@ -133,6 +134,7 @@ export async function createLink(
       rulesColumn(request.rules),
       password,
       previewColumn(request.preview),
+      source,
     );
     const [result] = await commit([insert], {
       kind: 'link',
@@ -162,6 +164,8 @@ export interface LinkRow {
   password?: string | null;
   /** Its preview as JSON (migration 0017, shared/link-preview.ts), NULL for none. */
   preview?: string | null;
+  /** Who made it, `operator` or `app` (migration 0019). */
+  source?: string;
 }
 
 // The password hash of each link read, beside it rather than in it: a link is shown, logged in the
@@ -196,6 +200,7 @@ export const linkOf = (row: LinkRow): StoredLink => {
   if (experiment) link.experiment = experiment;
   const preview = readPreview(row.preview);
   if (preview) link.preview = preview;
+  if (row.source === 'app') link.source = 'app';
   if (row.password) {
     link.hasPassword = true;
     passwordHashes.set(link, row.password);

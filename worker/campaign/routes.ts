@@ -38,6 +38,7 @@ function linkView(origin: string, link: StoredLink): LinkView {
     rules: [...(link.rules ?? [])],
     hasPassword: link.hasPassword === true,
     preview: link.preview ?? null,
+    source: link.source ?? 'operator',
   };
 }
 

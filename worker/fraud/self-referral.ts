@@ -56,3 +56,24 @@ export async function rememberUse(
   if (device.visitor) writes.push(db.prepare(REMEMBER).bind(user, 'visitor', device.visitor, now, app));
   await db.batch(writes);
 }
+
+const IDENTIFIED =
+  "SELECT 1 AS yes FROM fraud_identities WHERE app = ?1 AND user = ?2 AND kind = 'install' AND value = ?3";
+
+/**
+ * Whether `identify(userId)` named `userId` on the install keyed `install`: the keyed hashes compared,
+ * so an app's invite link names only the user signed in on it (docs/campaign-links.md#invite-links-from-the-app).
+ */
+export async function identifiedAs(
+  db: D1Database,
+  app: string,
+  salt: string,
+  userId: string,
+  install: string,
+): Promise<boolean> {
+  const row = await db
+    .prepare(IDENTIFIED)
+    .bind(app, await userHash(salt, userId), install)
+    .first();
+  return row !== null;
+}

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import {
   type InstallLookupView,
+  LINK_SOURCES,
   type LinkView,
   STATS_GROUPINGS,
   type StatsRow,
@@ -74,6 +75,7 @@ export const LinkViewSchema = v.strictObject({
   rules: RulesSchema,
   hasPassword: v.boolean(),
   preview: v.nullable(LinkPreviewSchema),
+  source: v.picklist(LINK_SOURCES),
 }) satisfies v.GenericSchema<LinkView>;
 
 export const LinksSchema = v.strictObject({ links: v.array(LinkViewSchema) });

@@ -41,6 +41,7 @@ import {
   TestInstallsSchema,
   TraceSchema,
 } from './answer-schemas.ts';
+import { appLinkPaths } from './app-link-paths.ts';
 import { configPaths } from './config-paths.ts';
 import { FraudReportSchema } from './fraud-schemas.ts';
 import {
@@ -177,6 +178,7 @@ function build(): Json {
           responses: { 204: answer('Kept.'), ...APP_ERRORS },
         },
       },
+      ...appLinkPaths(APP_ERRORS),
       '/api/device': {
         get: {
           tags: ['visitor'],

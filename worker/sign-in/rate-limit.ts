@@ -5,7 +5,8 @@
  * (draft-ietf-httpapi-ratelimit-headers, structured fields): `RateLimit-Policy: "key";q=600;w=60` and
  * `RateLimit: "key";r=599;t=42`; past the quota it is 429 with `Retry-After`. A counter that fails or
  * has not answered in `LIMIT_BUDGET_MS` lets the call through without the fields: the operators'
- * work is not refused because a counter is late.
+ * work is not refused because a counter is late. An install making invite links for its user
+ * (docs/campaign-links.md#invite-links-from-the-app) is counted the same way, by the minute and by the day.
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
@@ -15,7 +16,7 @@ import { settingsOf } from '../settings.ts';
 
 /** A caller's policy: its name in the fields, its quota per window, the window in seconds. */
 export interface RatePolicy {
-  name: 'key' | 'token' | 'sign-in';
+  name: 'key' | 'token' | 'sign-in' | 'install' | 'install-day';
   /** Who is counted: one Durable Object per bucket. */
   bucket: string;
   quota: number;
@@ -31,6 +32,10 @@ export const PERSON_RATE = 600;
 /** How long a call waits on its counter. */
 const LIMIT_BUDGET_MS = 250;
 
+/** A window in words: `a minute`, `a day`, or its seconds. */
+const spanOf = (seconds: number): string =>
+  seconds === 60 ? 'a minute' : seconds === 86_400 ? 'a day' : `in ${seconds} s`;
+
 /**
  * Spends one call of `policy`: sets the fields on the answer, and answers the 429 when the quota is
  * spent (undefined when the call may go on).
@@ -43,13 +48,14 @@ export async function spendCall(c: Context<AppEnv>, policy: RatePolicy): Promise
     return null;
   });
   if (!answer) return undefined;
-  c.header('RateLimit-Policy', `"${policy.name}";q=${policy.quota};w=${policy.window}`);
-  c.header('RateLimit', `"${policy.name}";r=${answer.remaining};t=${answer.resetSeconds}`);
+  // A call spending several policies (an app's invite link: a minute's and a day's) lists each.
+  c.header('RateLimit-Policy', `"${policy.name}";q=${policy.quota};w=${policy.window}`, { append: true });
+  c.header('RateLimit', `"${policy.name}";r=${answer.remaining};t=${answer.resetSeconds}`, { append: true });
   if (answer.allowed) return undefined;
   c.header('Retry-After', String(answer.resetSeconds));
   return c.json(
     {
-      error: `Too many calls: ${policy.quota} a minute for this ${policy.name}; try again in ${answer.resetSeconds} s`,
+      error: `Too many calls: ${policy.quota} ${spanOf(policy.window)} for this ${policy.name}; try again in ${answer.resetSeconds} s`,
     },
     429,
   );

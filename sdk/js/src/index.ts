@@ -9,6 +9,8 @@ export type {
   DeviceFacts,
   Explain,
   InstallReferrerTimes,
+  InviteLink,
+  InviteOptions,
   KeyValueStore,
   LanderOptions,
   MatchMethod,

@@ -7,9 +7,10 @@ import { hostOf, openCarrier } from './carriers.ts';
 import { EventQueue } from './events.ts';
 import { postJson } from './http.ts';
 import { runInstall } from './install.ts';
+import { createInvite } from './invite.ts';
 import { lateAnswers } from './late.ts';
 import { type InstallState, newId, Store } from './store.ts';
-import type { Answer, Clock, DeferredLink, LanderOptions, TrackProps } from './types.ts';
+import type { Answer, Clock, DeferredLink, InviteLink, InviteOptions, LanderOptions, TrackProps } from './types.ts';
 
 export interface Lander {
   /** The install's attribution: asked once per installation, then the stored answer. */
@@ -37,6 +38,11 @@ export interface Lander {
    * a keyed hash, for its self-referral rule (docs/fraud.md). Sending it again is harmless.
    */
   identify(userId: string): Promise<void>;
+  /**
+   * An invite link for the user `identify()` named, e.g. `createLink({ channel: 'share' })`: the short
+   * link, or null when it was not made (not identified, refused, offline).
+   */
+  createLink(options?: InviteOptions): Promise<InviteLink | null>;
 }
 
 const SYSTEM_CLOCK: Clock = {
@@ -86,6 +92,7 @@ export function createLander(options: LanderOptions): Lander {
     log,
   });
 
+  const post = (path: string, body: unknown) => postJson(fetcher, clock, base + path, body, timeoutMs);
   const guard = <T>(what: string, fallback: T, run: () => Promise<T>): Promise<T> =>
     run().catch((error: unknown) => {
       log(`${what} failed: ${String(error)}`);
@@ -144,7 +151,7 @@ export function createLander(options: LanderOptions): Lander {
           ...(options.test ? { test: true } : {}),
         };
         log(`open: sending ${JSON.stringify(body)}`);
-        const outcome = await postJson(fetcher, clock, `${base}/api/a/open`, body, timeoutMs);
+        const outcome = await post('/api/a/open', body);
         log(`open: ${outcome.kind === 'ok' ? `answer ${JSON.stringify(outcome.body)}` : outcome.why}`);
         if (outcome.kind === 'drop') return REJECTED;
         return (outcome.kind === 'ok' && readAnswer(outcome.body)) || OFFLINE;
@@ -166,10 +173,13 @@ export function createLander(options: LanderOptions): Lander {
           log('identify: a user id is 1–256 characters; nothing sent');
           return;
         }
+        await store.write('user', userId);
         const body = { app: options.app, installId: await installId(), userId };
         log('identify: sending the user id');
-        const outcome = await postJson(fetcher, clock, `${base}/api/a/identify`, body, timeoutMs);
+        const outcome = await post('/api/a/identify', body);
         log(`identify: ${outcome.kind === 'ok' ? 'kept' : outcome.kind === 'drop' ? 'refused' : outcome.why}`);
       }),
+    createLink: (o) =>
+      guard('createLink', null, async () => createInvite(post, store, options.app, await installId(), o)),
   };
 }

@@ -27,6 +27,8 @@ interface Shapes {
   install: InstallState;
   link: DeferredLink;
   events: QueuedEvent[];
+  /** The user id `identify()` named last: the inviter of `createLink()`. */
+  user: string;
 }
 
 export class Store {

@@ -138,3 +138,17 @@ export interface DeferredLink {
 export interface TrackProps {
   value?: number;
 }
+
+/** What `createLink()` is asked for: a channel and campaign fields the operator allows (docs/sdk.md). */
+export interface InviteOptions {
+  channel?: string;
+  data?: Record<string, string>;
+}
+
+/** The invite link `createLink()` made, as the server answers it: the short link to share, its QR code, its campaign. */
+export interface InviteLink {
+  url: string;
+  slug: string;
+  qr: string;
+  data: Record<string, string>;
+}

@@ -53,9 +53,15 @@ async function withIssuedClicks(exchanges: Exchange[], address: string): Promise
 
 const withReal = cases.filter((kase) => realExchanges(kase).length > 0);
 
-it('the cases name real exchanges of every call: install, open, event and identify', () => {
+it('the cases name real exchanges of every call: install, open, event, identify and links', () => {
   const paths = new Set(withReal.flatMap((kase) => realExchanges(kase).map((exchange) => exchange.request.path)));
-  expect([...paths].sort()).toEqual(['/api/a/event', '/api/a/identify', '/api/a/install', '/api/a/open']);
+  expect([...paths].sort()).toEqual([
+    '/api/a/event',
+    '/api/a/identify',
+    '/api/a/install',
+    '/api/a/links',
+    '/api/a/open',
+  ]);
 });
 
 describe.each([...new Set(withReal.map((kase) => kase.file))])('%s', (file) => {

@@ -20,6 +20,7 @@ import { instantIn, localInputIn, timeIn } from '../shared/zoned-time.ts';
 import { ExperimentCell, useExperiments } from './experiments.tsx';
 import { PasswordControl, RulesEditor } from './link-access.tsx';
 import { PreviewEditor } from './link-preview-editor.tsx';
+import { LinkSource } from './link-source.tsx';
 import type { LinksApi, LinkView } from './links-api.ts';
 import type { LinksTexts } from './links-texts.ts';
 import { QrStyleControl, styledQrUrls } from './qr-style-control.tsx';
@@ -312,13 +313,13 @@ function linkRow({
   opener?: Opener;
 }) {
   return (
-    <tr key={link.slug} data-slug={link.slug}>
+    <tr key={link.slug} data-slug={link.slug} data-source={link.source}>
       <td>
         <div>
           <a href={link.shortUrl} target="_blank" rel="noreferrer">
             /s/{link.slug}
           </a>{' '}
-          <CopyButton text={link.shortUrl} t={t} />{' '}
+          <LinkSource link={link} t={t} /> <CopyButton text={link.shortUrl} t={t} />{' '}
           {opener ? (
             <a
               className="open-figures"

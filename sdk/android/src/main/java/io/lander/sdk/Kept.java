@@ -7,7 +7,7 @@ import org.json.JSONObject;
 /**
  * What the SDK keeps on the device, as JSON under {@code lander:<app>:<name>}, the same keys and
  * shapes as the JS SDK: {@code install} (its id, the first attempt's time and body, the answer),
- * {@code link} and {@code events}. A store that fails or holds something unreadable reads as empty.
+ * {@code link}, {@code events} and {@code user} (the user id {@code identify()} named last, a JSON string). A store that fails or holds something unreadable reads as empty.
  */
 final class Kept {
     private final Storage storage;
@@ -24,6 +24,16 @@ final class Kept {
         try {
             String text = storage.get(prefix + name);
             return text == null ? null : new JSONObject(text);
+        } catch (Exception unreadable) {
+            log.line("store: cannot read " + name + ": " + unreadable);
+            return null;
+        }
+    }
+
+    /** The JSON text kept under {@code name}, or null. */
+    String text(String name) {
+        try {
+            return storage.get(prefix + name);
         } catch (Exception unreadable) {
             log.line("store: cannot read " + name + ": " + unreadable);
             return null;

@@ -176,6 +176,8 @@ public final class Lander {
             return;
         }
         try {
+            // The inviter of createLink(): kept as the JS SDK keeps it, a JSON string.
+            kept.write("user", JSONObject.quote(userId));
             JSONObject body = new JSONObject();
             Kept.put(body, "app", options.app);
             Kept.put(body, "installId", installId());
@@ -186,6 +188,15 @@ public final class Lander {
         } catch (Exception failed) {
             log.line("identify: " + failed);
         }
+    }
+
+    /**
+     * An invite link for the user {@code identify()} named, e.g. {@code createLink("share", null)}: a
+     * channel and campaign fields the operator allows (either may be null). Null when it was not made
+     * (no user identified, refused, offline); the reason is logged.
+     */
+    public InviteLink createLink(String channel, java.util.Map<String, String> data) {
+        return InviteLink.create(this, channel, data);
     }
 
     /** Queues an app event (docs/operators.md), e.g. {@code track("register")}. */

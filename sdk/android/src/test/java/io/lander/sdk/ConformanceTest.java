@@ -217,6 +217,17 @@ public class ConformanceTest {
         return consent;
     }
 
+    /** A case's campaign fields for createLink(), or null for none. */
+    private static Map<String, String> stringsOf(JSONObject json) {
+        if (json == null) return null;
+        Map<String, String> map = new HashMap<String, String>();
+        for (java.util.Iterator<String> keys = json.keys(); keys.hasNext(); ) {
+            String key = keys.next();
+            map.put(key, json.optString(key));
+        }
+        return map;
+    }
+
     @Test
     public void conforms() throws Exception {
         FakeClock clock = new FakeClock();
@@ -270,6 +281,9 @@ public class ConformanceTest {
                 lander.flush();
             } else if (action.equals("identify")) {
                 lander.identify(step.getString("userId"));
+            } else if (action.equals("createLink")) {
+                InviteLink link = lander.createLink(step.optString("channel", null), stringsOf(step.optJSONObject("data")));
+                seen = link == null ? JSONObject.NULL : link.toJson();
             } else if (action.equals("consent")) {
                 lander.consent(consentOf(step.getJSONObject("consent")));
             } else if (action.equals("installId")) {
