@@ -7,6 +7,7 @@
  * well inside the 24 hours promised.
  */
 import * as v from 'valibot';
+import { appBase } from '../../shared/apps.ts';
 import type { ReceiptBody } from '../../shared/privacy.ts';
 import { settingsOf } from '../settings.ts';
 import { attemptDelivery } from '../webhooks/deliver.ts';
@@ -70,14 +71,17 @@ export async function carryOut(env: Env, app: string, id: string, now = Date.now
   return true;
 }
 
-/** The OpenDSR status callback's body of a completed request. */
+/**
+ * The OpenDSR status callback's body of a completed request; an access request's `results_url` is its
+ * data's path on the shared host, as `GET /api/privacy/requests/<id>` names it there.
+ */
 function callbackBody(row: RequestRow, url: string): string {
   return JSON.stringify({
     subject_request_id: row.id,
     request_status: row.status,
     expected_completion_time: new Date(row.expected_at).toISOString(),
     status_callback_url: url,
-    results_url: null,
+    results_url: row.type === 'access' ? `${appBase(row.app)}/api/privacy/requests/${row.id}/data` : null,
   });
 }
 

@@ -7,6 +7,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { toBase64Url } from '../../../shared/base64url.ts';
+import { appSalt } from '../../../worker/apps/app-keys.ts';
 import { bucketFor, ledgerFor } from '../../../worker/attribution/ledger.ts';
 import { visitorHash } from '../../../worker/attribution/record-click.ts';
 import { installKey } from '../../../worker/attribution/resolve-install.ts';
@@ -31,25 +32,31 @@ export interface Subject {
 
 const random = (bytes: number): string => toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
 
-export async function subjectOf(tag: string): Promise<Subject> {
-  const installId = `install-${tag}-${crypto.randomUUID()}`;
-  const visitorId = `v-${tag}-${crypto.randomUUID()}`;
-  const userId = `user-${tag}-${crypto.randomUUID()}`;
-  const salt = DEV_ATTRIBUTION_SALT;
+/**
+ * The keyed hashes app `app` keeps a person's ids under: each app's salt is its own (apps/app-keys.ts),
+ * so one person is another set of hashes in another app.
+ */
+export async function hashesIn(
+  app: string,
+  ids: Pick<Subject, 'installId' | 'visitorId' | 'userId'>,
+): Promise<Subject['hashes']> {
+  const salt = appSalt(DEV_ATTRIBUTION_SALT, app);
   return {
-    installId,
-    visitorId,
-    userId,
-    hashes: {
-      install: await installKey(salt, APP_ID, installId),
-      webhook: await installHash(env, 'default', APP_ID, installId),
-      device: await deviceHash(salt, APP_ID, installId),
-      visitor: await visitorHash(salt, visitorId),
-      user: await userHash(salt, userId),
-    },
-    clickId: random(16),
-    bucket: `net:${random(16)}`,
+    install: await installKey(salt, APP_ID, ids.installId),
+    webhook: await installHash(env, app, APP_ID, ids.installId),
+    device: await deviceHash(salt, APP_ID, ids.installId),
+    visitor: await visitorHash(salt, ids.visitorId),
+    user: await userHash(salt, ids.userId),
   };
+}
+
+export async function subjectOf(tag: string): Promise<Subject> {
+  const ids = {
+    installId: `install-${tag}-${crypto.randomUUID()}`,
+    visitorId: `v-${tag}-${crypto.randomUUID()}`,
+    userId: `user-${tag}-${crypto.randomUUID()}`,
+  };
+  return { ...ids, hashes: await hashesIn('default', ids), clickId: random(16), bucket: `net:${random(16)}` };
 }
 
 const gzip = (text: string): Promise<ArrayBuffer> =>
