@@ -62,10 +62,11 @@ export const routes: RouteObject[] = [
       },
       // The operators' console (docs/operators.md). A bare handle: every byte here is in the visitors' entry
       // chunk, so the worker marks it noindex and the screen links its own stylesheet (docs/routes.md).
+      // `#admin-page` is the console in the browser and its sign-in frame on the worker (admin-shell.tsx).
       {
         id: 'admin',
         path: 'admin',
-        lazy: () => import('./admin/admin-page.tsx'),
+        lazy: () => import('#admin-page'),
         handle: { page: 'admin' } satisfies RouteHandle,
       },
       // No page of its own: the worker reads a path it matches as not found (worker/lib/page-of.ts).

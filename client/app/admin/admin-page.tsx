@@ -15,6 +15,7 @@ import { useHandoff } from '../store.tsx';
 // chunk (docs/routes.md). The console shows nothing but a heading before it is in.
 import adminCss from './admin.css?url';
 import { type AdminApi, adminApi } from './admin-api.ts';
+import { AdminFrame, CheckingPanel } from './admin-shell.tsx';
 import { adminTexts } from './admin-texts.ts';
 import { Dashboard } from './dashboard.tsx';
 import type { LinkView } from './links/links-api.ts';
@@ -87,8 +88,7 @@ export function Component() {
   };
 
   return (
-    <article className="screen admin" data-session={session.state}>
-      <meta name="robots" content="noindex, nofollow" />
+    <AdminFrame session={session.state}>
       {mounted ? <link rel="stylesheet" href={adminCss} precedence="default" /> : null}
       {session.state === 'signed-in' ? (
         <Dashboard
@@ -99,17 +99,19 @@ export function Component() {
           language={language}
           onSignOut={signOutOf(session)}
         />
+      ) : session.state === 'checking' ? (
+        // What the worker rendered (admin-shell.tsx): the first render hydrates it as it is.
+        <CheckingPanel language={language} />
       ) : (
         <section className="panel sign-in">
           <h1>{t.heading}</h1>
-          {session.state === 'checking' ? <p>{t.checking}</p> : null}
           {session.state === 'unconfigured' ? <p className="error">{t.unconfigured}</p> : null}
           {session.state === 'signed-out' ? (
             <SignInForm t={t} refused={session.refused} provider={session.provider} onSubmit={signIn} />
           ) : null}
         </section>
       )}
-    </article>
+    </AdminFrame>
   );
 }
 

@@ -4,6 +4,7 @@
  * together once per language, so a panel gets one object that stays the same from render to render.
  */
 import type { Language } from '../../../shared/texts.ts';
+import { SHELL_WORDS } from './admin-shell.tsx';
 import { type FunnelWords, funnelWords } from './funnel/funnel-texts.ts';
 import { type InstallsWords, installsWords } from './installs/installs-texts.ts';
 import { type LinksWords, linksWords } from './links/links-texts.ts';
@@ -13,7 +14,7 @@ import { type WebhooksWords, webhooksWords } from './webhooks/webhooks-texts.ts'
 
 /** The sign-in's, the range's and the export's words. */
 const en = {
-  heading: 'Console',
+  heading: SHELL_WORDS.en.heading,
   /** The app switcher's label (docs/routes.md#apps). */
   app: 'App',
   signInHeading: 'Sign in',
@@ -24,7 +25,7 @@ const en = {
   /** With OpenID Connect configured (docs/operators.md#openid-connect): the link to the provider's sign-in. */
   signInWithProvider: 'Sign in with your organisation',
   orToken: 'Or with the admin token:',
-  checking: 'Checking who you are…',
+  checking: SHELL_WORDS.en.checking,
   unconfigured: 'The admin API is not configured on this worker: set the ADMIN_TOKEN secret.',
   from: 'From',
   /** Beside the range: the zone its days are in (docs/operators.md#days-and-time-zones). */
@@ -43,7 +44,7 @@ const en = {
 type DashboardWords = typeof en;
 
 const zhCN: DashboardWords = {
-  heading: '控制台',
+  heading: SHELL_WORDS['zh-CN'].heading,
   app: '应用',
   signInHeading: '登录',
   tokenLabel: '管理令牌',
@@ -52,7 +53,7 @@ const zhCN: DashboardWords = {
   wrongToken: '令牌无效。',
   signInWithProvider: '使用组织账号登录',
   orToken: '或使用管理令牌：',
-  checking: '正在确认身份…',
+  checking: SHELL_WORDS['zh-CN'].checking,
   unconfigured: '此 Worker 未配置管理 API：请设置 ADMIN_TOKEN 密钥。',
   from: '开始',
   timeZone: '时区',
