@@ -76,6 +76,7 @@ describe('GET /api/openapi.json', () => {
     );
     expect(methods).toEqual({
       '/api/webhooks': ['get', 'post'],
+      '/api/webhooks/install-key': ['get'],
       '/api/webhooks/{id}': ['get', 'patch', 'delete'],
       '/api/webhooks/{id}/rotate': ['post'],
       '/api/webhooks/{id}/test': ['post'],
