@@ -19,6 +19,11 @@ public abstract class Context {
 
     public abstract Resources getResources();
 
+    /** Abstract in Android; here none unless a test overrides it. */
+    public ContentResolver getContentResolver() {
+        return null;
+    }
+
     /** Abstract in Android; here a stub's refusal unless a test overrides it. */
     public int checkCallingOrSelfPermission(String permission) {
         return -1;
