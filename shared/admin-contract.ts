@@ -50,7 +50,7 @@ export interface StatsRow {
   values: Record<string, number>;
   byPage: Record<string, number>;
   byAction: Record<string, number>;
-  /** Installs by how they matched (`clipboard`, `referrer`, `apk`, `harmony`, `probabilistic`) or why not (`unmatched:<reason>`). */
+  /** Installs by how they matched (`clipboard`, `referrer`, `apk`, `harmony`, `meta`, `probabilistic`) or why not (`unmatched:<reason>`). */
   byMethod: Record<string, number>;
   /** Installs a carrier or the probabilistic match attributed to a tap: a channel's installs. */
   attributed: number;
@@ -64,6 +64,32 @@ export interface StatsRow {
   flagged: { installs: number; byRule: Record<string, number>; excluded: number };
   /** `installs` less the excluded flagged ones: the figure to pay on. */
   countedInstalls: number;
+  /** Revenue per ISO 4217 currency, in its minor units (docs/operators.md#revenue); `{}` for none. */
+  revenue?: Record<string, RevenueFigure>;
+  /** `revenue` in the operator's reporting currency, when the configuration names one (`revenue.currency`). */
+  reported?: ReportedRevenue;
+}
+
+/** One currency's revenue in a row: app events with a value in it, their net sum and the refunds in it. */
+export interface RevenueFigure {
+  /** The app events counted (refunds included). */
+  events: number;
+  /** Their net sum in the currency's minor units (999 is 9.99 USD): refunds subtracted. */
+  amount: number;
+  /** The refunds (negative values) in it, as a positive sum of minor units. */
+  refunds: number;
+  /** The currency's minor-unit exponent (ISO 4217): 2 for USD, 0 for JPY, 3 for KWD. */
+  exponent: number;
+}
+
+/** A row's revenue in one reporting currency, at the operator's rates. */
+export interface ReportedRevenue {
+  currency: string;
+  /** Every converted currency's net sum, in `currency`'s minor units. */
+  amount: number;
+  exponent: number;
+  /** The currencies the row has revenue in but the rates name no rate for: not in `amount`. */
+  unconverted: string[];
 }
 
 /** A short link as `GET /api/links` lists it and `POST /api/links` answers it. */
@@ -104,7 +130,7 @@ export type LinkSource = (typeof LINK_SOURCES)[number];
 export type AnswerView =
   | {
       matched: true;
-      method: 'clipboard' | 'referrer' | 'apk' | 'harmony' | 'probabilistic';
+      method: 'clipboard' | 'referrer' | 'apk' | 'harmony' | 'meta' | 'appgallery' | 'probabilistic';
       confidence: number;
       data: Record<string, string>;
       clickId: string;

@@ -72,6 +72,8 @@ export const AppEventDataSchema = v.object({
   install: v.string(),
   name: v.string(),
   value: v.nullable(v.number()),
+  /** `value`'s ISO 4217 code when the app named one (docs/operators.md#revenue); absent otherwise. */
+  currency: v.optional(v.string()),
   matched: v.boolean(),
   campaign: Campaign,
   country: v.string(),

@@ -195,6 +195,10 @@ export interface AppEventReceived extends AppCall {
   at: number;
   name: string;
   value?: number | undefined;
+  /** The ISO 4217 code of `value` when the app named one (docs/operators.md#revenue). */
+  currency?: string | undefined;
+  /** `value` in `currency`'s minor units (999 for 9.99 USD), an integer; negative for a refund. */
+  amount?: number | undefined;
   /** Its keyed id when the app named it: one count and one webhook however often it arrives. */
   id?: string | undefined;
 }

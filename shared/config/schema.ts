@@ -5,6 +5,7 @@
  */
 import { closestMatch } from 'leven';
 import * as v from 'valibot';
+import { decimalsOf, isCurrency } from '../money.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../time-zone.ts';
 
 /** The KV key that holds the configuration document. */
@@ -293,6 +294,36 @@ export const FunnelSchema = closed({
   ),
 });
 
+const currencyCode = v.pipe(
+  v.string(),
+  v.check(isCurrency, 'must be an ISO 4217 currency code in capitals, such as USD, EUR or CNY'),
+);
+
+/**
+ * Revenue in one reporting currency (docs/operators.md#revenue): the operator's own rates, how much
+ * of `currency` one unit of each other currency is worth. A currency without a rate is reported on
+ * its own, never guessed.
+ */
+export const RevenueSchema = closed({
+  /** The currency `/api/stats` and the console report revenue in, beside each currency's own. */
+  currency: v.optional(currencyCode),
+  /** Per ISO 4217 code, one unit of it in `currency`: `{ "EUR": 1.08 }` when `currency` is USD. */
+  rates: v.optional(
+    v.pipe(
+      v.record(
+        currencyCode,
+        v.pipe(
+          v.number(),
+          v.check((rate) => rate > 0 && rate <= 1e9, 'must be a rate above 0 and at most 1e9'),
+          v.check((rate) => decimalsOf(rate) <= 12, 'must have at most 12 decimals'),
+        ),
+      ),
+      v.check((rates) => Object.keys(rates).length <= 200, 'at most 200 rates'),
+    ),
+    {},
+  ),
+});
+
 export const ConfigSchema = closed({
   /** A label the operator chooses for this document; `/test` shows it. */
   revision: text(64),
@@ -304,6 +335,7 @@ export const ConfigSchema = closed({
   attribution: v.optional(AttributionSchema, {}),
   fraud: v.optional(FraudSchema, {}),
   funnel: v.optional(FunnelSchema, {}),
+  revenue: v.optional(RevenueSchema, {}),
   invites: v.optional(InvitesSchema, {}),
   about: v.optional(AboutSchema),
   china: v.optional(ChinaSchema),
@@ -316,6 +348,7 @@ export type LinksConfig = v.InferOutput<typeof LinksSchema>;
 export type AttributionConfig = v.InferOutput<typeof AttributionSchema>;
 export type FraudConfig = v.InferOutput<typeof FraudSchema>;
 export type FunnelConfig = v.InferOutput<typeof FunnelSchema>;
+export type RevenueConfig = v.InferOutput<typeof RevenueSchema>;
 export type InvitesConfig = v.InferOutput<typeof InvitesSchema>;
 export type AboutConfig = v.InferOutput<typeof AboutSchema>;
 export type ChinaConfig = v.InferOutput<typeof ChinaSchema>;

@@ -130,8 +130,10 @@ describe('a funnel table', () => {
       'clipboard 2 · probabilistic 1',
       '0',
       'pay 3 (100.0%)',
+      // Revenue (docs/operators.md#revenue): none in this row.
+      '',
     ]);
-    expect(cells('')).toEqual(['(none)', '5', '0', '0.0%', '0', '–', '', '6 (none 4 · ambiguous 2)', '']);
+    expect(cells('')).toEqual(['(none)', '5', '0', '0.0%', '0', '–', '', '6 (none 4 · ambiguous 2)', '', '']);
   });
 
   it('says in each rate’s heading what it divides by', () => {

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { CLICK_ACTIONS, CLICK_ID, type ClickBody } from '../../shared/attribution.ts';
 import { ATT_STATUSES, type ConsentReport, MAX_CONSENT_STRING } from '../../shared/consent.ts';
 import { VARIANT_NAME } from '../../shared/link-rules.ts';
+import { exponentOf, isCurrency, MAX_EVENT_AMOUNT, minorUnits } from '../../shared/money.ts';
 import { SLUG } from '../campaign/links.ts';
 import { MAX_TOKEN_LENGTH } from '../campaign/token.ts';
 import {
@@ -168,24 +169,83 @@ const eventValue = v.pipe(
   v.maxValue(MAX_EVENT_VALUE, 'must be between -1e12 and 1e12'),
 );
 
+// Revenue (docs/operators.md#revenue): `value` in the currency's major unit, held to ISO 4217's
+// minor unit so it counts exactly as an integer of them (shared/money.ts).
+const eventCurrency = v.pipe(
+  v.string('must be a text'),
+  v.check(isCurrency, 'must be an ISO 4217 currency code in capitals, such as USD, EUR or CNY'),
+);
+type Money = { value?: number | undefined; currency?: string | undefined };
+const priced = (event: Money): event is { value: number; currency: string } =>
+  event.currency !== undefined && event.value !== undefined && exponentOf(event.currency) !== null;
+/** The value of an event with a currency: present, in whole minor units, within the bound (each names `value`). */
+function moneyChecks<T extends Money & Record<string, unknown>>() {
+  // The path is `value` of whichever form checks it (a single event or a batch's item).
+  const value = ['value'] as never;
+  return [
+    v.forward(
+      v.check<T, string>(
+        (event) => event.currency === undefined || event.value !== undefined,
+        'is needed with currency',
+      ),
+      value,
+    ),
+    v.forward(
+      v.check<T, (issue: v.CheckIssue<T>) => string>(
+        (event) => !priced(event) || minorUnits(event.value, exponentOf(event.currency) ?? 0) !== null,
+        ({ input }) => `must have at most ${exponentOf(input.currency ?? '')} decimals in ${input.currency}`,
+      ),
+      value,
+    ),
+    v.forward(
+      v.check<T, (issue: v.CheckIssue<T>) => string>(
+        (event) => !priced(event) || amountOf(event) !== null,
+        ({ input }) => `must be within ±1e12 of ${input.currency}'s minor unit`,
+      ),
+      value,
+    ),
+  ] as const;
+}
+
+/** An event's amount in its currency's minor units, or null when it has no currency or cannot be one. */
+export function amountOf({ value, currency }: Money): number | null {
+  const exponent = currency === undefined ? null : exponentOf(currency);
+  if (value === undefined || exponent === null) return null;
+  const amount = minorUnits(value, exponent);
+  return amount !== null && Math.abs(amount) <= MAX_EVENT_AMOUNT ? amount : null;
+}
+
 /**
  * An app event (docs/operators.md), e.g. `{ app, installId, name: 'register' }`: counted under the
  * install's campaign; with an `id`, counted once per `(app, installId, id)` however often it is sent.
  */
-export const AppEventSchema = v.strictObject({
+const appEventEntries = {
   app: appId,
   installId,
   id: v.optional(eventId),
   name: EventNameSchema,
   value: v.optional(eventValue),
-});
+  currency: v.optional(eventCurrency),
+};
+export const AppEventSchema = v.pipe(
+  v.strictObject(appEventEntries),
+  ...moneyChecks<v.InferOutput<v.StrictObjectSchema<typeof appEventEntries, undefined>>>(),
+);
+
+const batchEventEntries = {
+  id: eventId,
+  name: EventNameSchema,
+  value: v.optional(eventValue),
+  currency: v.optional(eventCurrency),
+};
+const BatchEventObject = v.strictObject(batchEventEntries);
 
 /** Several app events of one install, each with its id (an SDK's queue sends these). */
 export const AppEventBatchSchema = v.strictObject({
   app: appId,
   installId,
   events: v.pipe(
-    v.array(v.strictObject({ id: eventId, name: EventNameSchema, value: v.optional(eventValue) })),
+    v.array(v.pipe(v.strictObject(batchEventEntries), ...moneyChecks<v.InferOutput<typeof BatchEventObject>>())),
     v.minLength(1, 'needs at least one event'),
     v.maxLength(MAX_EVENT_BATCH, `at most ${MAX_EVENT_BATCH} events`),
   ),

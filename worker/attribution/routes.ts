@@ -20,6 +20,7 @@ import { settingsOf } from '../settings.ts';
 import { createAppLink } from './app-links.ts';
 import { issueClickId } from './click-id.ts';
 import {
+  amountOf,
   AppEventRequestSchema,
   AppLinkSchema,
   ClickSchema,
@@ -244,8 +245,10 @@ attribution.post('/event', async (c) => {
   const scene = sceneOf(c);
   // The app and the install bound the names and the day's count (docs/operators.md#bounds).
   const call = { app: body.app, installId: body.installId, key, answer, dims };
-  events.forEach(({ name, value }, index) => {
-    announce(scene, { fact: 'app-event', at: Date.now(), ...call, name, value, id: ids[index] });
+  events.forEach(({ name, value, currency }, index) => {
+    // Revenue in whole minor units (docs/operators.md#revenue); the contract refused any value that is none.
+    const money = currency === undefined ? {} : { currency, amount: amountOf({ value, currency }) ?? 0 };
+    announce(scene, { fact: 'app-event', at: Date.now(), ...call, name, value, ...money, id: ids[index] });
   });
   return c.body(null, 204);
 });

@@ -16,6 +16,13 @@ export const MAX_VALUE_SUM = 1e18;
 /** `MAX_VALUE_SUM` as an SQL literal: a REAL (`1e+18`), so SQLite's SUM of clamped rows never overflows an integer. */
 export const SQL_MAX_VALUE_SUM = MAX_VALUE_SUM.toExponential();
 
+/**
+ * The largest `amount` (and `refunds`) one funnel_revenue row holds, in minor units, either sign: a
+ * thousand events at the largest amount (docs/operators.md#revenue). Below 2^53, so every stored sum
+ * and every sum of up to nine of them is an exact integer in JavaScript as in SQLite.
+ */
+export const MAX_REVENUE_SUM = 1e15;
+
 /** App events of one install the funnel counts per day; the rest are counted as `events-over-cap`. */
 export const EVENTS_PER_INSTALL_DAY = 1000;
 /** Opens of one install the funnel counts per day; the rest are counted as `opens-over-cap`. */

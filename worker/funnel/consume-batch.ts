@@ -18,7 +18,7 @@ import * as v from 'valibot';
 import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
 import { countLoss } from '../reliability/losses.ts';
 import { type AdmissionRows, admissionReads, admissionWrites, admit } from './admission.ts';
-import { SQL_MAX_VALUE_SUM } from './bounds.ts';
+import { MAX_REVENUE_SUM, SQL_MAX_VALUE_SUM } from './bounds.ts';
 import { appOfMessage, type FunnelMessage, FunnelMessageSchema } from './events.ts';
 import { DIMENSION_COLUMNS, rollUp } from './rollup.ts';
 
@@ -40,6 +40,13 @@ const ADD_DAILY =
   `INSERT INTO funnel_daily (${DAILY_KEY}, count, value_sum) SELECT ?2, ${fields(DIMS.length + 4)} ` +
   `FROM json_each(?1) WHERE true ON CONFLICT (${DAILY_KEY}) DO UPDATE SET count = count + excluded.count, ` +
   `value_sum = max(-${SQL_MAX_VALUE_SUM}, min(${SQL_MAX_VALUE_SUM}, value_sum + excluded.value_sum))`;
+const REVENUE_KEY = ['app', 'day', ...DIMS, 'currency'].join(', ');
+const heldSum = (sum: string): string => `max(-${MAX_REVENUE_SUM}, min(${MAX_REVENUE_SUM}, ${sum}))`;
+// Integers, each sum held within ±MAX_REVENUE_SUM (bounds.ts): exact to the minor unit, never an overflow.
+const ADD_REVENUE =
+  `INSERT INTO funnel_revenue (${REVENUE_KEY}, events, amount, refunds) SELECT ?2, ${fields(DIMS.length + 5)} ` +
+  `FROM json_each(?1) WHERE true ON CONFLICT (${REVENUE_KEY}) DO UPDATE SET events = events + excluded.events, ` +
+  `amount = ${heldSum('amount + excluded.amount')}, refunds = ${heldSum('refunds + excluded.refunds')}`;
 const ADD_VISITORS = `INSERT OR IGNORE INTO funnel_visitors (app, day, visitor, ${DIMS.join(', ')}) SELECT ?2, ${fields(
   DIMS.length + 2,
 )} FROM json_each(?1)`;
@@ -87,6 +94,8 @@ async function writeAppRollup(
     db.prepare(RECORD_IDS).bind(JSON.stringify(fresh.map((message) => message.id)), utcDay(now), app),
     db.prepare(ADD_DAILY).bind(JSON.stringify(rollup.daily), app),
     db.prepare(ADD_VISITORS).bind(JSON.stringify(rollup.visitors), app),
+    // Only a batch with revenue writes it (docs/operators.md#revenue): the others keep their statements.
+    ...(rollup.revenue.length > 0 ? [db.prepare(ADD_REVENUE).bind(JSON.stringify(rollup.revenue), app)] : []),
     ...admissionWrites(db, app, admission, now),
     db.prepare(FORGET_IDS).bind(utcDay(now - ID_DAYS * DAY_MS)),
   ]);

@@ -34,7 +34,11 @@ export function eventOf(fact: Fact): EventInput | null {
       return { event: answered('open', fact.answer), dims: fact.dims, install: fact.key, at };
     case 'app-event': {
       const value = fact.value === undefined ? {} : { value: fact.value };
-      const event: FunnelEvent = { type: 'event', name: fact.name, ...value };
+      const money =
+        fact.currency === undefined || fact.amount === undefined
+          ? {}
+          : { currency: fact.currency, amount: fact.amount };
+      const event: FunnelEvent = { type: 'event', name: fact.name, ...value, ...money };
       const id = fact.id ? { id: fact.id } : {};
       return { event, dims: fact.dims, app: fact.app, install: fact.key, ...id, at };
     }

@@ -33,6 +33,10 @@ export const FunnelEventSchema = v.union([
     type: v.literal('event'),
     name: EventNameSchema,
     value: v.optional(v.nullable(v.union([v.number(), v.nan()]))),
+    // Revenue (docs/operators.md#revenue): the value's currency and its amount in minor units,
+    // counted apart from `value` per currency; the API decided both (attribution/contract.ts).
+    currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/))),
+    amount: v.optional(v.pipe(v.number(), v.safeInteger())),
   }),
 ]);
 export type FunnelEvent = v.InferOutput<typeof FunnelEventSchema>;

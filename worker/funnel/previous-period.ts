@@ -9,6 +9,7 @@ import type { FraudRule } from '../../shared/config/schema.ts';
 import { ratesOf } from '../../shared/stats-rates.ts';
 import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
 import { countedInstalls } from './flagged-counts.ts';
+import { addRevenue } from './revenue.ts';
 import { add, emptyRow, readStats, type StatsQuery, type StatsResult } from './stats-query.ts';
 
 /** The range of the same length that ends the day before `from`. */
@@ -33,6 +34,7 @@ export function totalOf(key: string, rows: readonly StatsRow[]): StatsRow {
     total.flagged.installs += row.flagged.installs;
     total.flagged.excluded += row.flagged.excluded;
     addInto(total.flagged.byRule, row.flagged.byRule);
+    for (const [currency, figure] of Object.entries(row.revenue ?? {})) addRevenue(total, currency, figure);
   }
   total.countedInstalls = countedInstalls(total);
   total.rates = ratesOf(total);

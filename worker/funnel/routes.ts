@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { operatorAuth } from '../sign-in/operator-auth.ts';
 import { readStatsCompared } from './previous-period.ts';
+import { withReported } from './revenue.ts';
 import { statsCsv } from './stats-csv.ts';
 import { parseStatsQuery } from './stats-query.ts';
 
@@ -31,5 +32,11 @@ statsRoute.get('/', async (c) => {
     c.header('Content-Disposition', `attachment; filename="${name}"`);
     return c.body(statsCsv(result.rows), 200, { 'Content-Type': 'text/csv; charset=utf-8' });
   }
-  return c.json({ ...result, timeZone });
+  // Revenue also in the operator's reporting currency, at the operator's rates (docs/operators.md#revenue).
+  const rates = c.get('config').config.revenue;
+  const previous = result.previous && {
+    ...result.previous,
+    totals: withReported([result.previous.totals], rates)[0] ?? result.previous.totals,
+  };
+  return c.json({ ...result, rows: withReported(result.rows, rates), ...(previous ? { previous } : {}), timeZone });
 });

@@ -22,6 +22,7 @@ import { ratesOf } from '../../shared/stats-rates.ts';
 import { DEFAULT_TIME_ZONE, dayIn } from '../../shared/time-zone.ts';
 import { SQL_MAX_VALUE_SUM } from './bounds.ts';
 import { addFlagged, countedInstalls, type FlaggedCount, flaggedQuery } from './flagged-counts.ts';
+import { addRevenue, revenueQuery } from './revenue.ts';
 
 const SUM_VALUES = `SUM(max(-${SQL_MAX_VALUE_SUM}, min(${SQL_MAX_VALUE_SUM}, value_sum)))`;
 
@@ -141,6 +142,7 @@ export const emptyRow = (key: string): StatsRow => ({
   rates: { tap: null, install: null, events: {} },
   flagged: { installs: 0, byRule: {}, excluded: 0 },
   countedInstalls: 0,
+  revenue: {},
 });
 
 const UNMATCHED = 'unmatched:';
@@ -195,12 +197,16 @@ export async function readStats(
 ): Promise<StatsResult> {
   const column = GROUPS[query.by];
   const filter = where(app, query);
-  const [counts, visitors, flagged] = await db.batch<{
+  const [counts, visitors, flagged, revenue] = await db.batch<{
     key: string;
     metric?: string;
     count: number;
     value_sum?: number;
     rules?: string;
+    currency?: string;
+    events?: number;
+    amount?: number;
+    refunds?: number;
   }>([
     db
       .prepare(
@@ -216,6 +222,7 @@ export async function readStats(
       )
       .bind(...filter.params),
     flaggedQuery(db, column, filter),
+    revenueQuery(db, column, filter),
   ]);
   const rows = new Map<string, StatsRow>();
   const rowOf = (key: string): StatsRow => {
@@ -230,6 +237,8 @@ export async function readStats(
   for (const { key, count } of visitors?.results ?? []) rowOf(key).visitors = count;
   for (const { key, count, rules = '' } of flagged?.results ?? [])
     addFlagged(rowOf(key), { key, count, rules } satisfies FlaggedCount, exclude);
+  for (const { key, currency = '', events = 0, amount = 0, refunds = 0 } of revenue?.results ?? [])
+    addRevenue(rowOf(key), currency, { events, amount, refunds });
   for (const row of rows.values()) {
     row.countedInstalls = countedInstalls(row);
     row.rates = ratesOf(row);

@@ -39,7 +39,7 @@ export const RETENTION_RULES = {
     days: 3650,
     min: 90,
     max: 3650,
-    stores: ['D1 funnel_daily'],
+    stores: ['D1 funnel_daily', 'D1 funnel_revenue'],
     why: "the funnel's daily counts (no person in them)",
   },
   fraud: {

@@ -102,6 +102,26 @@ const StatsRowSchema = v.strictObject({
   }),
   flagged: v.strictObject({ installs: v.number(), byRule: counts, excluded: v.number() }),
   countedInstalls: v.number(),
+  // Revenue per currency in minor units, and in the reporting currency (docs/operators.md#revenue).
+  revenue: v.optional(
+    v.record(
+      v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+      v.strictObject({
+        events: v.pipe(v.number(), v.integer()),
+        amount: v.pipe(v.number(), v.integer()),
+        refunds: v.pipe(v.number(), v.integer()),
+        exponent: v.pipe(v.number(), v.integer()),
+      }),
+    ),
+  ),
+  reported: v.optional(
+    v.strictObject({
+      currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+      amount: v.pipe(v.number(), v.integer()),
+      exponent: v.pipe(v.number(), v.integer()),
+      unconverted: v.array(v.string()),
+    }),
+  ),
 }) satisfies v.GenericSchema<StatsRow>;
 
 export const StatsResultSchema = v.strictObject({

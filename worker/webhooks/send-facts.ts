@@ -76,6 +76,7 @@ async function appEventData(env: Env, tenant: string, fact: AppEventReceived): P
     install: await installHash(env, tenant, fact.app, fact.installId),
     name: fact.name,
     value: fact.value ?? null,
+    ...(fact.currency === undefined ? {} : { currency: fact.currency }),
     matched: fact.answer?.matched === true,
     campaign: fact.answer?.matched ? fact.answer.data : {},
     country: countryOf(fact),

@@ -44,12 +44,17 @@ export class EventQueue {
     });
   }
 
-  /** Queues one event; false (and nothing queued) when the worker would refuse its name or value. */
-  async track(name: string, value: unknown): Promise<boolean> {
+  /**
+   * Queues one event; false (and nothing queued) when the worker would refuse its name or value, or a
+   * currency that is not three capitals with a value (docs/operators.md#revenue).
+   */
+  async track(name: string, value: unknown, currency?: unknown): Promise<boolean> {
     if (typeof name !== 'string' || !EVENT_NAME.test(name)) return false;
     if (value !== undefined && (typeof value !== 'number' || !(Math.abs(value) <= MAX_VALUE))) return false;
+    if (currency !== undefined && (value === undefined || !/^[A-Z]{3}$/.test(currency as string))) return false;
     await this.#loaded;
-    this.#events.push(value === undefined ? { id: newId(), name } : { id: newId(), name, value });
+    // Keys left undefined are not in the JSON the store keeps and the request sends.
+    this.#events.push({ id: newId(), name, value, currency } as QueuedEvent);
     this.#events = this.#events.slice(-MAX_QUEUED);
     await this.#c.store.write('events', this.#events);
     if (this.#timer === null && !this.#sending) this.#schedule(FLUSH_DELAY_MS);
@@ -106,9 +111,9 @@ export class EventQueue {
   }
 }
 
-/** One event in the single form's order: name, value, id. */
+/** One event in the single form's order: name, value, currency, id. */
 function single(event: QueuedEvent | undefined): Partial<QueuedEvent> {
   if (!event) return {};
-  const { id, name, value } = event;
-  return value === undefined ? { name, id } : { name, value, id };
+  const { id, ...rest } = event;
+  return { ...rest, id };
 }

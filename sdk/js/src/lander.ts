@@ -157,7 +157,7 @@ export function createLander(options: LanderOptions): Lander {
         return (outcome.kind === 'ok' && readAnswer(outcome.body)) || OFFLINE;
       }),
     track(name, props) {
-      void guard('track', false, () => queue.track(name, props?.value)).then(
+      void guard('track', false, () => queue.track(name, props?.value, props?.currency)).then(
         (queued) =>
           queued || log(`track: "${String(name)}" not queued (a-z 0-9 _ . -, at most 40; a value within ±1e12)`),
         () => undefined,

@@ -10,6 +10,8 @@ export interface QueuedEvent {
   id: string;
   name: string;
   value?: number;
+  /** `value`'s ISO 4217 code (docs/operators.md#revenue). */
+  currency?: string;
 }
 
 export interface InstallState {

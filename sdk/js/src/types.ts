@@ -134,9 +134,11 @@ export interface DeferredLink {
   clickedAt: string | null;
 }
 
-/** An app event's extra: a number counted with it (docs/operators.md). */
+/** An app event's extra: a number counted with it, in `currency` when it is revenue (docs/operators.md#revenue). */
 export interface TrackProps {
   value?: number;
+  /** ISO 4217, in capitals: `value` is then in its major unit (9.99 USD), at most its decimals. */
+  currency?: string;
 }
 
 /** What `createLink()` is asked for: a channel and campaign fields the operator allows (docs/sdk.md). */

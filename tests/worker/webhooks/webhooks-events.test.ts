@@ -128,6 +128,22 @@ describe('events', () => {
     expect(JSON.stringify(stored.results)).not.toContain(installId);
   });
 
+  it("sends an app event's currency beside its value, as the app sent it (docs/operators.md#revenue)", async () => {
+    const key = freshKey();
+    await receiverEndpoint(key, 'ok', ['event']);
+    const address = '10.78.0.12';
+    const installId = `install-${crypto.randomUUID()}`;
+    expect((await fakeApp(send, PHONES.iPhone15, address).install(installId)).status).toBe(200);
+    const event = await send(
+      '/api/a/event',
+      { app: APP_ID, installId, name: 'refund', value: -9.99, currency: 'USD' },
+      { 'cf-connecting-ip': address },
+    );
+    expect(event.status).toBe(204);
+    const [payload] = await arrived(key, 1);
+    expect(payload?.data).toMatchObject({ name: 'refund', value: -9.99, currency: 'USD' });
+  });
+
   it('sends an unmatched install with its reason', async () => {
     const key = freshKey();
     await receiverEndpoint(key, 'ok', ['install']);

@@ -1,13 +1,15 @@
 /**
  * A table of the funnel by one grouping (docs/operators.md#attributed-and-organic): per row, its
  * views and taps with the tap rate, its attributed installs with the install rate and their methods,
- * its organic installs apart with their reasons, and its app events with their rate per install.
+ * its organic installs apart with their reasons, its app events with their rate per install, and its
+ * revenue per currency with its sum in the reporting currency (docs/operators.md#revenue).
  */
 import type { MouseEvent } from 'react';
 import type { StatsRow } from '../../../../shared/admin-contract.ts';
 import { percent } from '../../../../shared/stats-rates.ts';
 import { DataTable } from '../shared/data-table.tsx';
 import type { FunnelTexts } from './funnel-texts.ts';
+import { reportedText, revenueText } from './revenue-text.ts';
 
 /** `name count` pairs, largest first, `·` between. */
 export function breakdown(record: Record<string, number>): string {
@@ -77,6 +79,7 @@ export function FunnelTable({
         t.methods,
         t.organic,
         t.appEvents,
+        t.revenue,
       ]}
       empty={t.noData}
       rows={rows.map((row) => (
@@ -93,6 +96,12 @@ export function FunnelTable({
             {row.organic > 0 ? <span className="detail"> ({breakdown(row.byUnmatched)})</span> : null}
           </td>
           <td className="detail">{eventsText(row)}</td>
+          <td className="detail" data-revenue={row.key}>
+            {revenueText(row.revenue, t.moneyLocale)}
+            {row.reported && Object.keys(row.revenue ?? {}).length > 0 ? (
+              <span className="reported"> ({t.reportedAs(reportedText(row.reported, t.moneyLocale))})</span>
+            ) : null}
+          </td>
         </tr>
       ))}
     />

@@ -26,6 +26,13 @@ const en = {
   channels: 'Channels',
   methods: 'Install methods',
   appEvents: 'App events (÷ installs)',
+  revenue: 'Revenue',
+  /** The sum in the reporting currency, at the operator's rates (docs/operators.md#revenue). */
+  reportedAs: (money: string) => `≈ ${money} at your rates`,
+  /** The currencies the rates do not name, left out of that sum. */
+  withoutRate: (codes: string) => `no rate for ${codes}`,
+  /** The locale money is written in. */
+  moneyLocale: 'en-US',
   unmatchedReasons: 'Not matched, by reason',
   close: 'Close',
   os: 'OS',
@@ -58,6 +65,10 @@ const zhCN: FunnelWords = {
   channels: '渠道',
   methods: '安装方式',
   appEvents: '应用事件（÷ 安装）',
+  revenue: '收入',
+  reportedAs: (money) => `按你的汇率约 ${money}`,
+  withoutRate: (codes) => `${codes} 没有汇率`,
+  moneyLocale: 'zh-CN',
   unmatchedReasons: '未匹配原因',
   close: '关闭',
   os: '系统',

@@ -1,12 +1,13 @@
 /**
  * The console's headline (docs/operators.md#the-console): the range's views, taps, attributed and
  * organic installs and app events, each rate beside its count, and the change against the previous
- * period of the same length beside each figure.
+ * period of the same length beside each figure; then the revenue per currency (docs/operators.md#revenue).
  */
 import type { StatsRow } from '../../../../shared/admin-contract.ts';
 import { percent, ratesOf, splitInstalls, sumRows } from '../../../../shared/stats-rates.ts';
 import { changeOf, changeText } from './figure-change.ts';
 import type { FunnelTexts } from './funnel-texts.ts';
+import { reportedText, revenueOf, revenueText } from './revenue-text.ts';
 
 /** The headline's figures, in order. */
 export const HEADLINE = ['views', 'taps', 'attributed', 'organic', 'events'] as const;
@@ -25,6 +26,23 @@ export function headlineOf(rows: readonly StatsRow[]): Record<HeadlineFigure, { 
     organic: { count: organic },
     events: { count: events },
   };
+}
+
+/** The range's revenue per currency, and its sum in the reporting currency; nothing without revenue. */
+function RevenueHeadline({ rows, t }: { rows: StatsRow[]; t: FunnelTexts }) {
+  const { revenue, reported } = revenueOf(rows);
+  if (Object.keys(revenue).length === 0) return null;
+  const unconverted = reported?.unconverted ?? [];
+  return (
+    <div data-total="revenue">
+      <dt>{t.revenue}</dt>
+      <dd>
+        <span className="count">{revenueText(revenue, t.moneyLocale)}</span>
+        {reported ? <span className="rate">{t.reportedAs(reportedText(reported, t.moneyLocale))}</span> : null}
+        {unconverted.length > 0 ? <span className="change">{t.withoutRate(unconverted.join(', '))}</span> : null}
+      </dd>
+    </div>
+  );
 }
 
 /**
@@ -62,6 +80,7 @@ export function Headline({ rows, previous, t }: { rows: StatsRow[]; previous?: S
           </div>
         );
       })}
+      <RevenueHeadline rows={rows} t={t} />
     </dl>
   );
 }

@@ -36,14 +36,19 @@ final class EventQueue {
         if (events.length() > 0) schedule(FLUSH_DELAY_MS);
     }
 
-    /** Queues one event; false (and nothing queued) when the worker would refuse its name or value. */
-    synchronized boolean track(String name, Double value) {
+    /**
+     * Queues one event; false (and nothing queued) when the worker would refuse its name or value, or a
+     * currency that is not three capitals with a value (docs/operators.md#revenue).
+     */
+    synchronized boolean track(String name, Double value, String currency) {
         if (name == null || !EVENT_NAME.matcher(name).matches()) return false;
         if (value != null && !(Math.abs(value) <= MAX_VALUE)) return false;
+        if (currency != null && (value == null || !currency.matches("[A-Z]{3}"))) return false;
         JSONObject event = new JSONObject();
         Kept.put(event, "id", UUID.randomUUID().toString());
         Kept.put(event, "name", name);
         if (value != null) Kept.put(event, "value", value.doubleValue());
+        if (currency != null) Kept.put(event, "currency", currency);
         events.put(event);
         JSONArray kept = new JSONArray();
         for (int i = Math.max(0, events.length() - MAX_QUEUED); i < events.length(); i++) kept.put(events.opt(i));
@@ -97,6 +102,7 @@ final class EventQueue {
             JSONObject event = batch.optJSONObject(0);
             Kept.put(body, "name", event.opt("name"));
             if (event.has("value")) Kept.put(body, "value", event.opt("value"));
+            if (event.has("currency")) Kept.put(body, "currency", event.opt("currency"));
             Kept.put(body, "id", event.opt("id"));
         } else {
             Kept.put(body, "events", batch);

@@ -204,11 +204,19 @@ public final class Lander {
         track(name, null);
     }
 
-    /** Queues an app event with a number counted with it, e.g. {@code track("purchase", 9.99)}. */
+    /** Queues an app event with a number counted with it, e.g. {@code track("level.up", 3.0)}. */
     public void track(String name, Double value) {
+        track(name, value, null);
+    }
+
+    /**
+     * Queues revenue (docs/operators.md#revenue): {@code value} in the major unit of ISO 4217 code
+     * {@code currency}, e.g. {@code track("purchase", 9.99, "USD")}; a refund is a negative value.
+     */
+    public void track(String name, Double value, String currency) {
         try {
-            if (!queue.track(name, value)) {
-                log.line("track: \"" + name + "\" not queued (a-z 0-9 _ . -, at most 40; a finite value)");
+            if (!queue.track(name, value, currency)) {
+                log.line("track: \"" + name + "\" not queued (a-z 0-9 _ . -, at most 40; a finite value; a currency as USD, with a value)");
             }
         } catch (RuntimeException failed) {
             log.line("track failed: " + failed);

@@ -266,7 +266,8 @@ public class ConformanceTest {
             } else if (action.equals("track")) {
                 Object value = step.opt("value");
                 lander.track(step.getString("name"), value == null ? null
-                        : value instanceof Number ? ((Number) value).doubleValue() : Double.NaN);
+                        : value instanceof Number ? ((Number) value).doubleValue() : Double.NaN,
+                        step.has("currency") ? step.getString("currency") : null);
             } else if (action.equals("install")) {
                 seen = lander.install().toJson();
             } else if (action.equals("open")) {
