@@ -28,87 +28,83 @@ export interface QueueContext {
   log(line: string): void;
 }
 
-export class EventQueue {
-  readonly #c: QueueContext;
-  #events: QueuedEvent[] = [];
-  readonly #loaded: Promise<void>;
-  #timer: unknown = null;
-  #sending: Promise<void> | null = null;
-  #failures = 0;
+/** The app's event queue (the file's comment): `track` queues, `flush` sends. */
+export function createEventQueue(c: QueueContext) {
+  let events: QueuedEvent[] = [];
+  let timer: unknown = null;
+  let sending: Promise<void> | null = null;
+  let failures = 0;
 
-  constructor(context: QueueContext) {
-    this.#c = context;
-    this.#loaded = context.store.read('events').then((events) => {
-      this.#events = Array.isArray(events) ? [...events, ...this.#events].slice(-MAX_QUEUED) : this.#events;
-      if (this.#events.length > 0) this.#schedule(FLUSH_DELAY_MS);
-    });
-  }
+  const cancel = (): void => {
+    if (timer !== null) c.clock.clearTimeout(timer);
+    timer = null;
+  };
+  const schedule = (ms: number): void => {
+    cancel();
+    timer = c.clock.setTimeout(() => {
+      timer = null;
+      flush().catch(() => undefined);
+    }, ms);
+  };
+  const keep = () => c.store.write('events', events);
 
-  /**
-   * Queues one event; false (and nothing queued) when the worker would refuse its name or value, or a
-   * currency that is not three capitals with a value (docs/operators.md#revenue).
-   */
-  async track(name: string, value: unknown, currency?: unknown): Promise<boolean> {
-    if (typeof name !== 'string' || !EVENT_NAME.test(name)) return false;
-    if (value !== undefined && (typeof value !== 'number' || !(Math.abs(value) <= MAX_VALUE))) return false;
-    if (currency !== undefined && (value === undefined || !/^[A-Z]{3}$/.test(currency as string))) return false;
-    await this.#loaded;
-    // Keys left undefined are not in the JSON the store keeps and the request sends.
-    this.#events.push({ id: newId(), name, value, currency } as QueuedEvent);
-    this.#events = this.#events.slice(-MAX_QUEUED);
-    await this.#c.store.write('events', this.#events);
-    if (this.#timer === null && !this.#sending) this.#schedule(FLUSH_DELAY_MS);
-    return true;
-  }
+  const loaded = c.store.read('events').then((kept) => {
+    events = Array.isArray(kept) ? [...kept, ...events].slice(-MAX_QUEUED) : events;
+    if (events.length > 0) schedule(FLUSH_DELAY_MS);
+  });
 
-  /** Sends everything queued now; resolves when the queue is empty or a batch must wait for a retry. */
-  async flush(): Promise<void> {
-    await this.#loaded;
-    if (this.#sending) return this.#sending;
-    this.#cancel();
-    this.#sending = this.#sendAll().finally(() => {
-      this.#sending = null;
-      // An event queued while the last batch was on its way still goes out.
-      if (this.#events.length > 0 && this.#timer === null) this.#schedule(FLUSH_DELAY_MS);
-    });
-    return this.#sending;
-  }
-
-  async #sendAll(): Promise<void> {
-    while (this.#events.length > 0) {
-      const batch = this.#events.slice(0, BATCH_SIZE);
-      const installId = await this.#c.installId();
-      const base = { app: this.#c.app, installId };
+  async function sendAll(): Promise<void> {
+    while (events.length > 0) {
+      const batch = events.slice(0, BATCH_SIZE);
+      const base = { app: c.app, installId: await c.installId() };
       const body = batch.length === 1 ? { ...base, ...single(batch[0]) } : { ...base, events: batch };
-      this.#c.log(`event: sending ${batch.length} (${batch.map((e) => e.name).join(', ')})`);
-      const outcome = await postJson(this.#c.fetcher, this.#c.clock, this.#c.endpoint, body, this.#c.timeoutMs);
+      c.log(`event: sending ${batch.length} (${batch.map((e) => e.name).join(', ')})`);
+      const outcome = await postJson(c.fetcher, c.clock, c.endpoint, body, c.timeoutMs);
       if (outcome.kind === 'retry') {
-        this.#failures++;
-        const delay = Math.min(1000 * 2 ** (this.#failures - 1), MAX_BACKOFF_MS);
-        this.#c.log(`event: ${outcome.why}; again in ${delay} ms`);
-        this.#schedule(delay);
+        const delay = Math.min(1000 * 2 ** failures++, MAX_BACKOFF_MS);
+        c.log(`event: ${outcome.why}; again in ${delay} ms`);
+        schedule(delay);
         return;
       }
-      if (outcome.kind === 'drop') this.#c.log(`event: dropped ${batch.length}: ${outcome.why}`);
-      this.#failures = 0;
-      const sent = new Set(batch.map((event) => event.id));
-      this.#events = this.#events.filter((event) => !sent.has(event.id));
-      await this.#c.store.write('events', this.#events);
+      if (outcome.kind === 'drop') c.log(`event: dropped ${batch.length}: ${outcome.why}`);
+      failures = 0;
+      events = events.filter((event) => !batch.includes(event));
+      await keep();
     }
   }
 
-  #schedule(ms: number): void {
-    this.#cancel();
-    this.#timer = this.#c.clock.setTimeout(() => {
-      this.#timer = null;
-      this.flush().catch(() => undefined);
-    }, ms);
+  /** Sends everything queued now; resolves when the queue is empty or a batch must wait for a retry. */
+  async function flush(): Promise<void> {
+    await loaded;
+    if (sending) return sending;
+    cancel();
+    sending = sendAll().finally(() => {
+      sending = null;
+      // An event queued while the last batch was on its way still goes out.
+      if (events.length > 0 && timer === null) schedule(FLUSH_DELAY_MS);
+    });
+    return sending;
   }
 
-  #cancel(): void {
-    if (this.#timer !== null) this.#c.clock.clearTimeout(this.#timer);
-    this.#timer = null;
-  }
+  return {
+    /**
+     * Queues one event; false (and nothing queued) when the worker would refuse its name or value, or a
+     * currency that is not three capitals with a value (docs/operators.md#revenue).
+     */
+    async track(name: string, value: unknown, currency?: unknown): Promise<boolean> {
+      if (typeof name !== 'string' || !EVENT_NAME.test(name)) return false;
+      if (value !== undefined && (typeof value !== 'number' || !(Math.abs(value) <= MAX_VALUE))) return false;
+      if (currency !== undefined && (value === undefined || !/^[A-Z]{3}$/.test(currency as string))) return false;
+      await loaded;
+      // Keys left undefined are not in the JSON the store keeps and the request sends.
+      events.push({ id: newId(), name, value, currency } as QueuedEvent);
+      events = events.slice(-MAX_QUEUED);
+      await keep();
+      if (timer === null && !sending) schedule(FLUSH_DELAY_MS);
+      return true;
+    },
+    flush,
+  };
 }
 
 /** One event in the single form's order: name, value, currency, id. */

@@ -4,12 +4,12 @@
  */
 import { OFFLINE, REJECTED, readAnswer } from './answer.ts';
 import { hostOf, openCarrier } from './carriers.ts';
-import { EventQueue } from './events.ts';
+import { createEventQueue } from './events.ts';
 import { postJson } from './http.ts';
 import { runInstall } from './install.ts';
 import { createInvite } from './invite.ts';
 import { lateAnswers } from './late.ts';
-import { type InstallState, newId, Store } from './store.ts';
+import { createStore, type InstallState, newId } from './store.ts';
 import type { Answer, Clock, DeferredLink, InviteLink, InviteOptions, LanderOptions, TrackProps } from './types.ts';
 
 export interface Lander {
@@ -56,7 +56,7 @@ export function createLander(options: LanderOptions): Lander {
   const clock = options.clock ?? SYSTEM_CLOCK;
   const fetcher = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 3000;
-  const store = new Store(options.platform.storage, options.app);
+  const store = createStore(options.platform.storage, options.app);
   const debug = options.debug;
   const log = (line: string) => {
     if (typeof debug === 'function') debug(line);
@@ -81,7 +81,7 @@ export function createLander(options: LanderOptions): Lander {
   const installId = async () => (await state()).installId;
   let consent = options.consent;
 
-  const queue = new EventQueue({
+  const queue = createEventQueue({
     store,
     clock,
     fetcher,

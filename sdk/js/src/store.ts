@@ -33,33 +33,29 @@ interface Shapes {
   user: string;
 }
 
-export class Store {
-  readonly #kv: KeyValueStore;
-  readonly #prefix: string;
-
-  constructor(kv: KeyValueStore, app: string) {
-    this.#kv = kv;
-    this.#prefix = `lander:${app}:`;
-  }
-
-  async read<K extends keyof Shapes>(name: K): Promise<Shapes[K] | null> {
-    try {
-      const text = await this.#kv.get(this.#prefix + name);
-      return text ? (JSON.parse(text) as Shapes[K]) : null;
-    } catch {
-      return null;
-    }
-  }
-
-  async write<K extends keyof Shapes>(name: K, value: Shapes[K] | null): Promise<void> {
-    try {
-      if (value === null) await this.#kv.remove(this.#prefix + name);
-      else await this.#kv.set(this.#prefix + name, JSON.stringify(value));
-    } catch {
-      // A full or broken store loses what it could not keep; the app goes on.
-    }
-  }
+/** The SDK's keys of the app `app` in `kv`, read and written as JSON. */
+export function createStore(kv: KeyValueStore, app: string) {
+  const prefix = `lander:${app}:`;
+  return {
+    async read<K extends keyof Shapes>(name: K): Promise<Shapes[K] | null> {
+      try {
+        const text = await kv.get(prefix + name);
+        return text ? (JSON.parse(text) as Shapes[K]) : null;
+      } catch {
+        return null;
+      }
+    },
+    async write<K extends keyof Shapes>(name: K, value: Shapes[K] | null): Promise<void> {
+      try {
+        if (value === null) await kv.remove(prefix + name);
+        else await kv.set(prefix + name, JSON.stringify(value));
+      } catch {
+        // A full or broken store loses what it could not keep; the app goes on.
+      }
+    },
+  };
 }
+export type Store = ReturnType<typeof createStore>;
 
 /** A new id: a random UUID (v4 layout), from `crypto.getRandomValues` where the platform has it. */
 export function newId(): string {
