@@ -8,7 +8,7 @@
 import type { Language } from './texts.ts';
 
 /** Where a carrier came from: the install's `carriers` fields, or the open's `carrier`. */
-export type CarrierSource = 'apk' | 'harmonyLink' | 'playReferrer' | 'clipboard' | 'link';
+export type CarrierSource = 'apk' | 'harmonyLink' | 'playReferrer' | 'clipboard' | 'link' | 'metaReferrer';
 
 /**
  * What a carrier was worth: `used` answered; `unused` was valid but an earlier one answered;
@@ -17,7 +17,9 @@ export type CarrierSource = 'apk' | 'harmonyLink' | 'playReferrer' | 'clipboard'
  * (tampered, another deployment's key, or campaign decoding off); `unissued` named a click id this
  * deployment never issued and never saw tapped (or, with its storage down, could not check);
  * `claimed` named a click that already credited another install (docs/attribution.md, "Which clicks
- * credit").
+ * credit"); for Meta's install referrer (docs/attribution.md#metas-install-referrer), `no-key` (the
+ * app has no decryption key from Meta) and `expired` (older than Meta's window), and for it or a
+ * Lander carrier `earlier`: valid, but the other touch was the later one.
  */
 export type CarrierVerdict =
   | 'used'
@@ -26,7 +28,10 @@ export type CarrierVerdict =
   | 'bad-click-id'
   | 'bad-signature'
   | 'unissued'
-  | 'claimed';
+  | 'claimed'
+  | 'no-key'
+  | 'expired'
+  | 'earlier';
 
 export interface CarrierCheck {
   source: CarrierSource;
@@ -84,6 +89,7 @@ const en = {
     playReferrer: 'Play referrer',
     clipboard: 'Clipboard',
     link: 'Link',
+    metaReferrer: "Meta's install referrer",
   },
   verdict: {
     used: 'valid, answered',
@@ -93,6 +99,9 @@ const en = {
     'bad-signature': 'campaign signature does not verify',
     unissued: 'a click id Lander never issued',
     claimed: 'its click already credited another install',
+    'no-key': 'no decryption key from Meta for this app',
+    expired: "older than Meta's window",
+    earlier: 'valid, but the other touch was later',
   },
   untracked: ' (its tap was never recorded)',
   noCarrier: 'No carrier arrived.',
@@ -124,7 +133,14 @@ type ExplanationTexts = typeof en;
 
 const zhCN: ExplanationTexts = {
   sep: '：',
-  source: { apk: 'APK 戳记', harmonyLink: '鸿蒙链接', playReferrer: 'Play 引荐', clipboard: '剪贴板', link: '链接' },
+  source: {
+    apk: 'APK 戳记',
+    harmonyLink: '鸿蒙链接',
+    playReferrer: 'Play 引荐',
+    clipboard: '剪贴板',
+    link: '链接',
+    metaReferrer: 'Meta 安装引荐',
+  },
   verdict: {
     used: '有效，已采用',
     unused: '有效，未用到',
@@ -133,6 +149,9 @@ const zhCN: ExplanationTexts = {
     'bad-signature': '活动签名校验失败',
     unissued: '不是 Lander 签发的点击 ID',
     claimed: '其点击已归因给另一次安装',
+    'no-key': '此应用没有 Meta 的解密密钥',
+    expired: '已超出 Meta 的窗口',
+    earlier: '有效，但另一次触达更晚',
   },
   untracked: '（其点击未被记录）',
   noCarrier: '没有收到任何载体。',

@@ -53,6 +53,12 @@ interface Env {
   STORE_POSTBACK_KEYS?: string;
 }
 
+// Meta's install referrer (docs/attribution.md#metas-install-referrer): a secret, not in wrangler.toml.
+interface Env {
+  /** JSON `{ "<package>": "<Meta's install referrer decryption key, 64 hex>" }`. */
+  META_REFERRER_KEYS?: string;
+}
+
 // Privacy (docs/privacy.md): optional, commented in wrangler.toml.
 interface Env {
   /** JSON object of days each store keeps its data, e.g. `{"visitors": 90}` (docs/privacy.md#retention). */

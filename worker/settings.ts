@@ -167,6 +167,12 @@ export interface Settings {
    */
   storePostbackKeys: Readonly<Record<string, string>>;
   /**
+   * `META_REFERRER_KEYS`: a JSON object of package → the app's install referrer decryption key from
+   * Meta (docs/attribution.md#metas-install-referrer); development without it: the demo app's public
+   * key; production: only its own keys, never the development one.
+   */
+  metaReferrerKeys: Readonly<Record<string, string>>;
+  /**
    * `RETENTION`: days each store keeps its data within its bounds (lib/retention.ts,
    * docs/privacy.md#retention); unreadable or out of bounds: every default, logged.
    */
@@ -210,6 +216,22 @@ export function parseKeyTable(name: string, text: string | undefined): Record<st
   return {};
 }
 
+/**
+ * The development key of Meta's install referrer for the demo app: public, here, so `npm run try-install`
+ * and the tests can seal a referrer; it opens nothing in production.
+ */
+export const DEV_META_REFERRER_KEY = '6c616e6465722d6465762d6d6574612d72656665727265722d6b65792d323032';
+const DEV_META_REFERRER_KEYS = { 'com.pebble.notes': DEV_META_REFERRER_KEY };
+
+/** `META_REFERRER_KEYS` by the rule of `SECRETS`: development falls back to the demo key; production drops it. */
+export function metaReferrerKeysOf(text: string | undefined, production: boolean): Record<string, string> {
+  const keys = parseKeyTable('META_REFERRER_KEYS', text);
+  if (!production) return text ? keys : { ...DEV_META_REFERRER_KEYS };
+  const own = Object.entries(keys).filter(([, key]) => key.toLowerCase() !== DEV_META_REFERRER_KEY);
+  if (own.length < Object.keys(keys).length) console.error('META_REFERRER_KEYS holds the development key: ignored');
+  return Object.fromEntries(own);
+}
+
 /** `RETENTION` by its rules, or the defaults (logged with each problem) when it breaks one. */
 export function retentionOf(text: string | undefined): Retention {
   const result = parseRetention(text);
@@ -246,6 +268,7 @@ function parse(env: Env): Settings {
     cookieless: env.COOKIELESS === 'on',
     webhookResolver: env.WEBHOOK_RESOLVER || DEFAULT_RESOLVER,
     storePostbackKeys: Object.freeze(parseKeyTable('STORE_POSTBACK_KEYS', env.STORE_POSTBACK_KEYS)),
+    metaReferrerKeys: Object.freeze(metaReferrerKeysOf(env.META_REFERRER_KEYS, env.LANDER_ENV === 'production')),
     retention: retentionOf(env.RETENTION),
     jurisdiction: jurisdictionOf(env.JURISDICTION),
   });

@@ -89,6 +89,21 @@ export const InstallReferrerSchema = v.strictObject({
   installBeginTimestampServerSeconds: v.optional(epochSeconds),
 });
 
+/**
+ * Meta's install referrer as the app read it from the Facebook, Instagram or Messenger app's content
+ * provider (docs/attribution.md#metas-install-referrer): its `install_referrer`, `actual_timestamp`
+ * and `is_ct` columns. The worker opens the sealed campaign data with the app's key from Meta.
+ */
+export const MetaReferrerSchema = v.strictObject({
+  installReferrer: v.pipe(
+    v.string(),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(4096, 'at most 4096 characters'),
+  ),
+  actualTimestamp: v.optional(epochSeconds),
+  isCt: v.optional(v.boolean('must be true or false')),
+});
+
 export const InstallSchema = v.strictObject({
   app: appId,
   platform: v.picklist(OS_FAMILIES, `must be one of ${OS_FAMILIES.join(', ')}`),
@@ -108,6 +123,7 @@ export const InstallSchema = v.strictObject({
     }),
   ),
   installReferrer: v.optional(InstallReferrerSchema),
+  metaReferrer: v.optional(MetaReferrerSchema),
   consent: v.optional(ConsentSchema),
 });
 

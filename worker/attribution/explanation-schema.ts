@@ -13,8 +13,19 @@ import {
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 const CarrierCheckSchema = v.strictObject({
-  source: v.picklist(['apk', 'harmonyLink', 'playReferrer', 'clipboard', 'link']),
-  verdict: v.picklist(['used', 'unused', 'not-a-carrier', 'bad-click-id', 'bad-signature', 'unissued', 'claimed']),
+  source: v.picklist(['apk', 'harmonyLink', 'playReferrer', 'clipboard', 'link', 'metaReferrer']),
+  verdict: v.picklist([
+    'used',
+    'unused',
+    'not-a-carrier',
+    'bad-click-id',
+    'bad-signature',
+    'unissued',
+    'claimed',
+    'no-key',
+    'expired',
+    'earlier',
+  ]),
   tapRecorded: v.optional(v.boolean()),
 });
 

@@ -17,6 +17,7 @@ import { checkCarrier, type ResolvedCarrier } from './carrier.ts';
 import { isIssuedClickId } from './click-id.ts';
 import type { InstallInput, OpenInput } from './contract.ts';
 import { type AnswerRecord, bucketFor, type ClickClaim, ledgerFor } from './ledger.ts';
+import { weighMeta } from './meta-touch.ts';
 import { type AttributionContext, networkKeys } from './record-click.ts';
 import { installTuple } from './tuples.ts';
 
@@ -127,7 +128,8 @@ async function decide(ctx: AttributionContext, body: InstallInput, claimant: str
     body.test === true
       ? (clickId, issued) => lookCarried(ctx.env, ctx.app, clickId, claimant, issued)
       : (clickId, issued) => claimCarried(ctx.env, ctx.app, clickId, claimant, ctx.now, issued);
-  const carried = await byCarriers(ctx, body, claim);
+  // Meta's install referrer is a carrier too, weighed against Lander's by time (meta-touch.ts).
+  const carried = await weighMeta(ctx, body, await byCarriers(ctx, body, claim), claim);
   if (!Array.isArray(carried)) return carried;
   // The install's consent stops the look-alike search (docs/privacy.md, "Consent"): carriers only.
   if (!allows(ctx.consent ?? [], 'probabilisticMatch'))
@@ -205,9 +207,9 @@ export async function resolveInstall(ctx: AttributionContext, body: InstallInput
  * could be sought.
  */
 export async function answerWithoutStorage(ctx: AttributionContext, body: InstallInput): Promise<Decided> {
-  const carried = await byCarriers(ctx, body, async (_clickId, issued) =>
-    issued ? { outcome: 'credited', click: null } : { outcome: 'unknown' },
-  );
+  const claim: Claim = async (_clickId, issued) =>
+    issued ? { outcome: 'credited', click: null } : { outcome: 'unknown' };
+  const carried = await weighMeta(ctx, body, await byCarriers(ctx, body, claim), claim);
   if (!Array.isArray(carried)) return carried;
   return { answer: { matched: false, reason: 'unavailable' }, explanation: { carriers: carried, network: null } };
 }

@@ -25,7 +25,14 @@ export async function flagInstall(
 ): Promise<Flag[]> {
   const { key, answer } = install;
   const clickedAt = answer.matched && answer.clickedAt ? Date.parse(answer.clickedAt) : null;
-  const flags = timeFlags({ clickedAt, launchedAt: install.launchedAt, referrer: install.referrer, tooFastSeconds });
+  const meta = answer.matched && answer.method === 'meta';
+  const flags = timeFlags({
+    clickedAt,
+    meta,
+    launchedAt: install.launchedAt,
+    referrer: install.referrer,
+    tooFastSeconds,
+  });
   const inviter = answer.matched ? (answer.data.inviter ?? '') : '';
   const [self, busy] = await Promise.all([
     selfReferral(env.FUNNEL_DB, app, salt, inviter, { install: key, visitor: install.clickVisitor }),

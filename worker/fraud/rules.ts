@@ -9,6 +9,8 @@ import type { Flag, ReferrerTimes } from '../facts.ts';
 export interface InstallTimes {
   /** When the matched click was recorded (the ledger's `clickedAt`), ms; null when unknown. */
   clickedAt: number | null;
+  /** `clickedAt` is Meta's ad click (`actual_timestamp` of its install referrer), not a Lander tap. */
+  meta?: boolean;
   /** The first launch (the install call), ms. */
   launchedAt: number;
   referrer?: ReferrerTimes | undefined;
@@ -33,7 +35,7 @@ export function clickInjection(times: InstallTimes): Flag | null {
     ['referrer click (Play server clock)', known(r.referrerClickTimestampServerSeconds), serverBegin],
     ['referrer click (device clock)', known(r.referrerClickTimestampSeconds), clientBegin],
     [
-      'recorded click',
+      times.meta ? "Meta's ad click" : 'recorded click',
       times.clickedAt === null ? null : Math.floor(times.clickedAt / 1000),
       serverBegin ?? clientBegin,
     ],
