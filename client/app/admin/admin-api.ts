@@ -11,6 +11,7 @@ import { fraudApi } from './fraud/fraud-api.ts';
 import { funnelApi } from './funnel/funnel-api.ts';
 import { installsApi } from './installs/installs-api.ts';
 import { linksApi } from './links/links-api.ts';
+import { privacyApi } from './privacy/privacy-api.ts';
 import { signInHeaders } from './shared/admin-client.ts';
 import { storePostbacksApi } from './store-postbacks/store-postbacks-api.ts';
 import { teamApi } from './team/team-api.ts';
@@ -37,6 +38,8 @@ export function adminApi(token: string | null, client: HttpClient = http) {
     testDevices: testDevicesApi(client, headers),
     /** `/api/keys` and `/api/members` (docs/operators.md#roles). */
     team: teamApi(client, headers),
+    /** `/api/privacy/requests` (docs/privacy.md#requests-erasure-and-access). */
+    privacy: privacyApi(client, headers),
     ...funnelApi(client, headers),
     ...linksApi(client, headers),
     ...installsApi(client, headers),

@@ -3,8 +3,8 @@
  * The header holds the range and the CSV export (dashboard-header.tsx); below it the funnel's figures
  * for the range (funnel/), a drill-down when the address names one, Apple's signed postbacks by day
  * (store-postbacks/), the fraud flags (fraud/), the test devices' installs (installs/, with the
- * test-devices/ form), the links (links/), the webhooks (webhooks/), the audit log (audit/) and the
- * team's members and API keys (team/). Every funnel figure comes
+ * test-devices/ form), the links (links/), the webhooks (webhooks/), the audit log (audit/), the
+ * team's members and API keys (team/) and the privacy requests with their receipts (privacy/). Every funnel figure comes
  * from `/api/stats` for the range; a failed call shows the API's message in place. The links start
  * as the sign-in listed them and do not depend on the range: only Refresh lists them again. A room
  * never imports another: what one shows of another's is handed to it here. A panel the caller's
@@ -28,6 +28,7 @@ import { TestInstallsPanel } from './installs/test-installs-panel.tsx';
 import type { LinkView } from './links/links-api.ts';
 import { LinksPanel } from './links/links-panel.tsx';
 import { RuleSetsPanel } from './links/rule-sets-panel.tsx';
+import { PrivacyPanel } from './privacy/privacy-panel.tsx';
 import { useRange } from './range.ts';
 import { useRangeFigures } from './range-figures.ts';
 import { type Drill, type Drillable, drillOf, drillSearch } from './shared/drill-down.ts';
@@ -37,14 +38,7 @@ import { TeamPanel } from './team/team-panel.tsx';
 import { TestDevices } from './test-devices/test-devices.tsx';
 import { WebhooksPanel } from './webhooks/webhooks-panel.tsx';
 
-export function Dashboard({
-  api,
-  initialLinks,
-  me = null,
-  t,
-  language,
-  onSignOut,
-}: {
+interface DashboardProps {
   api: AdminApi;
   initialLinks: LinkView[];
   /** Who signed in; null when unknown, and every panel shows. */
@@ -52,7 +46,9 @@ export function Dashboard({
   t: AdminTexts;
   language: Language;
   onSignOut?: (() => void) | undefined;
-}) {
+}
+
+export function Dashboard({ api, initialLinks, me = null, t, language, onSignOut }: DashboardProps) {
   // The address holds the range and the drill-down, so a view can be shared (client/app/admin/shared/drill-down.ts).
   const address = useSearch();
   const search = useMemo(() => new URLSearchParams(address), [address]);
@@ -114,6 +110,9 @@ export function Dashboard({
       {can('webhooks:read') ? <WebhooksPanel api={api.webhooks} t={t} zone={zone} /> : null}
       {can('audit:read') ? <AuditPanel api={api.audit} zone={zone} language={language} /> : null}
       {can('members:read', 'keys:read') ? <TeamPanel api={api.team} t={t} language={language} /> : null}
+      {can('privacy:read') ? (
+        <PrivacyPanel api={api.privacy} zone={zone} language={language} editable={can('privacy:write')} />
+      ) : null}
     </>
   );
 }
