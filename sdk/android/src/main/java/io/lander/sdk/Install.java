@@ -139,6 +139,14 @@ final class Install {
         Kept.put(body, "installId", installId);
         if (carriers.length() > 0) Kept.put(body, "carriers", carriers);
         if (referrerTimes != null) Kept.put(body, "installReferrer", referrerTimes);
+        try {
+            MetaReferrer meta = platform.metaReferrer();
+            JSONObject metaJson = meta == null ? null : meta.toJson();
+            lander.log.line("install: Meta referrer " + (metaJson == null ? "none" : metaJson.toString()));
+            if (metaJson != null) Kept.put(body, "metaReferrer", metaJson);
+        } catch (Exception failed) {
+            lander.log.line("install: reading Meta's referrer failed: " + failed);
+        }
         if (options.test) Kept.put(body, "test", true);
         Consent consent = lander.consent;
         if (consent != null && consent.toJson().length() > 0) Kept.put(body, "consent", consent.toJson());

@@ -22,6 +22,11 @@ public interface Platform {
     /** HarmonyOS NEXT: the App Linking URL of the first launch (not on Android). */
     String harmonyLink() throws Exception;
 
+    /** Meta's install referrer from the Facebook, Instagram or Messenger app (docs/attribution.md); null without one. */
+    default MetaReferrer metaReferrer() throws Exception {
+        return null;
+    }
+
     /**
      * Calls {@code online} each time the network comes back (Android: the default network's callback),
      * on any thread: an "offline" install is asked again then. A platform without such a hook keeps

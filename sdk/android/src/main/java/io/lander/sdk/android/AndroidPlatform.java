@@ -58,6 +58,19 @@ public final class AndroidPlatform implements Platform {
         });
     }
 
+    private String metaAppId;
+
+    /** The app's Meta (Facebook) app id: Meta's install referrer is read for it (docs/sdk.md); none: not read. */
+    public AndroidPlatform metaAppId(String id) {
+        this.metaAppId = id;
+        return this;
+    }
+
+    @Override
+    public io.lander.sdk.MetaReferrer metaReferrer() {
+        return MetaProviders.read(context.getContentResolver(), metaAppId);
+    }
+
     @Override
     public Storage storage() {
         return storage;
