@@ -69,7 +69,11 @@ export default defineConfig({
           testTimeout: 30_000,
           // The first request of a file loads the worker's modules, slow on a busy machine.
           hookTimeout: 60_000,
-          globalSetup: ['tests/worker/global-setup.ts', 'tests/worker/webhook-receiver.ts'],
+          globalSetup: [
+            'tests/worker/global-setup.ts',
+            'tests/worker/webhook-receiver.ts',
+            'tests/worker/conversions/platform-fake.ts',
+          ],
         },
       },
       {

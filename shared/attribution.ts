@@ -12,6 +12,7 @@
  * the only thing that vouches for the campaign data. Both alphabets are URL-safe, so a carrier goes
  * into a path or a query unchanged.
  */
+import type { AdClick } from './ad-clicks.ts';
 import { toBase64Url } from './base64url.ts';
 import type { ConsentReport } from './consent.ts';
 import type { ClientHints } from './device/types.ts';
@@ -82,6 +83,8 @@ export interface ClickBody {
   hints?: Pick<ClientHints, 'platformVersion' | 'model'>;
   /** What the visitor's browser and consent strings say (docs/privacy.md, "Consent"). */
   consent?: ConsentReport;
+  /** The ad network's click parameters of the page's address (docs/conversions.md#ad-click-ids). */
+  ad?: AdClick;
 }
 
 /** What the page needs to attribute its taps, decided on the worker for the page's device. */

@@ -19,6 +19,8 @@ export const SCOPES = [
   'store-postbacks:read',
   'webhooks:read',
   'webhooks:write',
+  'conversions:read',
+  'conversions:write',
   'losses:read',
   'audit:read',
   'privacy:read',
@@ -45,6 +47,7 @@ const ANALYST: Scope[] = [
   'installs:read',
   'test-devices:read',
   'webhooks:read',
+  'conversions:read',
   'losses:read',
 ];
 /** An editor changes what the app serves and sends, and reads who changed it. */
@@ -54,6 +57,7 @@ const EDITOR: Scope[] = [
   'links:write',
   'test-devices:write',
   'webhooks:write',
+  'conversions:write',
   'audit:read',
 ];
 /** An admin runs the team: keys and members, up to admins; and answers privacy requests (erasure, access). */
@@ -85,6 +89,7 @@ export const AREAS = {
   links: { read: 'links:read', write: 'links:write' },
   'test-devices': { read: 'test-devices:read', write: 'test-devices:write' },
   webhooks: { read: 'webhooks:read', write: 'webhooks:write' },
+  conversions: { read: 'conversions:read', write: 'conversions:write' },
   keys: { read: 'keys:read', write: 'keys:write' },
   members: { read: 'members:read', write: 'members:write' },
   privacy: { read: 'privacy:read', write: 'privacy:write' },

@@ -47,6 +47,12 @@ interface Env {
   WEBHOOK_RESOLVER?: string;
 }
 
+// Conversions out (docs/conversions.md#trying-it-locally): development only, not in wrangler.toml.
+interface Env {
+  /** An origin every platform's requests go to instead of its own host, outside production: a local fake. */
+  CONVERSIONS_ORIGIN?: string;
+}
+
 // Store postbacks (docs/store-postbacks.md#keys): optional, not in wrangler.toml.
 interface Env {
   /** JSON `{ "<key id>": "<base64 DER P-256 key>" }` laid over Apple's bundled postback keys. */

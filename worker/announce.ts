@@ -1,11 +1,13 @@
 /**
  * The one place a fact is announced (docs/architecture.md#facts-and-listeners): the fraud rules flag
- * it, then every listener translates it — the funnel counts it, the webhooks send it. A producer
+ * it, then every listener translates it — the funnel counts it, the webhooks and the conversions
+ * (docs/conversions.md) send it. A producer
  * (attribution's routes, a page's view, the links API) calls `announce` once with a complete fact
  * and gets back the flags raised, for the ledger to keep beside the install's answer. A new listener
- * (conversions out, cohorts, privacy) is one line in `LISTENERS`; no listener knows a producer.
+ * (cohorts, privacy) is one line in `LISTENERS`; no listener knows a producer.
  */
 import type { Context } from 'hono';
+import { sendConversion } from './conversions/send-facts.ts';
 import type { AppEnv } from './env.ts';
 import type { Fact, Listener, RaisedFlags, Scene } from './facts.ts';
 import { flagFact } from './fraud/flag-facts.ts';
@@ -13,7 +15,7 @@ import { countFact } from './funnel/count-facts.ts';
 import { sendFact } from './webhooks/send-facts.ts';
 
 /** Everyone who hears a fact, after its flags are decided. */
-const LISTENERS: readonly Listener[] = [countFact, sendFact];
+const LISTENERS: readonly Listener[] = [countFact, sendFact, sendConversion];
 
 /**
  * Announces `fact`: flags it, hands it and its flags to every listener, and answers the flags raised

@@ -9,8 +9,10 @@
  * actions, page kinds, event names, flags, the OS family, the stored link, the dimensions. This
  * module imports only `shared/`, so every wing may read it and it ties none to another.
  */
+import type { AdClick } from '../shared/ad-clicks.ts';
 import { CLICK_ACTIONS } from '../shared/attribution.ts';
 import type { FraudRule, LanderConfig } from '../shared/config/schema.ts';
+import type { Consent } from '../shared/consent.ts';
 import type { LinkPreview } from '../shared/link-preview.ts';
 import type { LinkRule } from '../shared/link-rules.ts';
 import type { Experiment } from '../shared/variants.ts';
@@ -180,6 +182,10 @@ export interface InstallDecided extends AppCall {
   /** The keyed hash of the network (attribution's bucket), `''` without one. */
   networkBucket: string;
   referrer?: ReferrerTimes | undefined;
+  /** The install's consent (docs/privacy.md, "Consent"): a listener sending to a third party asks `allows` first. */
+  consent: Consent;
+  /** The matched tap's ad click, while the attribution window keeps it (docs/conversions.md#ad-click-ids). */
+  ad: AdClick | null;
 }
 
 /** An app opened by a link, with how the link was matched. */
@@ -201,6 +207,8 @@ export interface AppEventReceived extends AppCall {
   amount?: number | undefined;
   /** Its keyed id when the app named it: one count and one webhook however often it arrives. */
   id?: string | undefined;
+  /** Its install's matched tap's ad click, while the attribution window keeps it (docs/conversions.md). */
+  ad?: AdClick | null | undefined;
 }
 
 /** A user signed in on an install (`identify`, docs/fraud.md). */
@@ -230,7 +238,17 @@ export interface LinkChanged {
  * done to one. `key`, `member`, `role` and `config` are named for the writes tenancy and an online
  * configuration bring; today the worker takes links, webhooks and test devices.
  */
-export const CHANGE_KINDS = ['config', 'link', 'rule-set', 'webhook', 'test-device', 'key', 'member', 'role'] as const;
+export const CHANGE_KINDS = [
+  'config',
+  'link',
+  'rule-set',
+  'webhook',
+  'conversion',
+  'test-device',
+  'key',
+  'member',
+  'role',
+] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 export const CHANGE_ACTIONS = ['created', 'updated', 'deleted', 'rotated'] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];

@@ -48,7 +48,17 @@ export const WING_USES: Record<string, { uses: string[]; why: string }> = {
     why: "the page is made of each wing's part of the hand-off; a short link's rules decide before it whether it is served",
   },
   openapi: {
-    uses: ['attribution', 'audit', 'campaign', 'fraud', 'funnel', 'rules', 'store-postbacks', 'webhooks'],
+    uses: [
+      'attribution',
+      'audit',
+      'campaign',
+      'conversions',
+      'fraud',
+      'funnel',
+      'rules',
+      'store-postbacks',
+      'webhooks',
+    ],
     why: "the document is generated from each wing's own schemas",
   },
   exports: {
@@ -69,6 +79,10 @@ export const WING_USES: Record<string, { uses: string[]; why: string }> = {
   variants: {
     uses: ['campaign', 'funnel'],
     why: "a link's variants are kept on the stored link; its experiment reads the funnel's counts per variant",
+  },
+  conversions: {
+    uses: ['webhooks'],
+    why: "a postback's URL is checked as an endpoint's is, a delivery is retried on the webhooks' schedule, and an install is named by the webhooks' install hash",
   },
   campaign: {
     uses: ['rules'],

@@ -3,6 +3,7 @@
  * checked here before anything is read, and the answer an app gets.
  */
 import * as v from 'valibot';
+import { AdClickSchema } from '../../shared/ad-clicks.ts';
 import { CLICK_ACTIONS, CLICK_ID, type ClickBody } from '../../shared/attribution.ts';
 import { ATT_STATUSES, type ConsentReport, MAX_CONSENT_STRING } from '../../shared/consent.ts';
 import { VARIANT_NAME } from '../../shared/link-rules.ts';
@@ -68,6 +69,7 @@ export const ClickSchema = v.strictObject({
   langs: languages,
   hints: v.optional(v.strictObject({ platformVersion: v.optional(text(32)), model: v.optional(text(64)) })),
   consent: v.optional(ConsentSchema),
+  ad: v.optional(AdClickSchema),
 }) satisfies v.GenericSchema<ClickBody>;
 
 const EventNameSchema = v.pipe(v.string(), v.regex(EVENT_NAME, EVENT_NAME_RULE));

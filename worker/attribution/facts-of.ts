@@ -5,6 +5,7 @@
  * the announcement raised kept in the ledger beside the install's answer.
  */
 import type { Context } from 'hono';
+import type { AdClick } from '../../shared/ad-clicks.ts';
 import { type Campaign, NO_CAMPAIGN } from '../../shared/campaign.ts';
 import type { DeviceInfo } from '../../shared/device.ts';
 import { resolveLink } from '../campaign/links.ts';
@@ -93,6 +94,20 @@ export async function clickArm(
 ): Promise<ClickArm | null> {
   if (!answer?.matched) return null;
   return ledgerFor(env, app, answer.clickId).armOf(answer.clickId);
+}
+
+/**
+ * The ad click of the click an answer was matched to, while the attribution window keeps it
+ * (docs/conversions.md#ad-click-ids); else null.
+ */
+export async function clickAd(
+  env: Env,
+  app: string,
+  answer: InstallAnswer | null | undefined,
+  now = Date.now(),
+): Promise<AdClick | null> {
+  if (!answer?.matched) return null;
+  return ledgerFor(env, app, answer.clickId).adOf(answer.clickId, now);
 }
 
 /** Keeps the flags an announcement raised beside their installs' answers in the ledger (docs/fraud.md). */

@@ -9,6 +9,7 @@
  * - each install's fraud flags, and the keyed visitor hash of each click (docs/fraud.md).
  */
 
+import type { AdClick } from '../../shared/ad-clicks.ts';
 import type { Explanation } from '../../shared/install-explanation.ts';
 import { DAY_MS } from '../../shared/time-zone.ts';
 import { appObjectName } from '../apps/app-keys.ts';
@@ -35,6 +36,13 @@ export interface IndexedClick {
   at: number;
   /** The keyed hash of the page's visitor id, when it sent one (docs/fraud.md, self-referral). */
   visitor?: string | null;
+}
+
+/** An ad click's parameters as the page saw them, and when they are forgotten (docs/conversions.md#ad-click-ids). */
+export interface KeptAdClick {
+  ad: AdClick;
+  /** The tap's time plus the attribution window: raw ids are kept no longer. */
+  until: number;
 }
 
 /** The short link and variant of a tap (docs/smart-links.md#variants-and-the-sequential-test). */
@@ -91,10 +99,20 @@ const SUBJECT_TABLES: Record<string, ['key' | 'click_id', 'installs' | 'clicks']
   click_visitors: ['click_id', 'clicks'],
   click_claims: ['click_id', 'clicks'],
   click_arms: ['click_id', 'clicks'],
+  click_ads: ['click_id', 'clicks'],
 };
 
 /** Every table the ledger keeps, each row with its `keep_until`. */
-const SWEPT_TABLES = ['clicks', 'answers', 'notes', 'flags', 'click_visitors', 'click_claims', 'click_arms'] as const;
+const SWEPT_TABLES = [
+  'clicks',
+  'answers',
+  'notes',
+  'flags',
+  'click_visitors',
+  'click_claims',
+  'click_arms',
+  'click_ads',
+] as const;
 
 export class AttributionLedger extends SweptObject {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -115,6 +133,24 @@ export class AttributionLedger extends SweptObject {
     // The short link and variant a tap was made on (docs/smart-links.md): its install counts under them.
     this.sql.exec(`CREATE TABLE IF NOT EXISTS click_arms (
       click_id TEXT PRIMARY KEY, link TEXT NOT NULL, variant TEXT NOT NULL, keep_until INTEGER NOT NULL)`);
+    // The ad network's click parameters of a tap (docs/conversions.md#ad-click-ids), raw, for the
+    // attribution window only: its own end, not the click index's 90 days.
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS click_ads (
+      click_id TEXT PRIMARY KEY, ad TEXT NOT NULL, keep_until INTEGER NOT NULL)`);
+  }
+
+  /** Keeps the ad click of the tap `clickId` until `ad.until`. */
+  async noteAd(clickId: string, ad: KeptAdClick): Promise<void> {
+    this.sql.exec('INSERT OR IGNORE INTO click_ads VALUES (?, ?, ?)', clickId, JSON.stringify(ad.ad), ad.until);
+    await this.wakeBy(ad.until);
+  }
+
+  /** The ad click of the tap `clickId`, while its window lasts (the alarm may not have run yet). */
+  adOf(clickId: string, now: number): AdClick | null {
+    const row = this.sql
+      .exec<{ ad: string }>('SELECT ad FROM click_ads WHERE click_id = ? AND keep_until > ?', clickId, now)
+      .toArray()[0];
+    return row ? (JSON.parse(row.ad) as AdClick) : null;
   }
 
   /**

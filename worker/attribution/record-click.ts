@@ -53,9 +53,11 @@ export async function recordClick(ctx: ClickContext, body: ClickInput): Promise<
   const { env, app, salt, now, network } = ctx;
   const keys = network ? await networkKeys(salt, network) : null;
   const visitor = body.visitorId ? await visitorHash(salt, body.visitorId) : null;
-  const writes: Promise<void>[] = [
-    ledgerFor(env, app, body.clickId).indexClick(body.clickId, { bucket: keys?.bucket ?? '', at: now, visitor }),
-  ];
+  const ledger = ledgerFor(env, app, body.clickId);
+  const writes: Promise<void>[] = [ledger.indexClick(body.clickId, { bucket: keys?.bucket ?? '', at: now, visitor })];
+  // An ad click is kept only for a visitor whose consent allows sends to third parties, for the window.
+  if (body.ad && allows(ctx.consent ?? [], 'thirdParty'))
+    writes.push(ledger.noteAd(body.clickId, { ad: body.ad, until: now + ctx.windowMs }));
   const tuple = clickTuple(ctx.device, ctx.headerHints, body);
   // A visitor whose consent stops the probabilistic match is never a look-alike: only its carrier credits.
   if (keys && tuple && allows(ctx.consent ?? [], 'probabilisticMatch')) {

@@ -31,7 +31,7 @@ import {
   OpenSchema,
 } from './contract.ts';
 import { explainView } from './explanation-schema.ts';
-import { appDimensions, clickArm, clickVisitor, eventKey, keepRaised, tapped } from './facts-of.ts';
+import { appDimensions, clickAd, clickArm, clickVisitor, eventKey, keepRaised, tapped } from './facts-of.ts';
 import { resolveWithinBudget } from './install-within-budget.ts';
 import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
@@ -165,7 +165,9 @@ attribution.post('/install', async (c) => {
       withinBudget(clickVisitor(ctx.env, ctx.app, answer), ATTRIBUTION_BUDGET_MS).catch(() => ''),
       ctx.network ? networkKeys(ctx.salt, ctx.network).then((keys) => keys.bucket) : '',
       withinBudget(clickArm(ctx.env, ctx.app, answer), ATTRIBUTION_BUDGET_MS).catch(() => null),
-    ]).then(([visitor, networkBucket, arm]) =>
+      // The tap's ad click goes to the conversions listener only as the install's consent allows.
+      withinBudget(clickAd(ctx.env, ctx.app, answer), ATTRIBUTION_BUDGET_MS).catch(() => null),
+    ]).then(([visitor, networkBucket, arm, ad]) =>
       announce(sceneOf(c), {
         fact: 'install-decided',
         at,
@@ -180,6 +182,8 @@ attribution.post('/install', async (c) => {
         clickVisitor: visitor,
         network: ctx.network,
         networkBucket,
+        consent: ctx.consent,
+        ad,
       }),
     );
     // Flags are the operator's (docs/fraud.md): decided after the response, never in the answer.
@@ -235,16 +239,18 @@ attribution.post('/event', async (c) => {
   // An event with an id is one funnel message and one webhook however often it arrives: the consumers
   // count and send an id once.
   const answer = install?.answer ?? null;
-  const [key, ids, arm] = await Promise.all([
+  const [key, ids, arm, ad] = await Promise.all([
     installKey(ctx.salt, body.app, body.installId),
     Promise.all(events.map((event) => (event.id ? eventKey(ctx.salt, body.app, body.installId, event.id) : undefined))),
     // The variant its install counted under (docs/smart-links.md), within the same budget.
     withinBudget(clickArm(ctx.env, ctx.app, answer), ATTRIBUTION_BUDGET_MS).catch(() => null),
+    // Its tap's ad click, for the conversions (docs/conversions.md), within the same budget.
+    withinBudget(clickAd(ctx.env, ctx.app, answer), ATTRIBUTION_BUDGET_MS).catch(() => null),
   ]);
   const dims = arm ? { ...appDimensions(c, answer), ...arm } : appDimensions(c, answer);
   const scene = sceneOf(c);
   // The app and the install bound the names and the day's count (docs/operators.md#bounds).
-  const call = { app: body.app, installId: body.installId, key, answer, dims };
+  const call = { app: body.app, installId: body.installId, key, answer, dims, ad };
   events.forEach(({ name, value, currency }, index) => {
     // Revenue in whole minor units (docs/operators.md#revenue); the contract refused any value that is none.
     const money = currency === undefined ? {} : { currency, amount: amountOf({ value, currency }) ?? 0 };

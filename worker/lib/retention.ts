@@ -25,8 +25,15 @@ export const RETENTION_RULES = {
     days: 30,
     min: 2,
     max: 90,
-    stores: ['D1 webhook_events', 'D1 webhook_deliveries', 'D1 webhook_attempts'],
-    why: 'resending an event, a late re-run of the daily export, the deliveries log',
+    stores: [
+      'D1 webhook_events',
+      'D1 webhook_deliveries',
+      'D1 webhook_attempts',
+      'D1 conversion_installs',
+      'D1 conversion_deliveries',
+      'D1 conversion_attempts',
+    ],
+    why: "resending an event, a late re-run of the daily export, the deliveries' logs",
   },
   visitors: {
     days: 400,

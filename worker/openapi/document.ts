@@ -43,6 +43,7 @@ import {
 } from './answer-schemas.ts';
 import { appLinkPaths } from './app-link-paths.ts';
 import { configPaths } from './config-paths.ts';
+import { conversionPaths } from './conversion-paths.ts';
 import { FraudReportSchema } from './fraud-schemas.ts';
 import {
   ADMIN_ERRORS,
@@ -396,6 +397,7 @@ function build(): Json {
         },
       },
       ...webhookAdminPaths(),
+      ...conversionPaths(),
       ...teamPaths(),
       ...privacyPaths(),
       ...configPaths(),

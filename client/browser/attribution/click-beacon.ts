@@ -9,6 +9,8 @@
  * carries its carrier; listens on the document before the open-app watcher, so a fallback it fills
  * in is the one the watcher follows.
  */
+
+import { adClickOf } from '../../../shared/ad-clicks.ts';
 import {
   type AttributionView,
   CARRIER_PATH,
@@ -192,6 +194,9 @@ export function watchClicks({
     if (hints.platformVersion || hints.model) body.hints = { ...hints };
     const consent = pageConsent();
     if (consent) body.consent = consent;
+    // The ad network's click id, when the visitor came from an ad (docs/conversions.md#ad-click-ids).
+    const ad = adClickOf(new URLSearchParams(location.search));
+    if (ad) body.ad = ad;
     report();
     pending = { body, link, event };
     // Before the page's listeners exist nothing can show the guide instead: reported at once.

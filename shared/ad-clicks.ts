@@ -1,0 +1,57 @@
+/**
+ * The ad networks' click parameters a page keeps when a visitor arrives from an ad
+ * (docs/conversions.md#ad-click-ids): read from the page's address by the click beacon, sent with the
+ * tap, kept by the tap's click no longer than the attribution window, and handed to a matched
+ * install, so a conversion sent back names its ad click. The page's cache key never reads them
+ * (worker/campaign/query-data.ts `pageQuery` keeps only the page's own parameters).
+ */
+import * as v from 'valibot';
+
+/** Each parameter and the networks that write it into their ads' landing addresses. */
+export const AD_CLICK_PARAMS = {
+  fbclid: 'Meta',
+  ttclid: 'TikTok',
+  gclid: 'Google Ads',
+  gbraid: 'Google Ads (iOS app campaigns)',
+  wbraid: 'Google Ads (iOS web campaigns)',
+  ScCid: 'Snap',
+  clickid: 'Ocean Engine (巨量引擎)',
+  callback: 'Ocean Engine, Tencent Ads (腾讯广告), Kuaishou (快手)',
+  gdt_vid: 'Tencent Ads (WeChat traffic)',
+  qz_gdt: 'Tencent Ads (other traffic)',
+  bd_vid: 'Baidu (百度)',
+} as const;
+
+export type AdClickParam = keyof typeof AD_CLICK_PARAMS;
+export const AD_CLICK_PARAM_NAMES = Object.keys(AD_CLICK_PARAMS) as AdClickParam[];
+
+/** An ad click as the page saw it: each parameter present, its first value. */
+export type AdClick = Partial<Record<AdClickParam, string>>;
+
+/** The longest value kept: Tencent's and Kuaishou's callbacks are URLs of a few hundred characters. */
+export const MAX_AD_CLICK_VALUE = 1024;
+/** Printable ASCII only: every network's ids and its URL-encoded callbacks are. */
+export const AD_CLICK_VALUE = /^[\x21-\x7e]{1,1024}$/;
+
+/** The ad click parameters of `params` (a page's query), or undefined when it has none. */
+export function adClickOf(params: { get(name: string): string | null }): AdClick | undefined {
+  const found: AdClick = {};
+  for (const name of AD_CLICK_PARAM_NAMES) {
+    const value = params.get(name);
+    if (value !== null && AD_CLICK_VALUE.test(value)) found[name] = value;
+  }
+  return Object.keys(found).length > 0 ? found : undefined;
+}
+
+/** An ad click as the tap sends it: known names only, printable values (the click API's 400 names the field). */
+export const AdClickSchema = v.strictObject(
+  Object.fromEntries(
+    AD_CLICK_PARAM_NAMES.map((name) => [
+      name,
+      v.optional(v.pipe(v.string(), v.regex(AD_CLICK_VALUE, `must be printable ASCII, 1–${MAX_AD_CLICK_VALUE}`))),
+    ]),
+  ) as Record<
+    AdClickParam,
+    v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<undefined>, v.RegexAction<string, string>]>, undefined>
+  >,
+);

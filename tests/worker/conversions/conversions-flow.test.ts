@@ -1,0 +1,131 @@
+/**
+ * Conversions end to end inside workerd (docs/conversions.md): a tap from an ad with its click ids,
+ * the app's install and events through `/api/a/*`, the real conversion queue and consumer, and a
+ * postback destination on the platforms' fake. The ad click travels with the tap's carrier to the
+ * install; consent that stops sends to third parties stops them all.
+ */
+import { exports } from 'cloudflare:workers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { carrierOf } from '../../../shared/attribution.ts';
+import { clickBody, installBody, issuedClickId, PHONES, type Send } from '../../fixtures/fake-app.ts';
+import { ORIGIN } from '../helpers.ts';
+import { addDestination, FAKE, fakeLog, freshKey, removeDestinations } from './conversion-fixtures.ts';
+
+const APP = 'com.pebble.notes';
+const phone = PHONES.iPhone15;
+
+const send: Send = (path, body, headers) =>
+  exports.default.fetch(
+    new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    }),
+  );
+
+let last = 20;
+/** A fresh network address per test: the rate limits and buckets never meet. */
+function freshAddress(): string {
+  last += 1;
+  return `198.51.${last % 250}.${Math.floor(Math.random() * 250) + 1}`;
+}
+
+/** A tap on the page with `ad` from `address`, then the install that carries its click; answers the install id. */
+async function adTapThenInstall(
+  ad: Record<string, string> | undefined,
+  {
+    tapHeaders = {},
+    installHeaders = {},
+  }: { tapHeaders?: Record<string, string>; installHeaders?: Record<string, string> } = {},
+): Promise<string> {
+  const address = freshAddress();
+  const clickId = await issuedClickId((path) =>
+    exports.default.fetch(new Request(`${ORIGIN}${path}`, { headers: { 'cf-connecting-ip': address } })),
+  );
+  const tap = await send(
+    '/api/a/click',
+    { ...clickBody(phone, { clickId }), ...(ad ? { ad } : {}) },
+    { 'cf-connecting-ip': address, 'user-agent': phone.web.agent, ...tapHeaders },
+  );
+  expect(tap.status).toBe(204);
+  const installId = `install-${crypto.randomUUID()}`;
+  const headers = { 'cf-connecting-ip': address, 'user-agent': 'PebbleNotes/2.4', ...installHeaders };
+  const install = await send(
+    '/api/a/install',
+    installBody(phone, installId, { clipboard: carrierOf(clickId) }),
+    headers,
+  );
+  expect(await install.json()).toMatchObject({ matched: true, method: 'clipboard' });
+  return installId;
+}
+
+async function postbackTo(key: string): Promise<void> {
+  await addDestination({
+    platform: 'postback',
+    settings: { url: `${FAKE}/${key}/postback/hit?e={event_id}&n={event}&c={fbclid}&oe={clickid}&i={install}` },
+  });
+}
+
+type Hit = Record<string, string>;
+
+afterEach(removeDestinations);
+
+describe('conversions of an ad click', () => {
+  it('sends a matched install with the ad click ids its tap carried, then its app events', async () => {
+    const key = freshKey();
+    await postbackTo(key);
+    const installId = await adTapThenInstall({ fbclid: 'IwAR0-ad-click', clickid: 'B.oe-123' });
+    const event = await send(
+      '/api/a/event',
+      { app: APP, installId, name: 'register', id: 'register-0001' },
+      { 'cf-connecting-ip': '203.0.113.9' },
+    );
+    expect(event.status).toBe(204);
+    await expect.poll(async () => ((await fakeLog(key)).bodies.postback ?? []).length, { timeout: 20_000 }).toBe(2);
+    const hits = (await fakeLog(key)).bodies.postback as Hit[];
+    const install = hits.find((hit) => hit.n === 'install');
+    const register = hits.find((hit) => hit.n === 'register');
+    expect(install).toMatchObject({ c: 'IwAR0-ad-click', oe: 'B.oe-123' });
+    expect(register).toMatchObject({ c: 'IwAR0-ad-click', i: install?.i });
+    // The install travels as its keyed hash, never the app's own id.
+    expect(JSON.stringify(hits)).not.toContain(installId);
+  });
+
+  it('sends nothing for an install whose consent stops sends to third parties, nor for its events', async () => {
+    const key = freshKey();
+    await postbackTo(key);
+    const installId = await adTapThenInstall({ fbclid: 'IwAR0-refused' }, { installHeaders: { 'sec-gpc': '1' } });
+    const event = await send(
+      '/api/a/event',
+      { app: APP, installId, name: 'purchase', id: 'purchase-0001' },
+      { 'cf-connecting-ip': '203.0.113.9' },
+    );
+    expect(event.status).toBe(204);
+    // A later install that is allowed arrives: everything queued before it has been handled by then.
+    await adTapThenInstall({ fbclid: 'IwAR0-allowed' });
+    await expect
+      .poll(async () => ((await fakeLog(key)).bodies.postback as Hit[] | undefined)?.map((hit) => hit.c), {
+        timeout: 20_000,
+      })
+      .toEqual(['IwAR0-allowed']);
+  });
+
+  it('keeps no ad click of a tap whose consent stops sends to third parties', async () => {
+    const key = freshKey();
+    await postbackTo(key);
+    await adTapThenInstall({ fbclid: 'IwAR0-tap-refused' }, { tapHeaders: { 'sec-gpc': '1' } });
+    await expect.poll(async () => ((await fakeLog(key)).bodies.postback ?? []).length, { timeout: 20_000 }).toBe(1);
+    const [hit] = (await fakeLog(key)).bodies.postback as Hit[];
+    expect(hit).toMatchObject({ n: 'install', c: '' });
+  });
+
+  it('refuses an ad click parameter it does not know, naming it', async () => {
+    const response = await send(
+      '/api/a/click',
+      { ...clickBody(phone), ad: { utm_source: 'x' } },
+      { 'cf-connecting-ip': freshAddress(), 'user-agent': phone.web.agent },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: expect.stringContaining('utm_source') });
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Meta Conversions API for App Events (docs/conversions.md#meta): one server event per request to the
+ * dataset's `/events` edge, `action_source: "app"`, with the app data the API requires for app events
+ * (`advertiser_tracking_enabled`, `application_tracking_enabled`, `extinfo`). The install's keyed hash
+ * is its `anon_id`; a tap from a Meta ad adds `fbc`, formatted as Meta documents it.
+ */
+import type { Platform } from './platform.ts';
+import { JSON_HEADERS } from './platform.ts';
+
+/** The Graph API version requests go to. */
+export const META_GRAPH_VERSION = 'v21.0';
+
+/** `extinfo` has 16 places, each required and in order; the ones Lander knows are the version and the package. */
+function extinfo(platform: string | null, app: string): string[] {
+  const places = new Array<string>(16).fill('');
+  places[0] = platform === 'ios' ? 'i2' : 'a2';
+  places[1] = app;
+  return places;
+}
+
+export const meta: Platform<'meta'> = {
+  defaults: {
+    install: 'MobileAppInstall',
+    open: 'ActivateApp',
+    register: 'CompleteRegistration',
+    purchase: 'Purchase',
+  },
+  sendsOtherEvents: true,
+  build({ event, name, settings, token }) {
+    const user: Record<string, string> = { anon_id: event.install };
+    // fbc is `fb.1.<click time in ms>.<fbclid>` (Meta's "fbc" customer information parameter).
+    if (event.ad?.fbclid) user.fbc = `fb.1.${event.clickedAt ?? event.at}.${event.ad.fbclid}`;
+    const body = {
+      data: [
+        {
+          event_name: name,
+          event_time: Math.floor(event.at / 1000),
+          event_id: event.id,
+          action_source: 'app',
+          user_data: user,
+          // Sent only where consent allowed it (send-facts.ts): tracking is on for this install.
+          app_data: {
+            advertiser_tracking_enabled: 1,
+            application_tracking_enabled: 1,
+            extinfo: extinfo(event.platform, event.app),
+          },
+        },
+      ],
+      // In the body, not the address: an address may end up in a log, a body never does.
+      access_token: token,
+    };
+    return {
+      method: 'POST',
+      url: `https://graph.facebook.com/${META_GRAPH_VERSION}/${settings.datasetId}/events`,
+      headers: { ...JSON_HEADERS },
+      body: JSON.stringify(body),
+    };
+  },
+};
