@@ -4,13 +4,15 @@
  * Meta's unless a Lander carrier's tap is known to be later. Meta's referrer is a carrier: with it,
  * no look-alike is sought. One referrer credits one install, claimed in the ledger by its touch id.
  */
-import type { CarrierCheck } from '../../shared/install-explanation.ts';
+import type { CarrierCheck, Explanation } from '../../shared/install-explanation.ts';
 import type { InstallAnswer } from '../facts.ts';
 import { settingsOf } from '../settings.ts';
 import type { ClickClaim } from './ledger.ts';
 import { checkMetaReferrer, landerTapIsLater, type MetaReferrerInput, type MetaTouch } from './meta-referrer.ts';
 import type { AttributionContext } from './record-click.ts';
-import type { Decided } from './resolve-install.ts';
+
+/** A decided answer and why: resolve-install.ts's `Decided`, named here so neither file imports the other. */
+type Decided = { answer: InstallAnswer; explanation: Explanation };
 
 /** Decides a touch's id as a carrier's click: `issued` is always true for Meta's (its seal vouches). */
 type Claim = (clickId: string, issued: boolean) => Promise<ClickClaim>;
