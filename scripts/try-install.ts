@@ -5,7 +5,11 @@
  * (`POST /api/test-devices`, with `--install-id`: only a registered device's `test: true` is answered
  * as a test), asks the running worker for a short link of its own (`POST /api/links`), prints it
  * and its QR code, waits for the tap on it (`GET /api/stats?by=link`), then for the next install a
- * test device makes (`GET /api/test-installs`), and prints that answer and why it was given. Where
+ * test device makes (`GET /api/test-installs`), and prints that answer and why it was given. With
+ * `--simulate SOURCE` no phone is needed: the script taps the link itself, then sends the test install
+ * an app would send with the carrier where that source puts it (`clipboard`, `play`, `apk`,
+ * `harmony`, `appgallery`) or the store channel only a maker's store reports (`honor`), from a test
+ * device of its own (docs/attribution.md#deterministic-sources). Where
  * and with which token: as `npm run stats` (scripts/lib/admin-api.ts). Exit 0 once an install
  * arrived, 1 when none did in time, 2 when the worker refused.
  */
@@ -18,7 +22,24 @@ import { type CliHelp, cliArgs, helpIfAsked } from './lib/cli-args.ts';
 
 const USAGE =
   'usage: npm run try-install -- [--local | --env development|production] [--base URL] [--channel NAME] ' +
-  '[--timeout SECONDS] [--app APP --install-id ID] [--app-id ID]';
+  '[--timeout SECONDS] [--app APP --install-id ID] [--app-id ID] [--simulate SOURCE --app APP]';
+
+/**
+ * Where each source puts the carrier in the install an app sends (docs/attribution.md): its field of
+ * `carriers`, or, for Honor's store, which hands over no carrier, the store channel alone.
+ */
+const SOURCES = {
+  clipboard: (carrier: string, base: string) => ({ carriers: { clipboard: `${base}/i/${carrier}` } }),
+  play: (carrier: string) => ({ carriers: { playReferrer: carrier } }),
+  apk: (carrier: string) => ({ carriers: { apk: carrier } }),
+  harmony: (carrier: string, base: string) => ({ carriers: { harmonyLink: `${base}/i/${carrier}` } }),
+  appgallery: (carrier: string) => ({
+    carriers: { appGallery: carrier },
+    storeChannel: { store: 'appgallery', channel: 'try-install' },
+  }),
+  honor: () => ({ storeChannel: { store: 'honor', channel: 'try-install' } }),
+} satisfies Record<string, (carrier: string, base: string) => Record<string, unknown>>;
+type Source = keyof typeof SOURCES;
 
 const HELP: CliHelp = {
   summary:
@@ -32,11 +53,16 @@ const HELP: CliHelp = {
     ['--timeout SECONDS', 'how long to wait for the install (default 600)'],
     ['--app APP --install-id ID', "register the phone's installation as a test device first"],
     [
+      '--simulate SOURCE',
+      `no phone: tap the link and send the test install a source would (${Object.keys(SOURCES).join(', ')}); needs --app`,
+    ],
+    [
       '--app-id ID',
       "the Lander app (docs/routes.md#apps) whose link and test device these are; --app is the phone's package",
     ],
   ],
-  example: 'HOST=192.168.1.20 npm run try-install -- --app com.example.app --install-id 3f2a…',
+  example:
+    'npm run try-install -- --simulate appgallery --app com.example.app   |   HOST=192.168.1.20 npm run try-install -- --app com.example.app --install-id 3f2a…',
 };
 
 helpIfAsked('try-install', HELP);
@@ -49,6 +75,7 @@ const { values } = cliArgs('try-install', USAGE, {
   app: { type: 'string' },
   'install-id': { type: 'string' },
   'app-id': { type: 'string' },
+  simulate: { type: 'string' },
 });
 
 /** How often the worker is asked whether the tap and the install have come. */
@@ -69,12 +96,73 @@ async function call<T>(target: AdminTarget, path: string, body?: unknown): Promi
   return (await res.json()) as T;
 }
 
+/** What to do on the phone: the link, its QR code, the test build. */
+function printSteps(link: LinkView): void {
+  console.log('1. On the test phone, open this link (or scan the code) and tap the button:');
+  console.log(`   ${link.shortUrl}\n`);
+  console.log(qrTerminal(link.shortUrl) ?? '');
+  console.log('2. Install the app built with the SDK’s test option (test: true) and launch it.');
+}
+
 /** The answer in one line, as an app would read it. */
 function answerLine(item: TestInstallView): string {
   const { answer } = item;
   if (!answer.matched) return `not matched: ${answer.reason}`;
   const data = JSON.stringify(answer.data);
   return `matched by ${answer.method}, confidence ${answer.confidence}, data ${data}, click ${answer.clickId}`;
+}
+
+const PHONE_AGENT =
+  'Mozilla/5.0 (Linux; Android 12; NOH-AN00) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+
+/** A POST of JSON to the worker's public API (the page's and the app's calls); a refusal ends the script. */
+async function post(target: AdminTarget, path: string, body: unknown): Promise<Response> {
+  const res = await fetch(`${target.base}${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    // A phone's browser: a tap from an agent that names no browser is a crawler's, never recorded.
+    headers: { 'content-type': 'application/json', 'user-agent': PHONE_AGENT },
+  });
+  if (res.status >= 400) fail(`${path} answered ${res.status}: ${await res.text()}`);
+  return res;
+}
+
+/**
+ * The phone's part, simulated: a tap on the link's page (a click id the worker issued, the link's
+ * campaign token), then the first launch of an Android app that found the carrier through `source`.
+ */
+async function simulate(target: AdminTarget, link: LinkView, source: Source, app: string, installId: string) {
+  if (source === 'honor') {
+    // Honor's store hands the app its own channel, never a carrier: no tap to simulate.
+    console.log('Sending the install as Honor’s store would (its channel only)…');
+  }
+  const ids = await fetch(`${target.base}/api/a/click-ids`);
+  if (!ids.ok) fail(`/api/a/click-ids answered ${ids.status}`);
+  const [clickId] = ((await ids.json()) as { clickIds: string[] }).clickIds;
+  const d = new URL(link.url, target.base).searchParams.get('d') ?? '';
+  const device = { tz: 'Asia/Shanghai', langs: ['zh-CN'] };
+  await post(target, '/api/a/click', {
+    clickId,
+    action: 'store',
+    d,
+    link: link.slug,
+    screen: { w: 360, h: 780, dpr: 3 },
+    ...device,
+  });
+  const carrier = `${clickId}.${d}`;
+  console.log(`Simulated tap: click ${clickId}. Sending the install as ${source} would…`);
+  const origin = new URL(target.base).origin;
+  await post(target, '/api/a/install', {
+    app,
+    platform: 'android',
+    osVersion: '12',
+    model: 'NOH-AN00',
+    screen: { w: 360, h: 780, scale: 3 },
+    ...device,
+    installId,
+    test: true,
+    ...SOURCES[source](carrier, origin),
+  });
 }
 
 async function main(): Promise<void> {
@@ -86,7 +174,12 @@ async function main(): Promise<void> {
   const seconds = Number(values.timeout);
   if (!Number.isInteger(seconds) || seconds < 1) fail(`--timeout takes whole seconds, got ${values.timeout}`);
   const deadline = Date.now() + seconds * 1000;
-  const installId = values['install-id'];
+  const source = values.simulate;
+  if (source !== undefined && !(source in SOURCES)) {
+    fail(`--simulate takes one of ${Object.keys(SOURCES).join(', ')}, got ${source}`);
+  }
+  if (source !== undefined && values.app === undefined) fail('--simulate needs --app (the package the install names)');
+  const installId = values['install-id'] ?? (source === undefined ? undefined : `try-${crypto.randomUUID()}`);
   if (installId !== undefined && values.app === undefined) fail('--install-id needs --app (the package or bundle id)');
 
   if (installId !== undefined && values.app !== undefined) {
@@ -104,10 +197,11 @@ async function main(): Promise<void> {
   let after = before.installs[0]?.id ?? 0;
   const link = await call<LinkView>(target, '/api/links', { channel: values.channel });
 
-  console.log('1. On the test phone, open this link (or scan the code) and tap the button:');
-  console.log(`   ${link.shortUrl}\n`);
-  console.log(qrTerminal(link.shortUrl) ?? '');
-  console.log('2. Install the app built with the SDK’s test option (test: true) and launch it.');
+  if (source !== undefined && values.app !== undefined && installId !== undefined) {
+    await simulate(target, link, source as Source, values.app, installId);
+  } else {
+    printSteps(link);
+  }
   console.log('Waiting for the tap…');
 
   let tapped = false;

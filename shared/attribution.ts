@@ -17,6 +17,10 @@ import { toBase64Url } from './base64url.ts';
 import type { ConsentReport } from './consent.ts';
 import type { ClientHints } from './device/types.ts';
 
+/** The makers' stores whose install referrer the Android SDK reads (docs/attribution.md#the-stores). */
+export const STORES = ['appgallery', 'honor'] as const;
+export type Store = (typeof STORES)[number];
+
 /** The primary actions a click records. */
 export const CLICK_ACTIONS = ['download', 'store', 'open', 'guide'] as const;
 export type ClickAction = (typeof CLICK_ACTIONS)[number];

@@ -8,7 +8,14 @@
 import type { Language } from './texts.ts';
 
 /** Where a carrier came from: the install's `carriers` fields, or the open's `carrier`. */
-export type CarrierSource = 'apk' | 'harmonyLink' | 'playReferrer' | 'clipboard' | 'link' | 'metaReferrer';
+export type CarrierSource =
+  | 'apk'
+  | 'harmonyLink'
+  | 'playReferrer'
+  | 'appGallery'
+  | 'clipboard'
+  | 'link'
+  | 'metaReferrer';
 
 /**
  * What a carrier was worth: `used` answered; `unused` was valid but an earlier one answered;
@@ -87,6 +94,7 @@ const en = {
     apk: 'APK stamp',
     harmonyLink: 'HarmonyOS link',
     playReferrer: 'Play referrer',
+    appGallery: 'AppGallery referrer',
     clipboard: 'Clipboard',
     link: 'Link',
     metaReferrer: "Meta's install referrer",
@@ -137,6 +145,7 @@ const zhCN: ExplanationTexts = {
     apk: 'APK 戳记',
     harmonyLink: '鸿蒙链接',
     playReferrer: 'Play 引荐',
+    appGallery: '华为应用市场引荐',
     clipboard: '剪贴板',
     link: '链接',
     metaReferrer: 'Meta 安装引荐',

@@ -28,7 +28,15 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const kindOf = (type: WebhookEventType): ExportKind => type.split('.')[0] as ExportKind;
 
 /** How an install or an open was matched, as attribution answers it (docs/attribution.md). */
-export const MATCH_METHODS = ['clipboard', 'referrer', 'apk', 'harmony', 'meta', 'probabilistic'] as const;
+export const MATCH_METHODS = [
+  'clipboard',
+  'referrer',
+  'apk',
+  'harmony',
+  'meta',
+  'appgallery',
+  'probabilistic',
+] as const;
 export type MatchMethod = (typeof MATCH_METHODS)[number];
 /** Why an install or an open was not matched (docs/attribution.md). */
 export const UNMATCHED_REASONS = ['none', 'ambiguous', 'expired', 'unavailable', 'claimed'] as const;

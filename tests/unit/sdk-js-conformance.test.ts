@@ -6,7 +6,8 @@ import { describe, it } from 'vitest';
 import { loadCases } from '../fixtures/conformance.ts';
 import { runCase } from '../fixtures/sdk-js-harness.ts';
 
-const cases = loadCases();
+// A case for other SDKs only (`sdks`) reads what the JS SDK has no reader for: the makers' stores.
+const cases = loadCases().filter((kase) => !kase.sdks || kase.sdks.includes('js'));
 
 describe.each([...new Set(cases.map((kase) => kase.file))])('%s', (file) => {
   it.each(cases.filter((kase) => kase.file === file).map((kase) => [kase.name, kase] as const))(

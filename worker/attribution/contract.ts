@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { AdClickSchema } from '../../shared/ad-clicks.ts';
-import { CLICK_ACTIONS, CLICK_ID, type ClickBody } from '../../shared/attribution.ts';
+import { CLICK_ACTIONS, CLICK_ID, type ClickBody, STORES } from '../../shared/attribution.ts';
 import { ATT_STATUSES, type ConsentReport, MAX_CONSENT_STRING } from '../../shared/consent.ts';
 import { VARIANT_NAME } from '../../shared/link-rules.ts';
 import { exponentOf, isCurrency, MAX_EVENT_AMOUNT, minorUnits } from '../../shared/money.ts';
@@ -92,6 +92,19 @@ export const InstallReferrerSchema = v.strictObject({
 });
 
 /**
+ * The channel id a maker's store reported for the install (docs/attribution.md#the-stores): its own
+ * channel, never a carrier. An install no carrier's campaign names a channel for is counted under
+ * `<store>:<channel>`.
+ */
+export const STORE_CHANNEL = /^[A-Za-z0-9_.:-]{1,64}$/;
+export const StoreChannelSchema = v.strictObject({
+  store: v.picklist(STORES, `must be one of ${STORES.join(', ')}`),
+  channel: v.pipe(v.string(), v.regex(STORE_CHANNEL, 'must be 1–64 of A-Z a-z 0-9 _ . : -')),
+});
+
+export type StoreChannelInput = v.InferOutput<typeof StoreChannelSchema>;
+
+/**
  * Meta's install referrer as the app read it from the Facebook, Instagram or Messenger app's content
  * provider (docs/attribution.md#metas-install-referrer): its `install_referrer`, `actual_timestamp`
  * and `is_ct` columns. The worker opens the sealed campaign data with the app's key from Meta.
@@ -122,10 +135,12 @@ export const InstallSchema = v.strictObject({
       playReferrer: v.optional(carrierText),
       apk: v.optional(carrierText),
       harmonyLink: v.optional(carrierText),
+      appGallery: v.optional(carrierText),
     }),
   ),
   installReferrer: v.optional(InstallReferrerSchema),
   metaReferrer: v.optional(MetaReferrerSchema),
+  storeChannel: v.optional(StoreChannelSchema),
   consent: v.optional(ConsentSchema),
 });
 

@@ -13,7 +13,7 @@ import {
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 const CarrierCheckSchema = v.strictObject({
-  source: v.picklist(['apk', 'harmonyLink', 'playReferrer', 'clipboard', 'link', 'metaReferrer']),
+  source: v.picklist(['apk', 'harmonyLink', 'playReferrer', 'appGallery', 'clipboard', 'link', 'metaReferrer']),
   verdict: v.picklist([
     'used',
     'unused',

@@ -15,7 +15,7 @@ import type { Dimensions, InstallAnswer, OsFamily, RaisedFlags, Tapped } from '.
 import { keyedHash } from '../lib/keyed-hash.ts';
 import { eventDimensions } from '../lib/visit.ts';
 import { settingsOf } from '../settings.ts';
-import type { ClickInput } from './contract.ts';
+import type { ClickInput, StoreChannelInput } from './contract.ts';
 import { type ClickArm, ledgerFor } from './ledger.ts';
 
 const OS_OF: Record<OsFamily, DeviceInfo['operatingSystem']> = {
@@ -67,6 +67,15 @@ export async function tapped(c: Context<AppEnv>, body: ClickInput, at: number): 
 export function appDimensions(c: Context<AppEnv>, answer: InstallAnswer | null, platform?: OsFamily): Dimensions {
   const dims = eventDimensions(c, signedOnly(answer?.matched ? answer.data : undefined));
   return { ...dims, os: platform ? OS_OF[platform] : '', inapp: '' };
+}
+
+/**
+ * An install's dimensions with the channel its store reported (docs/attribution.md#the-stores):
+ * `<store>:<channel>`, only when no carrier's signed campaign named a channel of its own.
+ */
+export function withStoreChannel(dims: Dimensions, store: StoreChannelInput | undefined): Dimensions {
+  if (!store || dims.channel) return dims;
+  return { ...dims, channel: `${store.store}:${store.channel}` };
 }
 
 /**

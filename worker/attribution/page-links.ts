@@ -8,7 +8,13 @@
  * - with a parent APK uploaded (docs/apk-stamping.md), an APK download becomes the stamped
  *   `https://<page host>/dl/<carrier>/<file>`, keyed by its `apkPath`: the browser moves APK hrefs
  *   to the reachable download domain, and the path stays the same.
+ * - on a phone that runs Android apps (HarmonyOS 2–4, EMUI), the AppGallery button becomes
+ *   AppGallery's attribution link `hiapplink://com.huawei.appmarket?appId=<id>&referrer=<carrier>`:
+ *   AppGallery keeps the referrer, and the app reads it at first launch from AppGallery's provider
+ *   (docs/attribution.md#the-stores). HarmonyOS NEXT keeps the https link: its apps read App Linking.
  * App Store links need no carrier: they carry the provider token and campaign (`appStoreQuery`).
+ * No other store link carries one: none documents a parameter it hands back to the app (YYB,
+ * Xiaomi, OPPO, vivo; docs/attribution.md#the-stores).
  */
 import { stampedUrl } from '../../shared/apk-parent.ts';
 import { type AttributionView, CARRIER_PATH, CARRIER_SLOT } from '../../shared/attribution.ts';
@@ -33,6 +39,15 @@ const isPlayLink = (href: string): boolean => href.startsWith('https://play.goog
 /** A Play link with the carrier as its install referrer. */
 const withReferrer = (href: string): string => `${href}${href.includes('?') ? '&' : '?'}referrer=${CARRIER_SLOT}`;
 
+/**
+ * AppGallery's attribution link for the app id of an AppGallery href, the carrier as its `referrer`
+ * (AppGallery Connect's deep links take `appId`, `channelId` and `referrer`); null without an id.
+ */
+function appGalleryWithReferrer(href: string): string | null {
+  const id = URL.parse(href)?.searchParams.get('id');
+  return id ? `hiapplink://com.huawei.appmarket?appId=${encodeURIComponent(id)}&referrer=${CARRIER_SLOT}` : null;
+}
+
 export interface PageLinksInput {
   attribution: AttributionConfig;
   download: DownloadView;
@@ -43,6 +58,8 @@ export interface PageLinksInput {
   appLinkingDomain: string | null;
   /** On a short link's page, its slug, for the taps to report (docs/operators.md). */
   link?: string;
+  /** Whether the phone runs Android apps from AppGallery (HarmonyOS 2–4): its AppGallery button carries the carrier. */
+  appGalleryReferrer?: boolean;
   /** The page's origin and the uploaded parent's file name, when the Android app has one. */
   stampedApk?: { origin: string; file: string } | null;
 }
@@ -54,11 +71,16 @@ export function pageLinks({
   screen,
   appLinkingDomain,
   link,
+  appGalleryReferrer = false,
   stampedApk = null,
 }: PageLinksInput): AttributionView {
   const links: Record<string, string> = {};
   const buttons: (DownloadButton | null)[] = [download.primary, ...download.stores];
   for (const button of buttons) if (button && isPlayLink(button.href)) links[button.href] = withReferrer(button.href);
+  for (const button of buttons) {
+    const gallery = appGalleryReferrer && button?.kind === 'appgallery' ? appGalleryWithReferrer(button.href) : null;
+    if (button && gallery) links[button.href] = gallery;
+  }
   const fallback = openApp?.fallback?.href;
   if (openApp && fallback && isPlayLink(fallback)) {
     links[fallback] = withReferrer(fallback);

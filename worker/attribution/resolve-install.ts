@@ -84,6 +84,7 @@ const CARRIER_ORDER: readonly [MatchMethod, CarrierField][] = [
   ['apk', 'apk'],
   ['harmony', 'harmonyLink'],
   ['referrer', 'playReferrer'],
+  ['appgallery', 'appGallery'],
   ['clipboard', 'clipboard'],
 ];
 

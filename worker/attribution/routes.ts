@@ -20,9 +20,9 @@ import { settingsOf } from '../settings.ts';
 import { createAppLink } from './app-links.ts';
 import { issueClickId } from './click-id.ts';
 import {
-  amountOf,
   AppEventRequestSchema,
   AppLinkSchema,
+  amountOf,
   ClickSchema,
   type IdentifyInput,
   IdentifySchema,
@@ -31,7 +31,16 @@ import {
   OpenSchema,
 } from './contract.ts';
 import { explainView } from './explanation-schema.ts';
-import { appDimensions, clickAd, clickArm, clickVisitor, eventKey, keepRaised, tapped } from './facts-of.ts';
+import {
+  appDimensions,
+  clickAd,
+  clickArm,
+  clickVisitor,
+  eventKey,
+  keepRaised,
+  tapped,
+  withStoreChannel,
+} from './facts-of.ts';
 import { resolveWithinBudget } from './install-within-budget.ts';
 import { networkOf } from './network.ts';
 import { rateLimitPerNetwork } from './rate-limit.ts';
@@ -158,8 +167,8 @@ attribution.post('/install', async (c) => {
     if (!first || test) return;
     // Counted on the day it was decided; its click's visitor and network are read after the response.
     const at = Date.now();
-    const { app, installId, platform, installReferrer: referrer } = body;
-    const dims = appDimensions(c, answer, platform);
+    const { app, installId, platform, installReferrer: referrer, storeChannel } = body;
+    const dims = withStoreChannel(appDimensions(c, answer, platform), storeChannel);
     const fact = Promise.all([
       // Within attribution's budget: an install is counted and sent whatever its ledger does.
       withinBudget(clickVisitor(ctx.env, ctx.app, answer), ATTRIBUTION_BUDGET_MS).catch(() => ''),

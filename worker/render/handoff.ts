@@ -213,6 +213,7 @@ export function makeHandoff(inputs: HandoffInputs): Handoff {
         screen: tapScreenOf(page),
         link: page.page === 'short' ? page.slug : undefined,
         appLinkingDomain: appLinking ? (config.links.universal_link_domain ?? null) : null,
+        appGalleryReferrer: verdict.installsApk,
         stampedApk: apkParent && { origin: `${url.origin}${base}`, file: apkParent.file },
       }),
       variant,

@@ -108,7 +108,7 @@ export function DrillDownFigures({ opened, t }: { opened: Opened; t: FunnelTexts
       <dl className="drill-facts">
         <div data-fact="methods">
           <dt>{t.methods}</dt>
-          <dd>{breakdown(split.byAttributed) || '–'}</dd>
+          <dd>{breakdown(split.byAttributed, t.methodNames) || '–'}</dd>
         </div>
         {/* The organic installs' count is the headline's; here only why they were not matched. */}
         <div data-fact="unmatched">

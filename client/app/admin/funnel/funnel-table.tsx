@@ -11,12 +11,12 @@ import { DataTable } from '../shared/data-table.tsx';
 import type { FunnelTexts } from './funnel-texts.ts';
 import { reportedText, revenueText } from './revenue-text.ts';
 
-/** `name count` pairs, largest first, `·` between. */
-export function breakdown(record: Record<string, number>): string {
+/** `name count` pairs, largest first, `·` between; each name in `names` when it has one there. */
+export function breakdown(record: Record<string, number>, names: Record<string, string> = {}): string {
   return Object.entries(record)
     .filter(([, count]) => count > 0)
     .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
-    .map(([name, count]) => `${name} ${count}`)
+    .map(([name, count]) => `${names[name] ?? name} ${count}`)
     .join(' · ');
 }
 
@@ -90,7 +90,7 @@ export function FunnelTable({
           <td className="rate">{percent(row.rates.tap)}</td>
           <td>{row.attributed}</td>
           <td className="rate">{percent(row.rates.install)}</td>
-          <td className="detail">{breakdown(attributedMethods(row))}</td>
+          <td className="detail">{breakdown(attributedMethods(row), t.methodNames)}</td>
           <td>
             {row.organic}
             {row.organic > 0 ? <span className="detail"> ({breakdown(row.byUnmatched)})</span> : null}

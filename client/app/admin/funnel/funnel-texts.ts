@@ -1,5 +1,6 @@
 /** The funnel room's words (docs/operators.md): the headline, the charts, the tables and a drill-down. */
 import type { Language } from '../../../../shared/texts.ts';
+import type { MatchMethod } from '../../../../shared/webhooks.ts';
 import type { SharedTexts } from '../shared/shared-texts.ts';
 
 const en = {
@@ -25,6 +26,16 @@ const en = {
   newVersus: (days: number): string => `new: none in the ${days === 1 ? 'day' : `${days} days`} before`,
   channels: 'Channels',
   methods: 'Install methods',
+  /** Each install method by its source (docs/attribution.md#deterministic-sources). */
+  methodNames: {
+    clipboard: 'clipboard',
+    referrer: 'Play referrer',
+    apk: 'stamped APK',
+    harmony: 'App Linking',
+    meta: 'Meta referrer',
+    appgallery: 'AppGallery referrer',
+    probabilistic: 'probabilistic',
+  } as Record<MatchMethod, string>,
   appEvents: 'App events (÷ installs)',
   revenue: 'Revenue',
   /** The sum in the reporting currency, at the operator's rates (docs/operators.md#revenue). */
@@ -64,6 +75,15 @@ const zhCN: FunnelWords = {
   newVersus: (days) => `新增：前 ${days === 1 ? '一' : days} 天为 0`,
   channels: '渠道',
   methods: '安装方式',
+  methodNames: {
+    clipboard: '剪贴板',
+    referrer: 'Play 引荐',
+    apk: 'APK 戳记',
+    harmony: '鸿蒙 App Linking',
+    meta: 'Meta 引荐',
+    appgallery: '华为应用市场引荐',
+    probabilistic: '概率匹配',
+  },
   appEvents: '应用事件（÷ 安装）',
   revenue: '收入',
   reportedAs: (money) => `按你的汇率约 ${money}`,

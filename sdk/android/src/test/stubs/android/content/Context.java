@@ -24,6 +24,11 @@ public abstract class Context {
         return null;
     }
 
+    /** Abstract in Android; here a stub's failure unless a test overrides it. */
+    public String getPackageName() {
+        throw new RuntimeException("Stub!");
+    }
+
     /** Abstract in Android; here a stub's refusal unless a test overrides it. */
     public int checkCallingOrSelfPermission(String permission) {
         return -1;

@@ -8,6 +8,8 @@ public interface Cursor extends Closeable {
 
     int getColumnIndex(String columnName);
 
+    int getColumnCount();
+
     String getString(int columnIndex);
 
     long getLong(int columnIndex);

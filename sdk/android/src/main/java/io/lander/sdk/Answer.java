@@ -20,7 +20,7 @@ public final class Answer {
     public static final Answer NONE = unmatched("none");
 
     public final boolean matched;
-    /** When matched: clipboard, referrer, apk, harmony or probabilistic. */
+    /** When matched: clipboard, referrer, apk, harmony, appgallery or probabilistic. */
     public final String method;
     public final int confidence;
     /** The campaign's signed fields. */
@@ -56,7 +56,8 @@ public final class Answer {
         return new Answer(false, null, 0, Collections.<String, String>emptyMap(), null, null, reason, explain);
     }
 
-    private static final List<String> METHODS = Arrays.asList("clipboard", "referrer", "apk", "harmony", "probabilistic");
+    private static final List<String> METHODS = Arrays.asList("clipboard", "referrer", "apk", "harmony", "appgallery",
+            "probabilistic");
     private static final List<String> SERVER_REASONS = Arrays.asList("none", "ambiguous", "expired", "unavailable", "claimed");
     private static final List<String> SDK_REASONS = Arrays.asList("offline", "rejected");
 

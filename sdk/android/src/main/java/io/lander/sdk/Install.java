@@ -76,6 +76,23 @@ final class Install {
         }
     }
 
+    /** The store's referrer of this install, or null (logged with {@code debug}). */
+    private StoreReferrer storeReferrer(String store) {
+        try {
+            StoreReferrer found = StoreReferrer.APPGALLERY.equals(store) ? lander.platform.appGalleryReferrer()
+                    : lander.platform.honorReferrer();
+            if (found != null) {
+                lander.log.line("install: " + store + " referrer \"" + found.referrer + "\", channel \""
+                        + found.channel + "\", clicked at " + found.clickMs + " ms, installed at " + found.installMs
+                        + " ms" + (found.tooOld() ? ": too old, not sent" : ""));
+            }
+            return found;
+        } catch (Exception failed) {
+            lander.log.line("install: reading the " + store + " referrer failed: " + failed);
+            return null;
+        }
+    }
+
     /** The first attempt's body: the device, and each carrier the SDK may send (Carriers). */
     private JSONObject firstBody(String installId, long started) {
         Platform platform = lander.platform;
@@ -113,10 +130,25 @@ final class Install {
         } catch (Exception failed) {
             lander.log.line("install: reading the launch link failed: " + failed);
         }
+        StoreReferrer gallery = storeReferrer(StoreReferrer.APPGALLERY);
+        StoreReferrer honor = storeReferrer(StoreReferrer.HONOR);
+        String galleryCarrier = gallery == null ? null : gallery.carrier();
+        // The store's channel: AppGallery's first; Honor's store hands over a channel only.
+        JSONObject storeChannel = null;
+        for (StoreReferrer store : new StoreReferrer[] {gallery, honor}) {
+            String channel = store == null ? null : store.channelId();
+            if (storeChannel != null || channel == null) continue;
+            storeChannel = new JSONObject();
+            Kept.put(storeChannel, "store", store.store);
+            Kept.put(storeChannel, "channel", channel);
+        }
+        // AppGallery's times serve the fraud rules when Play had none (docs/fraud.md).
+        if (referrerTimes == null && gallery != null) referrerTimes = gallery.times();
         if (clipboard != null) Kept.put(carriers, "clipboard", clipboard);
         if (referrer != null) Kept.put(carriers, "playReferrer", referrer);
         if (stamp != null) Kept.put(carriers, "apk", stamp);
         if (harmony != null) Kept.put(carriers, "harmonyLink", harmony);
+        if (galleryCarrier != null) Kept.put(carriers, "appGallery", galleryCarrier);
         lander.log.line("install: carriers found: " + (carriers.length() == 0 ? "none" : carriers.names()));
 
         JSONObject body = new JSONObject();
@@ -139,6 +171,7 @@ final class Install {
         Kept.put(body, "installId", installId);
         if (carriers.length() > 0) Kept.put(body, "carriers", carriers);
         if (referrerTimes != null) Kept.put(body, "installReferrer", referrerTimes);
+        if (storeChannel != null) Kept.put(body, "storeChannel", storeChannel);
         try {
             MetaReferrer meta = platform.metaReferrer();
             JSONObject metaJson = meta == null ? null : meta.toJson();

@@ -27,6 +27,16 @@ public interface Platform {
         return null;
     }
 
+    /** Huawei AppGallery's install referrer of this app (docs/attribution.md#the-stores); null without one. */
+    default StoreReferrer appGalleryReferrer() throws Exception {
+        return null;
+    }
+
+    /** Honor's store's channel of this app (docs/attribution.md#the-stores); null without one. */
+    default StoreReferrer honorReferrer() throws Exception {
+        return null;
+    }
+
     /**
      * Calls {@code online} each time the network comes back (Android: the default network's callback),
      * on any thread: an "offline" install is asked again then. A platform without such a hook keeps

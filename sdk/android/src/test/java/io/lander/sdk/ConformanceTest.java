@@ -56,6 +56,8 @@ public class ConformanceTest {
                     if (!kase.has(key)) kase.put(key, defaults.get(key));
                 }
                 if (!kase.has("carriers")) kase.put("carriers", new JSONObject());
+                JSONArray sdks = kase.optJSONArray("sdks");
+                if (sdks != null && !sdks.toString().contains("\"android\"")) continue;
                 cases.add(new Object[] {file.getName() + ": " + kase.getString("name"), kase});
             }
         }
@@ -149,6 +151,27 @@ public class ConformanceTest {
         @Override
         public String apkStamp() throws Exception {
             return read("apk");
+        }
+
+        @Override
+        public StoreReferrer appGalleryReferrer() throws Exception {
+            return store("appGallery", StoreReferrer.APPGALLERY);
+        }
+
+        @Override
+        public StoreReferrer honorReferrer() throws Exception {
+            return store("honor", StoreReferrer.HONOR);
+        }
+
+        /** The case's `stores` entry `name`: the row the store's provider holds, or a read that throws. */
+        private StoreReferrer store(String name, String store) throws Exception {
+            JSONObject stores = kase.optJSONObject("stores");
+            JSONObject row = stores == null ? null : stores.optJSONObject(name);
+            if (row == null) return null;
+            if (row.has("error")) throw new Exception(row.optString("error"));
+            return new StoreReferrer(store, row.isNull("referrer") ? null : row.optString("referrer", null),
+                    row.isNull("channel") ? null : row.optString("channel", null), row.optLong("clickMs"),
+                    row.optLong("installMs"));
         }
 
         @Override
