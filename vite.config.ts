@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { buildId } from './scripts/lib/build-id-plugin.ts';
+import { openApiAssets } from './scripts/lib/vite-openapi.ts';
 import { plainPreload } from './scripts/lib/vite-plain-preload.ts';
 import { pureReactRouter } from './scripts/lib/vite-pure-react-router.ts';
 
@@ -35,7 +36,7 @@ function uaParserAsEsm(): Plugin {
 
 export default defineConfig(({ mode }) => ({
   publicDir: 'public',
-  plugins: [buildId(), uaParserAsEsm(), pureReactRouter(), plainPreload()],
+  plugins: [buildId(), uaParserAsEsm(), pureReactRouter(), plainPreload(), openApiAssets()],
   resolve: {
     alias:
       mode === 'production'
