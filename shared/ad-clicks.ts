@@ -3,10 +3,9 @@
  * (docs/conversions.md#ad-click-ids): read from the page's address by the click beacon, sent with the
  * tap, kept by the tap's click no longer than the attribution window, and handed to a matched
  * install, so a conversion sent back names its ad click. The page's cache key never reads them
- * (worker/campaign/query-data.ts `pageQuery` keeps only the page's own parameters).
+ * (worker/campaign/query-data.ts `pageQuery` keeps only the page's own parameters). The page's
+ * entry chunk imports this file: its schema, for the worker, is ad-click-schema.ts.
  */
-import * as v from 'valibot';
-
 /** Each parameter and the networks that write it into their ads' landing addresses. */
 export const AD_CLICK_PARAMS = {
   fbclid: 'Meta',
@@ -42,16 +41,3 @@ export function adClickOf(params: { get(name: string): string | null }): AdClick
   }
   return Object.keys(found).length > 0 ? found : undefined;
 }
-
-/** An ad click as the tap sends it: known names only, printable values (the click API's 400 names the field). */
-export const AdClickSchema = v.strictObject(
-  Object.fromEntries(
-    AD_CLICK_PARAM_NAMES.map((name) => [
-      name,
-      v.optional(v.pipe(v.string(), v.regex(AD_CLICK_VALUE, `must be printable ASCII, 1–${MAX_AD_CLICK_VALUE}`))),
-    ]),
-  ) as Record<
-    AdClickParam,
-    v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<undefined>, v.RegexAction<string, string>]>, undefined>
-  >,
-);

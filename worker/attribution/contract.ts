@@ -3,7 +3,7 @@
  * checked here before anything is read, and the answer an app gets.
  */
 import * as v from 'valibot';
-import { AdClickSchema } from '../../shared/ad-clicks.ts';
+import { AdClickSchema } from '../../shared/ad-click-schema.ts';
 import { CLICK_ACTIONS, CLICK_ID, type ClickBody, STORES } from '../../shared/attribution.ts';
 import { ATT_STATUSES, type ConsentReport, MAX_CONSENT_STRING } from '../../shared/consent.ts';
 import { VARIANT_NAME } from '../../shared/link-rules.ts';

@@ -4,7 +4,7 @@
  * Both carry the event itself, so every retry builds the same request.
  */
 import * as v from 'valibot';
-import { AdClickSchema } from '../../shared/ad-clicks.ts';
+import { AdClickSchema } from '../../shared/ad-click-schema.ts';
 import { OS_FAMILIES } from '../facts.ts';
 
 const Id = v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/));
