@@ -6,23 +6,28 @@
  * (worker/campaign/query-data.ts `pageQuery` keeps only the page's own parameters). The page's
  * entry chunk imports this file: its schema, for the worker, is ad-click-schema.ts.
  */
-/** Each parameter and the networks that write it into their ads' landing addresses. */
-export const AD_CLICK_PARAMS = {
-  fbclid: 'Meta',
-  ttclid: 'TikTok',
-  gclid: 'Google Ads',
-  gbraid: 'Google Ads (iOS app campaigns)',
-  wbraid: 'Google Ads (iOS web campaigns)',
-  ScCid: 'Snap',
-  clickid: 'Ocean Engine (巨量引擎)',
-  callback: 'Ocean Engine, Tencent Ads (腾讯广告), Kuaishou (快手)',
-  gdt_vid: 'Tencent Ads (WeChat traffic)',
-  qz_gdt: 'Tencent Ads (other traffic)',
-  bd_vid: 'Baidu (百度)',
-} as const;
+/**
+ * Each parameter the networks write into their ads' landing addresses: `fbclid` Meta, `ttclid`
+ * TikTok, `gclid` Google Ads, `gbraid`/`wbraid` Google Ads' iOS app and web campaigns, `ScCid` Snap,
+ * `clickid` Ocean Engine (巨量引擎), `callback` Ocean Engine, Tencent Ads (腾讯广告) and Kuaishou
+ * (快手), `gdt_vid`/`qz_gdt` Tencent Ads' WeChat and other traffic, `bd_vid` Baidu (百度). A list,
+ * not a table of names: the page's entry chunk carries it.
+ */
+export const AD_CLICK_PARAM_NAMES = [
+  'fbclid',
+  'ttclid',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'ScCid',
+  'clickid',
+  'callback',
+  'gdt_vid',
+  'qz_gdt',
+  'bd_vid',
+] as const;
 
-export type AdClickParam = keyof typeof AD_CLICK_PARAMS;
-export const AD_CLICK_PARAM_NAMES = Object.keys(AD_CLICK_PARAMS) as AdClickParam[];
+export type AdClickParam = (typeof AD_CLICK_PARAM_NAMES)[number];
 
 /** An ad click as the page saw it: each parameter present, its first value. */
 export type AdClick = Partial<Record<AdClickParam, string>>;
