@@ -7,6 +7,7 @@ import type { AppsAnswer } from '../../../shared/apps.ts';
 import type { Me } from '../../../shared/me.ts';
 import { type HttpClient, http } from '../http-client.ts';
 import { auditApi } from './audit/audit-api.ts';
+import { conversionsApi } from './conversions/conversions-api.ts';
 import { fraudApi } from './fraud/fraud-api.ts';
 import { funnelApi } from './funnel/funnel-api.ts';
 import { installsApi } from './installs/installs-api.ts';
@@ -30,6 +31,8 @@ export function adminApi(token: string | null, client: HttpClient = http) {
     signOut: (path: string) => client<void>(path, { method: 'POST' }),
     /** `/api/webhooks` (docs/webhooks.md). */
     webhooks: webhooksApi(client, headers),
+    /** `/api/conversions/destinations` (docs/conversions.md). */
+    conversions: conversionsApi(client, headers),
     /** `/api/fraud` (docs/fraud.md). */
     fraud: fraudApi(client, headers),
     /** `/api/audit` (docs/operators.md#audit-log). */

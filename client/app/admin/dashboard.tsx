@@ -19,6 +19,7 @@ import { setSearch, useSearch } from './address.ts';
 import type { AdminApi } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { AuditPanel } from './audit/audit-panel.tsx';
+import { ConversionsPanel } from './conversions/conversions-panel.tsx';
 import { DashboardHeader } from './dashboard-header.tsx';
 import { FlagList } from './fraud/flag-list.tsx';
 import { FraudPanel } from './fraud/fraud-panel.tsx';
@@ -108,6 +109,9 @@ export function Dashboard({ api, initialLinks, me = null, t, language, onSignOut
       ) : null}
       {can('links:read') ? <RuleSetsPanel api={api} editable={can('links:write')} zone={zone} t={t} /> : null}
       {can('webhooks:read') ? <WebhooksPanel api={api.webhooks} t={t} zone={zone} /> : null}
+      {can('conversions:read') ? (
+        <ConversionsPanel api={api.conversions} zone={zone} language={language} editable={can('conversions:write')} />
+      ) : null}
       {can('audit:read') ? <AuditPanel api={api.audit} zone={zone} language={language} /> : null}
       {can('members:read', 'keys:read') ? <TeamPanel api={api.team} t={t} language={language} /> : null}
       {can('privacy:read') ? (
