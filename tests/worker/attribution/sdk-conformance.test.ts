@@ -5,9 +5,9 @@
  * and network.
  */
 import { exports } from 'cloudflare:workers';
-import { describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import type { ConformanceCase, Exchange } from '../../fixtures/conformance.ts';
-import { issuedClickId, registerTestDevice, type Send } from '../../fixtures/fake-app.ts';
+import { issuedClickId, PHONES, registerTestDevice, type Send, tap } from '../../fixtures/fake-app.ts';
 import { ORIGIN } from '../helpers.ts';
 
 const cases = inject('conformanceCases');
@@ -37,19 +37,44 @@ const realExchanges = (kase: ConformanceCase): Exchange[] =>
 /**
  * The exchanges with each click id an answer names swapped for one the worker issued now, from
  * `address`: the cases spell fixed ids, and a click id credits only if the worker issued it, and only
- * one install (docs/attribution.md, "Which clicks credit").
+ * one install (docs/attribution.md, "Which clicks credit"). Only a click id a request carries is
+ * swapped: one only an answer names is the worker's own (Meta's touch id). Returns the swaps too.
  */
-async function withIssuedClicks(exchanges: Exchange[], address: string): Promise<Exchange[]> {
+async function withIssuedClicks(
+  exchanges: Exchange[],
+  address: string,
+): Promise<{ exchanges: Exchange[]; issued: Map<string, string> }> {
   let text = JSON.stringify(exchanges);
-  const named = new Set([...text.matchAll(/"clickId":"([A-Za-z0-9_-]{22})"/g)].map((match) => match[1] ?? ''));
+  const requests = JSON.stringify(exchanges.map((exchange) => exchange.request));
+  const named = new Set(
+    [...text.matchAll(/"clickId":"([A-Za-z0-9_-]{22})"/g)]
+      .map((match) => match[1] ?? '')
+      .filter((clickId) => requests.includes(clickId)),
+  );
+  const issued = new Map<string, string>();
   for (const clickId of named) {
-    const issued = await issuedClickId((path) =>
+    const id = await issuedClickId((path) =>
       exports.default.fetch(new Request(`${ORIGIN}${path}`, { headers: { 'cf-connecting-ip': address } })),
     );
-    text = text.replaceAll(clickId, issued);
+    issued.set(clickId, id);
+    text = text.replaceAll(clickId, id);
   }
-  return JSON.parse(text) as Exchange[];
+  return { exchanges: JSON.parse(text) as Exchange[], issued };
 }
+
+/** Records the case's taps on the page (its `taps`), each at its own time, with the issued click ids. */
+async function recordTaps(kase: ConformanceCase, issued: Map<string, string>, address: string): Promise<void> {
+  for (const recorded of kase.taps ?? []) {
+    vi.setSystemTime(recorded.at);
+    const clickId = issued.get(recorded.clickId) ?? recorded.clickId;
+    const { response } = tap(post, PHONES.galaxyS23, address, { clickId, d: recorded.d });
+    expect((await response).status).toBe(204);
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const withReal = cases.filter((kase) => realExchanges(kase).length > 0);
 
@@ -71,7 +96,15 @@ describe.each([...new Set(withReal.map((kase) => kase.file))])('%s', (file) => {
     const ids = (name: string) => `conf-${run}-${name}`;
     // A network of its own: the probabilistic path finds no one else's taps, and no rate limit is shared.
     const address = `198.51.${100 + (index % 100)}.${1 + Math.floor(Math.random() * 250)}`;
-    for (const exchange of await withIssuedClicks(realExchanges(kase), address)) {
+    // A case with its own clock (Meta's window counts from the referrer's time) runs at its `now`.
+    if (kase.now !== undefined) {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Math.min(kase.now, ...(kase.taps ?? []).map((recorded) => recorded.at)));
+    }
+    const { exchanges, issued } = await withIssuedClicks(realExchanges(kase), address);
+    await recordTaps(kase, issued, address);
+    if (kase.now !== undefined) vi.setSystemTime(kase.now);
+    for (const exchange of exchanges) {
       const body = withIds(exchange.request.body, ids) as { test?: boolean; app?: string; installId?: string };
       // A test device's calls are a test only once an operator registered it (docs/attribution.md).
       if (body.test === true && body.app && body.installId) await registerTestDevice(post, body.installId, body.app);

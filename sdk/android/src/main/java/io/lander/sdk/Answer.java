@@ -20,7 +20,7 @@ public final class Answer {
     public static final Answer NONE = unmatched("none");
 
     public final boolean matched;
-    /** When matched: clipboard, referrer, apk, harmony, appgallery or probabilistic. */
+    /** When matched: clipboard, referrer, apk, harmony, appgallery, meta or probabilistic. */
     public final String method;
     public final int confidence;
     /** The campaign's signed fields. */
@@ -57,7 +57,7 @@ public final class Answer {
     }
 
     private static final List<String> METHODS = Arrays.asList("clipboard", "referrer", "apk", "harmony", "appgallery",
-            "probabilistic");
+            "meta", "probabilistic");
     private static final List<String> SERVER_REASONS = Arrays.asList("none", "ambiguous", "expired", "unavailable", "claimed");
     private static final List<String> SDK_REASONS = Arrays.asList("offline", "rejected");
 

@@ -174,6 +174,16 @@ public class ConformanceTest {
                     row.optLong("installMs"));
         }
 
+        /** The case's `metaReferrer`: the row Meta's provider holds, or a read that throws. */
+        @Override
+        public MetaReferrer metaReferrer() throws Exception {
+            JSONObject row = kase.optJSONObject("metaReferrer");
+            if (row == null) return null;
+            if (row.has("error")) throw new Exception(row.optString("error"));
+            return new MetaReferrer(row.isNull("installReferrer") ? null : row.optString("installReferrer", null),
+                    row.optLong("actualTimestamp"), row.isNull("isCt") ? null : row.optBoolean("isCt"));
+        }
+
         @Override
         public String harmonyLink() throws Exception {
             return read("harmonyLink");
