@@ -8,8 +8,10 @@
  * test device makes (`GET /api/test-installs`), and prints that answer and why it was given. With
  * `--simulate SOURCE` no phone is needed: the script taps the link itself, then sends the test install
  * an app would send with the carrier where that source puts it (`clipboard`, `play`, `apk`,
- * `harmony`, `appgallery`) or the store channel only a maker's store reports (`honor`), from a test
- * device of its own (docs/attribution.md#deterministic-sources). Where
+ * `harmony`, `appgallery`), the store channel only a maker's store reports (`honor`), or, with no
+ * tap, Meta's install referrer sealed with the app's key from Meta (`meta`: `--meta-key` or
+ * `META_REFERRER_KEY`; the development demo key otherwise, refused with `--env production`), from a
+ * test device of its own (docs/attribution.md#deterministic-sources). Where
  * and with which token: as `npm run stats` (scripts/lib/admin-api.ts). Exit 0 once an install
  * arrived, 1 when none did in time, 2 when the worker refused.
  */
@@ -17,12 +19,14 @@ import type { LinkView, TestDeviceView, TestInstallView } from '../shared/admin-
 import { explanationLines } from '../shared/install-explanation.ts';
 import type { StatsResult } from '../worker/funnel/stats-query.ts';
 import { qrTerminal } from '../worker/lib/qr-code.ts';
+import { DEV_META_REFERRER_KEY } from '../worker/settings.ts';
 import { type AdminTarget, adminTarget, callAdmin, errorOf } from './lib/admin-api.ts';
 import { type CliHelp, cliArgs, helpIfAsked } from './lib/cli-args.ts';
+import { META_CAMPAIGN, sealMetaReferrer } from './lib/meta-referrer.ts';
 
 const USAGE =
   'usage: npm run try-install -- [--local | --env development|production] [--base URL] [--channel NAME] ' +
-  '[--timeout SECONDS] [--app APP --install-id ID] [--app-id ID] [--simulate SOURCE --app APP]';
+  '[--timeout SECONDS] [--app APP --install-id ID] [--app-id ID] [--simulate SOURCE --app APP] [--meta-key HEX]';
 
 /**
  * Where each source puts the carrier in the install an app sends (docs/attribution.md): its field of
@@ -38,6 +42,8 @@ const SOURCES = {
     storeChannel: { store: 'appgallery', channel: 'try-install' },
   }),
   honor: () => ({ storeChannel: { store: 'honor', channel: 'try-install' } }),
+  // Meta's ad is no Lander tap: its referrer is sealed apart (metaInstall) and no carrier is sent.
+  meta: () => ({}),
 } satisfies Record<string, (carrier: string, base: string) => Record<string, unknown>>;
 type Source = keyof typeof SOURCES;
 
@@ -55,6 +61,10 @@ const HELP: CliHelp = {
     [
       '--simulate SOURCE',
       `no phone: tap the link and send the test install a source would (${Object.keys(SOURCES).join(', ')}); needs --app`,
+    ],
+    [
+      '--meta-key HEX',
+      "with --simulate meta: the app's Install Referrer Decryption Key from Meta (64 hex; or META_REFERRER_KEY); without it, the development demo key, refused with --env production",
     ],
     [
       '--app-id ID',
@@ -76,6 +86,7 @@ const { values } = cliArgs('try-install', USAGE, {
   'install-id': { type: 'string' },
   'app-id': { type: 'string' },
   simulate: { type: 'string' },
+  'meta-key': { type: 'string' },
 });
 
 /** How often the worker is asked whether the tap and the install have come. */
@@ -131,7 +142,40 @@ async function post(target: AdminTarget, path: string, body: unknown): Promise<R
  * The phone's part, simulated: a tap on the link's page (a click id the worker issued, the link's
  * campaign token), then the first launch of an Android app that found the carrier through `source`.
  */
-async function simulate(target: AdminTarget, link: LinkView, source: Source, app: string, installId: string) {
+async function simulate(
+  target: AdminTarget,
+  link: LinkView,
+  source: Source,
+  app: string,
+  installId: string,
+  metaKey: string | undefined,
+) {
+  const device = { tz: 'Asia/Shanghai', langs: ['zh-CN'] };
+  const install = (fields: Record<string, unknown>) =>
+    post(target, '/api/a/install', {
+      app,
+      platform: 'android',
+      osVersion: '12',
+      model: 'NOH-AN00',
+      screen: { w: 360, h: 780, scale: 3 },
+      ...device,
+      installId,
+      test: true,
+      ...fields,
+    });
+  if (source === 'meta') {
+    // An ad's click a minute ago, as the Facebook app's provider hands it over; no tap on Lander's page.
+    const installReferrer = await sealMetaReferrer(
+      { ...META_CAMPAIGN },
+      metaKey ?? DEV_META_REFERRER_KEY,
+      randomNonce(),
+    );
+    console.log(`Sending the install as an app that read Meta's install referrer would (sealed for ${app})…`);
+    await install({
+      metaReferrer: { installReferrer, actualTimestamp: Math.floor(Date.now() / 1000) - 60, isCt: true },
+    });
+    return;
+  }
   if (source === 'honor') {
     // Honor's store hands the app its own channel, never a carrier: no tap to simulate.
     console.log('Sending the install as Honor’s store would (its channel only)…');
@@ -140,7 +184,6 @@ async function simulate(target: AdminTarget, link: LinkView, source: Source, app
   if (!ids.ok) fail(`/api/a/click-ids answered ${ids.status}`);
   const [clickId] = ((await ids.json()) as { clickIds: string[] }).clickIds;
   const d = new URL(link.url, target.base).searchParams.get('d') ?? '';
-  const device = { tz: 'Asia/Shanghai', langs: ['zh-CN'] };
   await post(target, '/api/a/click', {
     clickId,
     action: 'store',
@@ -152,22 +195,42 @@ async function simulate(target: AdminTarget, link: LinkView, source: Source, app
   const carrier = `${clickId}.${d}`;
   console.log(`Simulated tap: click ${clickId}. Sending the install as ${source} would…`);
   const origin = new URL(target.base).origin;
-  await post(target, '/api/a/install', {
-    app,
-    platform: 'android',
-    osVersion: '12',
-    model: 'NOH-AN00',
-    screen: { w: 360, h: 780, scale: 3 },
-    ...device,
-    installId,
-    test: true,
-    ...SOURCES[source](carrier, origin),
-  });
+  await install(SOURCES[source](carrier, origin));
+}
+
+/** A fresh GCM nonce (12 bytes, hex): Meta seals each ad's data anew, and one referrer credits one install. */
+const randomNonce = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/**
+ * The key `--simulate meta` seals with: `--meta-key` or `META_REFERRER_KEY` (64 hex), else the
+ * development demo key, which a production worker never takes: there, a key must be given.
+ */
+function metaKeyOf(given: string | undefined, production: boolean): string | undefined {
+  if (given !== undefined) {
+    if (!/^[0-9a-fA-F]{64}$/.test(given))
+      fail('--meta-key (or META_REFERRER_KEY) takes the key from Meta as 64 hex digits');
+    return given.toLowerCase();
+  }
+  if (production) {
+    fail(
+      "--simulate meta with --env production needs the app's Install Referrer Decryption Key from Meta " +
+        '(App Dashboard, Settings › Basic › Android): --meta-key HEX or META_REFERRER_KEY; ' +
+        'the development demo key is never taken in production',
+    );
+  }
+  return undefined;
 }
 
 async function main(): Promise<void> {
   // `--app` is the package here, as the SDKs name it: the Lander app is `--app-id`, as in apk:upload.
   const { env, local, base } = values;
+  // Before the worker is asked anything: a production worker never takes the demo key.
+  if (values.simulate !== 'meta' && values['meta-key'] !== undefined) fail('--meta-key goes with --simulate meta only');
+  const metaKey =
+    values.simulate === 'meta'
+      ? metaKeyOf(values['meta-key'] ?? process.env.META_REFERRER_KEY, env === 'production')
+      : undefined;
   const found = adminTarget({ env, local, base, app: values['app-id'] }, process.env);
   if (!found.ok) fail(found.reason);
   const { target } = found;
@@ -198,7 +261,7 @@ async function main(): Promise<void> {
   const link = await call<LinkView>(target, '/api/links', { channel: values.channel });
 
   if (source !== undefined && values.app !== undefined && installId !== undefined) {
-    await simulate(target, link, source as Source, values.app, installId);
+    await simulate(target, link, source as Source, values.app, installId, metaKey);
   } else {
     printSteps(link);
   }
