@@ -22,4 +22,10 @@ describe('install method names', () => {
     );
     expect(breakdown(counts, funnelWords('zh-CN').methodNames)).toBe('华为应用市场引荐 3 · Play 引荐 2 · APK 戳记 1');
   });
+
+  it("show Meta's install referrer by name, never as `meta`", () => {
+    const counts = { meta: 4, clipboard: 1 };
+    expect(breakdown(counts, funnelWords('en').methodNames)).toMatch(/^Meta referrer 4 · /);
+    expect(breakdown(counts, funnelWords('zh-CN').methodNames)).toMatch(/^Meta 引荐 4 · /);
+  });
 });
