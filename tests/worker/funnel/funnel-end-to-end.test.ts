@@ -77,6 +77,8 @@ describe('the funnel, from recordEvent to /api/stats', () => {
       opens: 1,
       events: { register: 2, purchase: 1 },
       values: { register: 0, purchase: 9.5 },
+      // No event named a currency: no revenue (docs/operators.md#revenue).
+      revenue: {},
       byPage: { landing: 5, short: 1 },
       byAction: { download: 1, guide: 1, store: 1 },
       byMethod: { clipboard: 2, referrer: 1 },

@@ -46,6 +46,17 @@ const ROUTES: { method: string; path: string; need: Need; body?: unknown }[] = [
   { method: 'DELETE', path: '/api/keys/no-such-key', need: 'keys' },
   { method: 'GET', path: '/api/members', need: 'members' },
   { method: 'DELETE', path: '/api/members/nobody@example.com', need: 'members' },
+  { method: 'GET', path: '/api/privacy/requests', need: 'privacy' },
+  { method: 'GET', path: '/api/privacy/requests/no-such-request', need: 'privacy' },
+  // A request the schema refuses: a caller let in gets 400 and nothing is filed.
+  { method: 'POST', path: '/api/privacy/requests', need: 'privacy', body: {} },
+  { method: 'DELETE', path: '/api/privacy/requests/no-such-request', need: 'privacy' },
+  { method: 'GET', path: '/api/conversions/destinations', need: 'conversions' },
+  { method: 'GET', path: '/api/conversions/destinations/no-such-destination', need: 'conversions' },
+  { method: 'POST', path: '/api/conversions/destinations', need: 'conversions', body: {} },
+  { method: 'PATCH', path: '/api/conversions/destinations/no-such-destination', need: 'conversions', body: {} },
+  { method: 'DELETE', path: '/api/conversions/destinations/no-such-destination', need: 'conversions' },
+  { method: 'GET', path: '/api/conversions/destinations/no-such-destination/attempts', need: 'conversions' },
 ];
 
 const memberOf = (role: string) => `${role}@property.example`;
