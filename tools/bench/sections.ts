@@ -2,7 +2,7 @@
  * Which section belongs to which command (docs/benchmarks.md). The budget part, `npm run bench`, is
  * every figure with a budget the product is held to: sizes, the page against a static file,
  * Lighthouse, and the per-request costs of detection, the QR code, a link's rules, counting,
- * attribution, stamped downloads and webhook delivery. The lab, `npm run bench:lab`, is what is run on demand to explore: the initial JS by
+ * attribution, stamped downloads, webhook delivery and conversions out. The lab, `npm run bench:lab`, is what is run on demand to explore: the initial JS by
  * package, a traffic mix of real agents, the CPU profile, peers, the build calls and the main thread;
  * with `--load`, the load modes and a memory soak.
  */
@@ -13,6 +13,7 @@ import { builds } from './builds.ts';
 import { bursts } from './bursts.ts';
 import { composition } from './composition.ts';
 import type { BenchSection } from './context.ts';
+import { conversions } from './conversions.ts';
 import { detect } from './detect.ts';
 import { funnel } from './funnel.ts';
 import { hotNetwork } from './hot-network.ts';
@@ -51,6 +52,7 @@ export const BUDGET_SECTIONS: BenchSection[] = [
   attribution,
   apkStamping,
   webhooks,
+  conversions,
   lighthouseSection,
 ];
 
