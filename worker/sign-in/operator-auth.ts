@@ -22,7 +22,7 @@ import { findKey, KEY_PREFIX } from './api-keys.ts';
 import { roleOf, subjectKey } from './members.ts';
 import { isJwt, verifyBearerJwt } from './oidc/bearer-jwt.ts';
 import { sessionOperator, signInPath } from './oidc/session.ts';
-import { PERSON_RATE, type RatePolicy, spendCall, TOKEN_RATE } from './rate-limit.ts';
+import { DEV_TOKEN_RATE, PERSON_RATE, type RatePolicy, spendCall, TOKEN_RATE } from './rate-limit.ts';
 import { safeEqual } from './safe-equal.ts';
 
 function bearer(header: string | undefined): string | undefined {
@@ -43,10 +43,16 @@ const minute = (name: RatePolicy['name'], bucket: string, quota: number): RatePo
   window: 60,
 });
 
-/** The admin token's caller: owner of every app. */
-const TOKEN_CALLER: Caller = {
-  operator: { actor: 'token', via: 'token', role: 'owner', scopes: SCOPES },
-  policy: minute('token', 'token', TOKEN_RATE),
+/** The admin token's caller: owner of every app; in development, with the shared local token's quota. */
+const TOKEN_CALLERS: Record<'development' | 'production', Caller> = {
+  production: {
+    operator: { actor: 'token', via: 'token', role: 'owner', scopes: SCOPES },
+    policy: minute('token', 'token', TOKEN_RATE),
+  },
+  development: {
+    operator: { actor: 'token', via: 'token', role: 'owner', scopes: SCOPES },
+    policy: minute('token', 'token', DEV_TOKEN_RATE),
+  },
 };
 
 /** The caller of an API key, or the refusal: 401 for a key unknown, revoked or expired; 403 for another app's. */
@@ -110,7 +116,7 @@ async function callerOf(c: Context<AppEnv>): Promise<Caller | Response> {
     return c.json({ error: 'The admin API is not configured: set the ADMIN_TOKEN secret (docs/operators.md)' }, 503);
   }
   const given = bearer(c.req.header('authorization'));
-  if (token && given !== undefined && (await safeEqual(given, token))) return TOKEN_CALLER;
+  if (token && given !== undefined && (await safeEqual(given, token))) return TOKEN_CALLERS[settingsOf(c.env).env];
   if (given?.startsWith(KEY_PREFIX)) return keyCaller(c, given);
   const oidc = settingsOf(c.env).oidc;
   if (oidc && given !== undefined && isJwt(given)) {

@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keyHash } from '../../../worker/sign-in/api-keys.ts';
 import { expectConforms } from '../conforms.ts';
+import { fetchWorker, ORIGIN } from '../helpers.ts';
 import { seedMember, teamWorker } from './team-fixtures.ts';
 
 afterEach(() => {
@@ -157,9 +158,16 @@ describe('rate limits', () => {
   });
 
   it('counts the admin token and each signed-in person under their own policy', async () => {
-    const { call } = await teamWorker();
+    const { call, worker } = await teamWorker();
     const token = await call({ token: true }, 'GET', '/api/links');
     expect(token.headers.get('ratelimit-policy')).toBe('"token";q=1200;w=60');
+    // The local server's one token is shared by every test, script and console tab: ten times the quota.
+    const local = await fetchWorker(
+      `${ORIGIN}/api/links`,
+      { headers: { authorization: `Bearer ${worker.ADMIN_TOKEN}` } },
+      { ...worker, LANDER_ENV: 'development' },
+    );
+    expect(local.headers.get('ratelimit-policy')).toBe('"token";q=12000;w=60');
     const subject = `p-${crypto.randomUUID()}@example.com`;
     await seedMember(subject, 'viewer');
     const person = await call({ person: subject }, 'GET', '/api/links');
