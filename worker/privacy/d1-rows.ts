@@ -5,7 +5,10 @@
  */
 import type { SubjectKeys } from './subject.ts';
 
-/** `?1` the app; `?2` install keys, `?3` test devices, `?4` visitors, `?5` users, `?6` funnel message ids (JSON arrays). */
+/**
+ * `?1` the app; `?2` install keys, `?3` test devices, `?4` visitors, `?5` users, `?6` funnel message
+ * ids, `?7` the installs' webhook hashes (JSON arrays).
+ */
 const IN = (at: number) => `IN (SELECT value FROM json_each(?${at}))`;
 
 /** Each table with the subject's rows, and how they are found. */
@@ -17,6 +20,11 @@ export const D1_SUBJECT_TABLES: Record<string, string> = {
   funnel_messages: `app = ?1 AND id ${IN(6)}`,
   test_answers: `app = ?1 AND device ${IN(3)}`,
   test_devices: `app = ?1 AND device ${IN(3)}`,
+  // Conversions out (docs/conversions.md): an install allowed to be sent, by its webhooks' hash; an
+  // install's delivery and log rows, by its key (its conversion event's id), in the app's destinations.
+  conversion_installs: `app = ?1 AND install ${IN(7)}`,
+  conversion_deliveries: `event_id ${IN(2)} AND destination_id IN (SELECT id FROM conversion_destinations WHERE app = ?1)`,
+  conversion_attempts: `event_id ${IN(2)} AND destination_id IN (SELECT id FROM conversion_destinations WHERE app = ?1)`,
 };
 
 /** The funnel's message id of an install (funnel/count-facts.ts `installMessageId`). */
@@ -30,6 +38,7 @@ function bindings(app: string, keys: SubjectKeys): string[] {
     JSON.stringify(keys.visitors),
     JSON.stringify(keys.users),
     JSON.stringify(keys.installs.map(installMessageId)),
+    JSON.stringify(keys.webhookInstalls),
   ];
 }
 
