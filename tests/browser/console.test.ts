@@ -116,8 +116,8 @@ describe('the console', () => {
     expect(await stepValue(page, 'taps')).toBe(String(SEEDED.taps));
     expect(await stepValue(page, 'installs')).toBe(String(SEEDED.installs));
     const inviter = page.locator(`[data-inviter="${INVITER}"] td`);
-    // Views, taps, tap rate, attributed installs, install rate, their methods, organic, app events.
-    expect(await inviter.allTextContents()).toEqual(['6', '3', '50.0%', '2', '66.7%', 'clipboard 2', '0', '']);
+    // Views, taps, tap rate, attributed installs, install rate, their methods, organic, app events, revenue.
+    expect(await inviter.allTextContents()).toEqual(['6', '3', '50.0%', '2', '66.7%', 'clipboard 2', '0', '', '']);
     expect(await page.locator('[data-total="attributed"] .rate').textContent()).toMatch(/% of taps$/);
     await screenshot(page, 'console-desktop');
     expect(log.errors).toEqual([]);

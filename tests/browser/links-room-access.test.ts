@@ -46,6 +46,9 @@ describe('the links room', () => {
     expect(await room.locator('form input, form button').count()).toBe(0);
     expect(await row.locator('button').allTextContents()).toEqual(['Copy']);
     expect(await row.locator('.link-variants').count()).toBe(0);
+    // A preview is read, never offered to change.
+    await row.locator('.link-preview summary').click();
+    expect(await row.locator('.link-preview form, .link-preview input').count()).toBe(0);
     expect(await page.locator('.team-panel, .audit-panel, .webhooks-panel').count()).toBe(0);
     await page.context().close();
   });

@@ -58,13 +58,11 @@ function ImageChoiceFields({
   link,
   image,
   onChoose,
-  editable,
   t,
 }: {
   link: LinkView;
   image: ImageChoice;
   onChoose: (image: ImageChoice) => void;
-  editable: boolean;
   t: LinksTexts;
 }) {
   const kept = link.preview?.image;
@@ -79,7 +77,6 @@ function ImageChoiceFields({
             value={choice}
             checked={image === choice}
             onChange={() => onChoose(choice)}
-            disabled={!editable}
           />
           {{ none: t.previewNoImage, card: t.previewCard, url: t.previewImageUrl }[choice]}
         </label>
@@ -100,7 +97,7 @@ function ImageChoiceFields({
   );
 }
 
-/** The link's preview to edit, in a disclosure (without `onChanged`, only read). */
+/** The link's preview in a disclosure: a form to change it, or (without `onChanged`) its fields to read. */
 export function PreviewEditor({
   api,
   link,
@@ -112,6 +109,49 @@ export function PreviewEditor({
   t: LinksTexts;
   /** The link as the API answers it after a change; absent for an operator who may not change links. */
   onChanged?: (link: LinkView) => void;
+}) {
+  return (
+    <details className="link-preview">
+      <summary>
+        {t.preview} ({link.preview ? t.previewSet : t.previewNone})
+      </summary>
+      {onChanged ? (
+        <PreviewForm api={api} link={link} t={t} onChanged={onChanged} />
+      ) : (
+        <PreviewShown link={link} t={t} />
+      )}
+    </details>
+  );
+}
+
+/** The preview's fields as kept, for an operator who may only read links. */
+function PreviewShown({ link, t }: { link: LinkView; t: LinksTexts }) {
+  const kept = link.preview;
+  if (!kept) return null;
+  const image = kept.image === 'card' ? t.previewCard : kept.image;
+  return (
+    <dl className="preview-shown">
+      {kept.title ? <dt>{t.previewTitle}</dt> : null}
+      {kept.title ? <dd>{kept.title}</dd> : null}
+      {kept.description ? <dt>{t.previewDescription}</dt> : null}
+      {kept.description ? <dd>{kept.description}</dd> : null}
+      {image ? <dt>{t.previewImage}</dt> : null}
+      {image ? <dd>{image}</dd> : null}
+    </dl>
+  );
+}
+
+/** The form that changes the link's preview. */
+function PreviewForm({
+  api,
+  link,
+  t,
+  onChanged,
+}: {
+  api: LinksApi;
+  link: LinkView;
+  t: LinksTexts;
+  onChanged: (link: LinkView) => void;
 }) {
   const kept = link.preview;
   const [image, setImage] = useState<ImageChoice>(!kept?.image ? 'none' : kept.image === 'card' ? 'card' : 'url');
@@ -125,7 +165,7 @@ export function PreviewEditor({
     setSaved(false);
     try {
       const preview = previewOf({ title: field('title'), description: field('description'), image, url: field('url') });
-      onChanged?.(await api.setLinkPreview(link.slug, preview));
+      onChanged(await api.setLinkPreview(link.slug, preview));
       setSaved(true);
     } catch (failure) {
       setError(errorText(failure, t));
@@ -133,10 +173,7 @@ export function PreviewEditor({
   };
   const label = (what: string) => `${what} /s/${link.slug}`;
   return (
-    <details className="link-preview">
-      <summary>
-        {t.preview} ({kept ? t.previewSet : t.previewNone})
-      </summary>
+    <>
       <form className="preview-form" onSubmit={(event) => void submit(event)}>
         <small>{t.previewHint}</small>
         <label>
@@ -153,15 +190,13 @@ export function PreviewEditor({
             aria-label={label(t.previewDescription)}
           />
         </label>
-        <ImageChoiceFields link={link} image={image} onChoose={setImage} editable={!!onChanged} t={t} />
-        {onChanged ? (
-          <button type="submit" className="small primary">
-            {t.savePreview}
-          </button>
-        ) : null}
+        <ImageChoiceFields link={link} image={image} onChoose={setImage} t={t} />
+        <button type="submit" className="small primary">
+          {t.savePreview}
+        </button>
         {saved ? <span role="status">{t.previewSaved}</span> : null}
       </form>
       <ErrorAlert message={error} />
-    </details>
+    </>
   );
 }
