@@ -30,6 +30,7 @@ import { deviceRoute } from './device/routes.ts';
 import type { AppEnv } from './env.ts';
 import { runScheduled } from './exports/scheduled.ts';
 import { fraudRoute } from './fraud/routes.ts';
+import { cohortsRoute } from './funnel/cohort-routes.ts';
 import { statsRoute } from './funnel/routes.ts';
 import { trace } from './identity/routes.ts';
 import { noindex } from './middleware/noindex.ts';
@@ -113,6 +114,7 @@ app.get('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : readApkPare
 app.use(appConfig());
 app.route('/api/a', attribution);
 app.route('/api/stats', statsRoute);
+app.route('/api/cohorts', cohortsRoute);
 app.route('/api/fraud', fraudRoute);
 // A link's variants and experiment first: their paths only, the links API has the rest.
 app.route('/api/links', variantsRoute);

@@ -8,6 +8,7 @@ export const KV_WRITERS = [
   'tests/browser/about-app.test.ts',
   'tests/browser/apk-download.test.ts',
   'tests/browser/attribution.test.ts',
+  'tests/browser/cohorts-console.test.ts',
   'tests/browser/cookieless.test.ts',
   'tests/browser/cross-site-writes.test.ts',
   'tests/browser/open-app.test.ts',

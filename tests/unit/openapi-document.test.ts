@@ -61,6 +61,7 @@ describe('GET /api/openapi.json', () => {
         '/api/trace',
         '/api/links',
         '/api/stats',
+        '/api/cohorts',
         '/s/{slug}.svg',
         '/s/{slug}.png',
       ]),

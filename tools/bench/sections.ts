@@ -1,7 +1,7 @@
 /**
  * Which section belongs to which command (docs/benchmarks.md). The budget part, `npm run bench`, is
  * every figure with a budget the product is held to: sizes, the page against a static file,
- * Lighthouse, and the per-request costs of detection, the QR code, a link's rules, counting,
+ * Lighthouse, and the per-request costs of detection, the QR code, a link's rules, counting, the cohorts' read,
  * attribution, stamped downloads, webhook delivery and conversions out. The lab, `npm run bench:lab`, is what is run on demand to explore: the initial JS by
  * package, a traffic mix of real agents, the CPU profile, peers, the build calls and the main thread;
  * with `--load`, the load modes and a memory soak.
@@ -11,6 +11,7 @@ import { apps } from './apps.ts';
 import { attribution } from './attribution.ts';
 import { builds } from './builds.ts';
 import { bursts } from './bursts.ts';
+import { cohorts } from './cohorts.ts';
 import { composition } from './composition.ts';
 import type { BenchSection } from './context.ts';
 import { conversions } from './conversions.ts';
@@ -49,6 +50,7 @@ export const BUDGET_SECTIONS: BenchSection[] = [
   apps,
   newIsolate,
   funnel,
+  cohorts,
   attribution,
   apkStamping,
   webhooks,

@@ -11,6 +11,7 @@
 import { appObjectPrefix, DEFAULT_APP } from '../../shared/apps.ts';
 import { EXPORT_KINDS, type ExportKind } from '../../shared/webhooks.ts';
 import { webhookId } from '../webhooks/messages.ts';
+import { exportCohorts } from './cohort-export.ts';
 
 /** Lines per part: a part stays a few megabytes, well inside a worker's memory. */
 export const PART_LINES = 20_000;
@@ -99,13 +100,18 @@ export const APPS_OF_DAY =
   'SELECT app FROM apps WHERE app IS NOT NULL AND EXISTS (SELECT 1 FROM webhook_events AS e WHERE e.app = apps.app AND e.day = ?1)';
 
 /**
- * Writes `day` of every app that had events that day, and of `default` always (as before apps);
- * answers the lines written per app and kind.
+ * Writes `day` of every app that had events that day, and of `default` always (as before apps), and
+ * each one's cohorts; answers the lines (and cohort rows) written per app and kind.
  */
-export async function exportEveryApp(env: Env, day: string): Promise<Record<string, Record<ExportKind, number>>> {
+export async function exportEveryApp(
+  env: Env,
+  day: string,
+): Promise<Record<string, Record<ExportKind | 'cohorts', number>>> {
   const { results } = await env.FUNNEL_DB.prepare(APPS_OF_DAY).bind(day).all<{ app: string }>();
   const apps = new Set([DEFAULT_APP, ...results.map((row) => row.app)]);
-  const counts: Record<string, Record<ExportKind, number>> = {};
-  for (const app of apps) counts[app] = await exportDay(env, app, day);
+  const counts: Record<string, Record<ExportKind | 'cohorts', number>> = {};
+  // The events' lines, then the cohorts as they stand (cohort-export.ts, docs/operators.md#cohorts).
+  for (const app of apps)
+    counts[app] = { ...(await exportDay(env, app, day)), cohorts: await exportCohorts(env, app, day) };
   return counts;
 }

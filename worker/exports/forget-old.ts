@@ -22,6 +22,7 @@ export const D1_SWEEPS: readonly { retention: RetentionName; sql: string; by: 'd
   { retention: 'visitors', sql: 'DELETE FROM funnel_visitors WHERE day < ?1', by: 'day' },
   { retention: 'funnel', sql: 'DELETE FROM funnel_daily WHERE day < ?1', by: 'day' },
   { retention: 'funnel', sql: 'DELETE FROM funnel_revenue WHERE day < ?1', by: 'day' },
+  { retention: 'funnel', sql: 'DELETE FROM cohort_daily WHERE day < ?1', by: 'day' },
   { retention: 'test_answers', sql: 'DELETE FROM test_answers WHERE at < ?1', by: 'at' },
   { retention: 'store_postbacks', sql: 'DELETE FROM store_postbacks WHERE day < ?1', by: 'day' },
   { retention: 'losses', sql: 'DELETE FROM losses WHERE day < ?1', by: 'day' },

@@ -19,6 +19,7 @@ import { DAY_MS, utcDay } from '../../shared/time-zone.ts';
 import { countLoss } from '../reliability/losses.ts';
 import { type AdmissionRows, admissionReads, admissionWrites, admit } from './admission.ts';
 import { MAX_REVENUE_SUM, SQL_MAX_VALUE_SUM } from './bounds.ts';
+import { cohortRead, cohortWrites, foldBatch } from './cohorts.ts';
 import { appOfMessage, type FunnelMessage, FunnelMessageSchema } from './events.ts';
 import { DIMENSION_COLUMNS, rollUp } from './rollup.ts';
 
@@ -79,9 +80,12 @@ async function writeAppRollup(
   if (unique.length === 0) return;
   const ids = unique.map((message) => message.id);
   const reads = admissionReads(db, app, unique);
+  // Cohorts (cohorts.ts): the rows of the batch's installs, read with the rest.
+  const members = cohortRead(db, app, unique);
   const [seen, ...read] = await db.batch<Record<string, unknown>>([
     db.prepare(SEEN).bind(JSON.stringify(ids), app),
     ...reads.map((item) => item.statement),
+    ...(members ? [members] : []),
   ]);
   const counted = new Set((seen?.results ?? []).map((row) => String(row.id)));
   const fresh = unique.filter((message) => !counted.has(message.id));
@@ -89,6 +93,7 @@ async function writeAppRollup(
   const rows: AdmissionRows = Object.fromEntries(reads.map((item, at) => [item.what, read[at]?.results ?? []]));
   const admission = admit(fresh, rows);
   const rollup = rollUp(admission.counted);
+  const cohorts = foldBatch(admission.counted, members ? (read[reads.length]?.results ?? []) : [], now);
   await db.batch([
     // Every fresh id, also those over a bound: a redelivery is decided once, like the counts.
     db.prepare(RECORD_IDS).bind(JSON.stringify(fresh.map((message) => message.id)), utcDay(now), app),
@@ -97,6 +102,7 @@ async function writeAppRollup(
     // Only a batch with revenue writes it (docs/operators.md#revenue): the others keep their statements.
     ...(rollup.revenue.length > 0 ? [db.prepare(ADD_REVENUE).bind(JSON.stringify(rollup.revenue), app)] : []),
     ...admissionWrites(db, app, admission, now),
+    ...cohortWrites(db, app, cohorts, now),
     db.prepare(FORGET_IDS).bind(utcDay(now - ID_DAYS * DAY_MS)),
   ]);
 }

@@ -46,7 +46,7 @@ export const RETENTION_RULES = {
     days: 3650,
     min: 90,
     max: 3650,
-    stores: ['D1 funnel_daily', 'D1 funnel_revenue'],
+    stores: ['D1 funnel_daily', 'D1 funnel_revenue', 'D1 cohort_daily'],
     why: "the funnel's daily counts (no person in them)",
   },
   fraud: {

@@ -42,6 +42,7 @@ import {
   TraceSchema,
 } from './answer-schemas.ts';
 import { appLinkPaths } from './app-link-paths.ts';
+import { cohortPaths } from './cohort-paths.ts';
 import { configPaths } from './config-paths.ts';
 import { conversionPaths } from './conversion-paths.ts';
 import { FraudReportSchema } from './fraud-schemas.ts';
@@ -400,6 +401,7 @@ function build(): Json {
       ...conversionPaths(),
       ...teamPaths(),
       ...privacyPaths(),
+      ...cohortPaths(),
       ...configPaths(),
       ...qrPaths(),
       ...variantPaths(),

@@ -16,6 +16,7 @@ export const D1_SUBJECT_TABLES: Record<string, string> = {
   fraud_installs: `app = ?1 AND (id ${IN(2)} OR visitor ${IN(4)})`,
   fraud_flags: `app = ?1 AND install ${IN(2)}`,
   fraud_identities: `app = ?1 AND ((kind = 'install' AND value ${IN(2)}) OR (kind = 'visitor' AND value ${IN(4)}) OR user ${IN(5)})`,
+  cohort_installs: `app = ?1 AND install ${IN(2)}`,
   funnel_install_days: `app = ?1 AND install ${IN(2)}`,
   funnel_messages: `app = ?1 AND id ${IN(6)}`,
   test_answers: `app = ?1 AND device ${IN(3)}`,

@@ -7,6 +7,7 @@ import type { AppsAnswer } from '../../../shared/apps.ts';
 import type { Me } from '../../../shared/me.ts';
 import { type HttpClient, http } from '../http-client.ts';
 import { auditApi } from './audit/audit-api.ts';
+import { cohortsApi } from './cohorts/cohorts-api.ts';
 import { conversionsApi } from './conversions/conversions-api.ts';
 import { fraudApi } from './fraud/fraud-api.ts';
 import { funnelApi } from './funnel/funnel-api.ts';
@@ -41,6 +42,8 @@ export function adminApi(token: string | null, client: HttpClient = http) {
     testDevices: testDevicesApi(client, headers),
     /** `/api/keys` and `/api/members` (docs/operators.md#roles). */
     team: teamApi(client, headers),
+    /** `/api/cohorts` (docs/operators.md#cohorts). */
+    cohorts: cohortsApi(client, headers),
     /** `/api/privacy/requests` (docs/privacy.md#requests-erasure-and-access). */
     privacy: privacyApi(client, headers),
     ...funnelApi(client, headers),

@@ -19,6 +19,7 @@ import { setSearch, useSearch } from './address.ts';
 import type { AdminApi } from './admin-api.ts';
 import type { AdminTexts } from './admin-texts.ts';
 import { AuditPanel } from './audit/audit-panel.tsx';
+import { CohortsPanel } from './cohorts/cohorts-panel.tsx';
 import { ConversionsPanel } from './conversions/conversions-panel.tsx';
 import { DashboardHeader } from './dashboard-header.tsx';
 import { FlagList } from './fraud/flag-list.tsx';
@@ -83,6 +84,7 @@ export function Dashboard({ api, initialLinks, me = null, t, language, onSignOut
       <ErrorAlert message={error} />
       {drill ? <DrillDownPanel api={api} range={range} drill={drill} t={t} onClose={() => open(null)} /> : null}
       {figures ? <FunnelFigures figures={figures} t={t} opener={opener} /> : <p>{t.loading}</p>}
+      {can('stats:read') ? <CohortsPanel api={api.cohorts} range={range} language={language} /> : null}
       {can('store-postbacks:read') ? <StorePostbacksPanel api={api} range={range} t={t} /> : null}
       {can('fraud:read') ? <FraudPanel api={api.fraud} range={range} language={language} /> : null}
       {can('installs:read') ? (

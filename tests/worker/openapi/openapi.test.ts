@@ -195,6 +195,8 @@ describe('real answers conform to the document', () => {
     await expectConforms(await adminGet('/api/stats?by=channel'), '/api/stats', 'get');
     await expectConforms(await adminGet('/api/stats?by=nothing'), '/api/stats', 'get');
     await expectConforms(await adminGet('/api/stats', 'wrong'), '/api/stats', 'get');
+    await expectConforms(await adminGet('/api/cohorts?by=channel&ages=3'), '/api/cohorts', 'get');
+    await expectConforms(await adminGet('/api/cohorts?by=os'), '/api/cohorts', 'get');
     await expectConforms(await adminGet('/api/store-postbacks?since=30d'), '/api/store-postbacks', 'get');
     await expectConforms(await adminGet('/api/store-postbacks?since=soon'), '/api/store-postbacks', 'get');
     const installId = newInstallId();
