@@ -6,7 +6,17 @@
 import * as v from 'valibot';
 
 /** The platforms a destination sends to; `postback` is any other network, by a URL template. */
-export const CONVERSION_PLATFORMS = ['meta', 'tiktok', 'ga4', 'oceanengine', 'postback'] as const;
+export const CONVERSION_PLATFORMS = [
+  'meta',
+  'tiktok',
+  'ga4',
+  'snap',
+  'oceanengine',
+  'tencent',
+  'kuaishou',
+  'baidu',
+  'postback',
+] as const;
 export type ConversionPlatform = (typeof CONVERSION_PLATFORMS)[number];
 
 /** Lander's events a destination may send: an install, an open, and the app's own events by name. */
@@ -26,8 +36,23 @@ export const TikTokSettingsSchema = v.strictObject({ tiktokAppId: Digits('the Ti
 export const Ga4SettingsSchema = v.strictObject({
   measurementId: v.pipe(v.string(), v.regex(/^G-[A-Z0-9]{4,20}$/, 'must be a measurement id such as G-ABC123')),
 });
+/** Snap Conversions API (app events): the Snap App ID of the app in Snap's Events Manager. */
+export const SnapSettingsSchema = v.strictObject({
+  snapAppId: v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, 'must be the Snap App ID (letters, digits, -)')),
+});
 /** Ocean Engine (巨量引擎) conversion callback: nothing beyond the click's own callback. */
 export const OceanEngineSettingsSchema = v.strictObject({});
+/** Tencent Ads (腾讯广告) `user_actions/add`: the ad account and the data source (user action set) ids. */
+export const TencentSettingsSchema = v.strictObject({
+  accountId: v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be the ad account id (digits)')),
+  userActionSetId: v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be the data source id (digits)')),
+});
+/** Kuaishou (快手) conversion callback: nothing beyond the click's own callback. */
+export const KuaishouSettingsSchema = v.strictObject({});
+/** Baidu (百度) OCPC: the landing page's address as the account registered it (`bd_vid` is added to it). */
+export const BaiduSettingsSchema = v.strictObject({
+  pageUrl: v.pipe(v.string(), v.regex(/^https?:\/\/[^\s]{3,1000}$/, 'must be the landing page URL (http or https)')),
+});
 /**
  * A generic postback: a URL template (https) and, for POST, a body template; `{macro}`s are filled
  * per event (docs/conversions.md#the-generic-postback).
@@ -42,7 +67,11 @@ export const SETTINGS_SCHEMAS = {
   meta: MetaSettingsSchema,
   tiktok: TikTokSettingsSchema,
   ga4: Ga4SettingsSchema,
+  snap: SnapSettingsSchema,
   oceanengine: OceanEngineSettingsSchema,
+  tencent: TencentSettingsSchema,
+  kuaishou: KuaishouSettingsSchema,
+  baidu: BaiduSettingsSchema,
   postback: PostbackSettingsSchema,
 } as const satisfies Record<ConversionPlatform, v.GenericSchema>;
 
@@ -53,7 +82,11 @@ export const NEEDS_TOKEN: Readonly<Record<ConversionPlatform, boolean>> = {
   meta: true,
   tiktok: true,
   ga4: true,
+  snap: true,
   oceanengine: false,
+  tencent: true,
+  kuaishou: false,
+  baidu: true,
   postback: false,
 };
 

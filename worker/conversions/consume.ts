@@ -2,9 +2,12 @@
  * The conversion queue's consumer (docs/conversions.md#delivery): event messages are recorded and
  * fanned out (fan-out.ts); delivery messages are sent a few at a time (deliver.ts), each acknowledged
  * once settled or retried on the webhooks' schedule (worker/webhooks/retry-policy.ts); after the last
- * attempt the queue moves it to the dead-letter queue, whose consumer marks it `dead`.
+ * attempt the queue moves it to the dead-letter queue, whose consumer marks it `dead`. A message of a
+ * subject erased since it was queued (the webhooks' `webhook_erased`, worker/webhooks/erased.ts: its
+ * event id or its install's hash) is dropped, unsent and unrecorded.
  */
 import * as v from 'valibot';
+import { erasedAmong } from '../webhooks/erased.ts';
 import { type DeliverOptions, deliverConversion } from './deliver.ts';
 import { destinationsById } from './destinations.ts';
 import { queueConversionDeliveries, recordConversions } from './fan-out.ts';
@@ -79,21 +82,40 @@ export async function consumeConversionBatch(
   env: Env,
   options: DeliverOptions = {},
 ): Promise<void> {
-  const events: ConversionEventMessage[] = [];
-  const eventHandles: Message[] = [];
-  const deliveries: { handle: Message; delivery: ConversionDeliveryMessage }[] = [];
+  const parsedMessages: { handle: Message; message: ConversionEventMessage | ConversionDeliveryMessage }[] = [];
   for (const handle of batch.messages) {
     const parsed = v.safeParse(ConversionMessageSchema, handle.body);
-    if (!parsed.success) {
+    if (parsed.success) parsedMessages.push({ handle, message: parsed.output });
+    else {
       // A malformed message never becomes valid: retrying it would only block the good ones.
       console.error('Conversion message dropped', v.summarize(parsed.issues));
       handle.ack();
-    } else if (parsed.output.k === 'event') {
-      events.push(parsed.output);
-      eventHandles.push(handle);
-    } else deliveries.push({ handle, delivery: parsed.output });
+    }
   }
   const now = (options.now ?? Date.now)();
+  let erased: boolean[];
+  try {
+    // The keyed hashes an erasure keeps the digests of: the event's id (an install's key) and the install's hash.
+    erased = await erasedAmong(
+      env.FUNNEL_DB,
+      parsedMessages.map(({ message }) => ({ app: message.tenant, hashes: [message.event.id, message.event.install] })),
+      now,
+    );
+  } catch (error) {
+    report('Conversion batch not checked for erased subjects, retrying', error);
+    for (const { handle } of parsedMessages) handle.retry({ delaySeconds: EVENT_RETRY_SECONDS });
+    return;
+  }
+  const events: ConversionEventMessage[] = [];
+  const eventHandles: Message[] = [];
+  const deliveries: { handle: Message; delivery: ConversionDeliveryMessage }[] = [];
+  parsedMessages.forEach(({ handle, message }, at) => {
+    if (erased[at]) handle.ack();
+    else if (message.k === 'event') {
+      events.push(message);
+      eventHandles.push(handle);
+    } else deliveries.push({ handle, delivery: message });
+  });
   await Promise.all([
     events.length > 0 ? fanOut(env, eventHandles, events, now) : undefined,
     deliveries.length > 0 ? deliverAll(env, deliveries, options) : undefined,

@@ -28,6 +28,9 @@ export const ConversionEventSchema = v.object({
   /** When the matched tap was (ms), or null. */
   clickedAt: v.nullable(v.number()),
   country: v.pipe(v.string(), v.maxLength(8)),
+  /** An app event's value: its ISO 4217 code and whole minor units, negative for a refund (docs/operators.md#revenue). */
+  currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/))),
+  amount: v.optional(v.pipe(v.number(), v.safeInteger())),
 });
 export type ConversionEvent = v.InferOutput<typeof ConversionEventSchema>;
 

@@ -46,6 +46,10 @@ export async function conversionOf(
         name: fact.name,
         platform: null,
         ad: fact.ad ?? null,
+        // Its value, in whole minor units of its currency, when the app named one.
+        ...(fact.currency !== undefined && fact.amount !== undefined
+          ? { currency: fact.currency, amount: fact.amount }
+          : {}),
       };
   }
 }

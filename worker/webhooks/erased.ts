@@ -90,6 +90,33 @@ function hashesOf(message: { id: string; body: string }): string[] {
 }
 
 /**
+ * Which of `subjects` (an app and the keyed hashes a queued message carries) is an erased subject's,
+ * in order: one read of D1 for them all. The conversions' consumer asks it too (docs/conversions.md).
+ */
+export async function erasedAmong(
+  db: D1Database,
+  subjects: readonly { app: string; hashes: readonly string[] }[],
+  now: number,
+): Promise<boolean[]> {
+  if (subjects.length === 0) return [];
+  const digests = new Map<string, string>();
+  for (const hash of subjects.flatMap((subject) => subject.hashes))
+    if (!digests.has(hash)) digests.set(hash, await digestOf(hash));
+  const digestOfHash = (hash: string) => digests.get(hash) ?? '';
+  const pairs = subjects.flatMap((subject) => subject.hashes.map((hash) => [subject.app, digestOfHash(hash)]));
+  const { results } = await db
+    .prepare(
+      'SELECT app, hash FROM webhook_erased WHERE until >= ?2 AND (app, hash) IN ' +
+        "(SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?1))",
+    )
+    .bind(JSON.stringify(pairs), now)
+    .all<{ app: string; hash: string }>();
+  if (results.length === 0) return subjects.map(() => false);
+  const erased = new Set(results.map((row) => `${row.app}\n${row.hash}`));
+  return subjects.map((subject) => subject.hashes.some((hash) => erased.has(`${subject.app}\n${digestOfHash(hash)}`)));
+}
+
+/**
  * The messages of `messages` that are not an erased subject's; an erased one is handed to `drop`.
  * One read of D1 per batch.
  */
@@ -98,23 +125,13 @@ export async function withoutErased<M extends { id: string; body: string; tenant
   messages: readonly M[],
   now: number,
 ): Promise<{ kept: M[]; dropped: M[] }> {
-  if (messages.length === 0) return { kept: [], dropped: [] };
-  const digests = new Map<string, string>();
-  for (const hash of messages.flatMap(hashesOf)) digests.set(hash, await digestOf(hash));
-  const digestOfHash = (hash: string) => digests.get(hash) ?? '';
-  const pairs = messages.flatMap((message) =>
-    hashesOf(message).map((hash) => [appOfWebhook(message), digestOfHash(hash)]),
+  const erased = await erasedAmong(
+    db,
+    messages.map((message) => ({ app: appOfWebhook(message), hashes: hashesOf(message) })),
+    now,
   );
-  const { results } = await db
-    .prepare(
-      'SELECT app, hash FROM webhook_erased WHERE until >= ?2 AND (app, hash) IN ' +
-        "(SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?1))",
-    )
-    .bind(JSON.stringify(pairs), now)
-    .all<{ app: string; hash: string }>();
-  if (results.length === 0) return { kept: [...messages], dropped: [] };
-  const erased = new Set(results.map((row) => `${row.app}\n${row.hash}`));
-  const isErased = (message: M) =>
-    hashesOf(message).some((hash) => erased.has(`${appOfWebhook(message)}\n${digestOfHash(hash)}`));
-  return { kept: messages.filter((message) => !isErased(message)), dropped: messages.filter(isErased) };
+  return {
+    kept: messages.filter((_, at) => !erased[at]),
+    dropped: messages.filter((_, at) => erased[at]),
+  };
 }

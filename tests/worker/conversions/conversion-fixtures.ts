@@ -54,8 +54,21 @@ export function everyPlatform(key: string): unknown[] {
     { platform: 'meta', settings: { datasetId: '1234567890', appId: '987654321' }, token: 'EAAB-meta-token' },
     { platform: 'tiktok', settings: { tiktokAppId: '7000000001' }, token: 'tiktok-token' },
     { platform: 'ga4', settings: { measurementId: 'G-TEST1234' }, token: 'ga4-api-secret' },
+    { platform: 'snap', settings: { snapAppId: 'a1b2c3d4-e5f6-4a5b-8c9d-0e1f2a3b4c5d' }, token: 'snap-token' },
     { platform: 'oceanengine', settings: {} },
-    { platform: 'postback', settings: { url: `${FAKE}/${key}/postback/hit?e={event_id}&n={event}&c={fbclid}` } },
+    { platform: 'tencent', settings: { accountId: '1211673905', userActionSetId: '1200200685' }, token: 'gdt-token' },
+    { platform: 'kuaishou', settings: {} },
+    // Baidu's conversion types are the account's own numbers: 4 and 10 here, as a destination maps them.
+    {
+      platform: 'baidu',
+      settings: { pageUrl: 'https://m.pebble.example/landing?from=baidu' },
+      token: 'baidu-token',
+      events: { install: '4', purchase: '10' },
+    },
+    {
+      platform: 'postback',
+      settings: { url: `${FAKE}/${key}/postback/hit?e={event_id}&n={event}&c={fbclid}&v={value}&cur={currency}` },
+    },
   ];
 }
 

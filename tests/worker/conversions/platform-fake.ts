@@ -7,7 +7,8 @@
  *
  * - `PUT /mode/<key>` `{ failRate, seed }`: that share of requests fails, half with 503 and half with
  *   no answer (the socket closed after 1.5 s), drawn from a seeded generator;
- * - `/<key>/<platform>/…` is the platform (meta, tiktok, ga4, oceanengine, postback);
+ * - `/<key>/<platform>/…` is the platform (meta, tiktok, ga4, snap, oceanengine, tencent, kuaishou, baidu,
+ *   postback);
  * - `GET /log/<key>` answers what arrived: every request's platform and validity, and how many 2xx
  *   answers each (platform, event) got — the count "exactly once" is about.
  */
@@ -60,7 +61,17 @@ const PATHS: Record<string, RegExp> = {
   tiktok: /^\/open_api\/v1\.3\/event\/track\/$/,
   ga4: /^\/mp\/collect$/,
   oceanengine: /^\/api\/v2\/conversion$/,
+  snap: /^\/v3\/[\w-]+\/events$/,
+  tencent: /^\/v1\.3\/user_actions\/add$/,
+  kuaishou: /^\/track\/activate$/,
+  baidu: /^\/ocpcapi\/api\/uploadConvertData$/,
   postback: /^\/hit$/,
+};
+
+/** The query each platform's document puts its token (and Tencent its call's time and nonce) in. */
+const QUERY: Record<string, readonly string[]> = {
+  snap: ['access_token'],
+  tencent: ['access_token', 'timestamp', 'nonce'],
 };
 
 /** The event a request is about, as each platform would de-duplicate it. */
@@ -72,8 +83,16 @@ function eventKeyOf(platform: string, url: URL, body: any): string {
       return String(body.data[0].event_id);
     case 'ga4':
       return String(body.events[0].params?.lander_event_id);
+    case 'snap':
+      return String(body.data[0].event_id);
+    case 'tencent':
+      return String(body.actions[0].outer_action_id);
     case 'oceanengine':
       return `${body.context.ad.callback}|${body.event_type}`;
+    case 'kuaishou':
+      return `${body.callback}|${body.event_type}`;
+    case 'baidu':
+      return `${body.conversionTypes[0].logidUrl}|${body.conversionTypes[0].newType}`;
     default:
       return String(url.searchParams.get('e'));
   }
@@ -84,6 +103,16 @@ function problemOf(platform: string, request: IncomingMessage, url: URL, text: s
   const path = url.pathname.split('/').slice(3).join('/');
   if (!PATHS[platform]?.test(`/${path}`)) return `path /${path}`;
   if (platform === 'postback') return '';
+  for (const name of QUERY[platform] ?? []) if (!url.searchParams.get(name)) return `query ${name}`;
+  if (platform === 'tencent' && Math.abs(Number(url.searchParams.get('timestamp')) - Date.now() / 1000) > 300)
+    return 'timestamp';
+  if (platform === 'kuaishou') {
+    if (request.method !== 'GET') return `method ${request.method}`;
+    const query = Object.fromEntries(url.searchParams);
+    const validate = validators.kuaishou;
+    if (!validate) return 'no schema for kuaishou';
+    return validate(query) ? '' : ajv.errorsText(validate.errors);
+  }
   if (request.method !== 'POST') return `method ${request.method}`;
   if (!String(request.headers['content-type']).startsWith('application/json')) return 'content-type';
   if (platform === 'tiktok' && !request.headers['access-token']) return 'Access-Token header';
@@ -151,7 +180,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       setTimeout(() => request.socket.destroy(), 1_500);
       return;
     }
-    const body = second === 'postback' ? Object.fromEntries(url.searchParams) : JSON.parse(text);
+    const body =
+      second === 'postback' || second === 'kuaishou' ? Object.fromEntries(url.searchParams) : JSON.parse(text);
     const event = `${second} ${eventKeyOf(second, url, body)}`;
     response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}', () => {
       state.accepted[event] = (state.accepted[event] ?? 0) + 1;

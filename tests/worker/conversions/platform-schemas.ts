@@ -6,6 +6,13 @@
 
 const nonEmpty = { type: 'string', minLength: 1 } as const;
 const seconds = { type: 'integer', minimum: 1_500_000_000, maximum: 4_102_444_800 } as const;
+const milliseconds = { type: 'integer', minimum: 1_500_000_000_000, maximum: 4_102_444_800_000 } as const;
+/** An ISO 4217 code, as every platform asks for one. */
+const currency = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
+/** A value in the major unit: no platform's document takes a negative one. */
+const amount = { type: 'number', minimum: 0 } as const;
+/** Whole fen (分), the Chinese platforms' unit. */
+const fen = { type: 'integer', minimum: 0 } as const;
 
 /** Meta Conversions API, "Conversions API for App Events" and "App Data Parameters". */
 export const metaSchema = {
@@ -49,6 +56,12 @@ export const metaSchema = {
               },
             },
           },
+          // "Custom Data Parameters": `value` needs its `currency`.
+          custom_data: {
+            type: 'object',
+            properties: { value: amount, currency },
+            dependentRequired: { value: ['currency'] },
+          },
         },
       },
     },
@@ -81,7 +94,11 @@ export const tiktokSchema = {
             properties: { external_id: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
           },
           ad: { type: 'object', required: ['callback'], properties: { callback: nonEmpty } },
-          properties: { type: 'object' },
+          properties: {
+            type: 'object',
+            properties: { value: amount, currency },
+            dependentRequired: { value: ['currency'] },
+          },
         },
       },
     },
@@ -154,6 +171,9 @@ export const ga4Schema = {
             maxProperties: 25,
             propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' },
             additionalProperties: { anyOf: [{ type: 'string', maxLength: 100 }, { type: 'number' }] },
+            // "Send events": a `value` counts only with its `currency`.
+            properties: { value: amount, currency },
+            dependentRequired: { value: ['currency'] },
           },
         },
       },
@@ -177,10 +197,168 @@ export const oceanEngineSchema = {
   },
 } as const;
 
+/** Snap Conversions API, "Using the API" (app endpoint, the request body's `data`, `app_data`, `user_data`, `custom_data`). */
+export const snapSchema = {
+  type: 'object',
+  required: ['data'],
+  additionalProperties: false,
+  properties: {
+    data: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 2000,
+      items: {
+        type: 'object',
+        required: ['event_name', 'event_time', 'action_source', 'user_data'],
+        additionalProperties: false,
+        properties: {
+          event_name: {
+            enum: [
+              'APP_INSTALL',
+              'APP_OPEN',
+              'SIGN_UP',
+              'PURCHASE',
+              'ADD_CART',
+              'START_CHECKOUT',
+              'SUBSCRIBE',
+              'START_TRIAL',
+              'LEVEL_COMPLETE',
+              'COMPLETE_TUTORIAL',
+              'LOGIN',
+              'SHARE',
+              'INVITE',
+              'CUSTOM_EVENT_1',
+              'CUSTOM_EVENT_2',
+              'CUSTOM_EVENT_3',
+              'CUSTOM_EVENT_4',
+              'CUSTOM_EVENT_5',
+            ],
+          },
+          event_time: seconds,
+          event_id: nonEmpty,
+          action_source: { const: 'MOBILE_APP' },
+          app_data: {
+            type: 'object',
+            required: ['extinfo'],
+            properties: {
+              advertiser_tracking_enabled: { enum: [0, 1] },
+              extinfo: {
+                type: 'array',
+                minItems: 16,
+                maxItems: 16,
+                items: { type: 'string' },
+                prefixItems: [{ enum: ['i2', 'a2'] }, nonEmpty],
+              },
+            },
+          },
+          user_data: {
+            type: 'object',
+            minProperties: 1,
+            additionalProperties: false,
+            properties: {
+              external_id: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+              sc_click_id: nonEmpty,
+            },
+          },
+          // The example's `value` is a decimal string.
+          custom_data: {
+            type: 'object',
+            required: ['value', 'currency'],
+            properties: { value: { type: 'string', pattern: '^\\d+(\\.\\d+)?$' }, currency },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+/** Tencent Ads (腾讯广告) Marketing API `user_actions/add` ("APP转化数据API自归因", its request parameters). */
+export const tencentSchema = {
+  type: 'object',
+  required: ['account_id', 'user_action_set_id', 'actions'],
+  additionalProperties: false,
+  properties: {
+    account_id: { type: 'integer', minimum: 1 },
+    user_action_set_id: { type: 'integer', minimum: 1 },
+    actions: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 50,
+      items: {
+        type: 'object',
+        required: ['action_time', 'action_type', 'trace'],
+        additionalProperties: false,
+        properties: {
+          outer_action_id: nonEmpty,
+          action_time: { type: 'integer', minimum: 1_500_000_000, maximum: 2_147_483_647 },
+          action_type: {
+            enum: ['ACTIVATE_APP', 'REGISTER', 'PURCHASE', 'START_APP', 'COMPLETE_ORDER', 'CREATE_ROLE', 'CUSTOM'],
+          },
+          // `user_id` and `click_id` are one or the other: Lander has the click id.
+          trace: { type: 'object', required: ['click_id'], properties: { click_id: nonEmpty } },
+          // "订单金额,单位:分".
+          action_param: { type: 'object', properties: { value: fen } },
+        },
+      },
+    },
+  },
+} as const;
+
+/** Kuaishou (快手) conversion callback, `track/activate`'s query (`callback`, `event_type`, `event_time` in ms, `purchase_amount` in yuan). */
+export const kuaishouSchema = {
+  type: 'object',
+  required: ['callback', 'event_type', 'event_time'],
+  additionalProperties: false,
+  properties: {
+    callback: nonEmpty,
+    event_type: { type: 'string', pattern: '^\\d{1,4}$' },
+    event_time: { type: 'string', pattern: '^\\d{13}$' },
+    // "单位元,可保留两位小数".
+    purchase_amount: { type: 'string', pattern: '^\\d+(\\.\\d{1,2})?$' },
+  },
+  // A payment (3, 12–15) must carry its amount.
+  if: { properties: { event_type: { enum: ['3', '12', '13', '14', '15'] } } },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a promise
+  then: { required: ['purchase_amount'] },
+} as const;
+
+/** Baidu (百度) OCPC `uploadConvertData` (its request: `token`, `conversionTypes`). */
+export const baiduSchema = {
+  type: 'object',
+  required: ['token', 'conversionTypes'],
+  additionalProperties: false,
+  properties: {
+    token: nonEmpty,
+    conversionTypes: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 99,
+      items: {
+        type: 'object',
+        required: ['logidUrl', 'newType'],
+        additionalProperties: false,
+        properties: {
+          // "带有 bd_vid=xxx 的落地页 url 地址".
+          logidUrl: { type: 'string', pattern: '^https?://[^\\s]+[?&]bd_vid=[^&\\s]+' },
+          newType: { type: 'integer', minimum: 1 },
+          deviceType: { enum: [0, 1, 2] },
+          convertTime: seconds,
+          // "转化金额(单位分)".
+          convertValue: fen,
+        },
+      },
+    },
+  },
+} as const;
+
 /** What the fake holds each platform to, by the path's first segment. */
 export const PLATFORM_SCHEMAS = {
   meta: metaSchema,
   tiktok: tiktokSchema,
   ga4: ga4Schema,
+  snap: snapSchema,
   oceanengine: oceanEngineSchema,
+  tencent: tencentSchema,
+  kuaishou: kuaishouSchema,
+  baidu: baiduSchema,
 } as const;

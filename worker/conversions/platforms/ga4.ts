@@ -5,7 +5,7 @@
  * their own; an app event's name becomes a GA4 name (letters, digits, `_`, starting with a letter).
  */
 import type { Platform } from './platform.ts';
-import { JSON_HEADERS } from './platform.ts';
+import { eventValue, isRefund, JSON_HEADERS } from './platform.ts';
 
 /** A GA4 event name from an app event's (`.` and `-` become `_`; a leading digit gets `e_`). */
 export const ga4Name = (name: string): string => {
@@ -17,9 +17,13 @@ export const ga4: Platform<'ga4'> = {
   defaults: { install: 'lander_install', open: 'lander_open', register: 'sign_up', purchase: 'purchase' },
   sendsOtherEvents: true,
   build({ event, name, settings, token }) {
+    if (isRefund(event)) return null;
+    const value = eventValue(event);
     const query = new URLSearchParams({ measurement_id: settings.measurementId, api_secret: token });
     const params: Record<string, string | number> = { lander_event_id: event.id, engagement_time_msec: 1 };
     if (event.platform) params.platform = event.platform;
+    // "Send events": `value` with its `currency`, which GA4 needs for a value to count.
+    if (value) Object.assign(params, { value: value.major, currency: value.currency });
     return {
       method: 'POST',
       url: `https://www.google-analytics.com/mp/collect?${query}`,

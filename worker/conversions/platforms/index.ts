@@ -4,18 +4,26 @@
  */
 import type { ConversionPlatform, SettingsOf } from '../../../shared/conversions.ts';
 import type { ConversionEvent } from '../messages.ts';
+import { baidu } from './baidu.ts';
 import { ga4 } from './ga4.ts';
+import { kuaishou } from './kuaishou.ts';
 import { meta } from './meta.ts';
 import { oceanEngine } from './oceanengine.ts';
 import type { Platform, PlatformRequest } from './platform.ts';
 import { postback } from './postback.ts';
+import { snap } from './snap.ts';
+import { tencent } from './tencent.ts';
 import { tiktok } from './tiktok.ts';
 
 export const PLATFORMS: { [P in ConversionPlatform]: Platform<P> } = {
   meta,
   tiktok,
   ga4,
+  snap,
   oceanengine: oceanEngine,
+  tencent,
+  kuaishou,
+  baidu,
   postback,
 };
 

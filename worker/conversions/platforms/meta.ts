@@ -5,18 +5,10 @@
  * is its `anon_id`; a tap from a Meta ad adds `fbc`, formatted as Meta documents it.
  */
 import type { Platform } from './platform.ts';
-import { JSON_HEADERS } from './platform.ts';
+import { eventValue, extinfo, isRefund, JSON_HEADERS } from './platform.ts';
 
 /** The Graph API version requests go to. */
 export const META_GRAPH_VERSION = 'v21.0';
-
-/** `extinfo` has 16 places, each required and in order; the ones Lander knows are the version and the package. */
-function extinfo(platform: string | null, app: string): string[] {
-  const places = new Array<string>(16).fill('');
-  places[0] = platform === 'ios' ? 'i2' : 'a2';
-  places[1] = app;
-  return places;
-}
 
 export const meta: Platform<'meta'> = {
   defaults: {
@@ -27,6 +19,8 @@ export const meta: Platform<'meta'> = {
   },
   sendsOtherEvents: true,
   build({ event, name, settings, token }) {
+    if (isRefund(event)) return null;
+    const value = eventValue(event);
     const user: Record<string, string> = { anon_id: event.install };
     // fbc is `fb.1.<click time in ms>.<fbclid>` (Meta's "fbc" customer information parameter).
     if (event.ad?.fbclid) user.fbc = `fb.1.${event.clickedAt ?? event.at}.${event.ad.fbclid}`;
@@ -44,6 +38,8 @@ export const meta: Platform<'meta'> = {
             application_tracking_enabled: 1,
             extinfo: extinfo(event.platform, event.app),
           },
+          // "Custom Data Parameters": the value in the major unit and its ISO 4217 code.
+          ...(value ? { custom_data: { value: value.major, currency: value.currency } } : {}),
         },
       ],
       // In the body, not the address: an address may end up in a log, a body never does.

@@ -5,13 +5,15 @@
  * Engine's to hear of: no request.
  */
 import type { Platform } from './platform.ts';
-import { JSON_HEADERS } from './platform.ts';
+import { isRefund, JSON_HEADERS } from './platform.ts';
 
 export const oceanEngine: Platform<'oceanengine'> = {
   // 激活, 注册, 付费 (activation, registration, payment) in the conversion API's event types.
   defaults: { install: 'active', register: 'active_register', purchase: 'active_pay' },
   sendsOtherEvents: false,
   build({ event, name }) {
+    // The conversion API's section names no amount: a value is not sent, and a refund not at all.
+    if (isRefund(event)) return null;
     const callback = event.ad?.clickid ?? event.ad?.callback;
     if (!callback) return null;
     return {

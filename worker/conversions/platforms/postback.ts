@@ -6,6 +6,7 @@
 import { AD_CLICK_PARAM_NAMES } from '../../../shared/ad-clicks.ts';
 import type { ConversionEvent } from '../messages.ts';
 import type { Platform, PlatformRequest } from './platform.ts';
+import { eventValue } from './platform.ts';
 
 /** Every macro and what it is filled with. */
 export const POSTBACK_MACROS: Readonly<Record<string, (event: ConversionEvent, name: string) => string>> = {
@@ -18,6 +19,9 @@ export const POSTBACK_MACROS: Readonly<Record<string, (event: ConversionEvent, n
   timestamp: (event) => String(Math.floor(event.at / 1000)),
   timestamp_ms: (event) => String(event.at),
   clicked_at_ms: (event) => (event.clickedAt === null ? '' : String(event.clickedAt)),
+  // An app event's value in the major unit ("9.99", "-9.99" for a refund) and its ISO 4217 code.
+  value: (event) => eventValue(event)?.text ?? '',
+  currency: (event) => eventValue(event)?.currency ?? '',
   ...Object.fromEntries(
     AD_CLICK_PARAM_NAMES.map((param) => [param, (event: ConversionEvent) => event.ad?.[param] ?? '']),
   ),

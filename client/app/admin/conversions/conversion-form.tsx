@@ -13,7 +13,11 @@ const FIELDS: Record<ConversionPlatform, readonly string[]> = {
   meta: ['datasetId', 'appId'],
   tiktok: ['tiktokAppId'],
   ga4: ['measurementId'],
+  snap: ['snapAppId'],
   oceanengine: [],
+  tencent: ['accountId', 'userActionSetId'],
+  kuaishou: [],
+  baidu: ['pageUrl'],
   postback: ['url', 'method', 'body'],
 };
 
