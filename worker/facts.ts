@@ -207,6 +207,8 @@ export interface AppEventReceived extends AppCall {
   amount?: number | undefined;
   /** Its keyed id when the app named it: one count and one webhook however often it arrives. */
   id?: string | undefined;
+  /** When it happened, as the app said (`at`, ms), when before `at`: its cohort day (docs/operators.md#cohorts). */
+  happened?: number | undefined;
   /** Its install's matched tap's ad click, while the attribution window keeps it (docs/conversions.md). */
   ad?: AdClick | null | undefined;
 }

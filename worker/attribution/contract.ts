@@ -202,6 +202,23 @@ const eventValue = v.pipe(
   v.maxValue(MAX_EVENT_VALUE, 'must be between -1e12 and 1e12'),
 );
 
+/** How far past the worker's clock an event's `at` may be: a phone's clock runs a little ahead. */
+export const EVENT_CLOCK_SKEW_MS = 5 * 60 * 1000;
+/** How old an event's `at` may be: what the SDKs keep a queued event (docs/sdk.md). */
+export const MAX_EVENT_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+// When the event happened (docs/attribution.md): ms since 1970, as `Date.now()` and Java's
+// `System.currentTimeMillis()` give it; checked against the worker's clock when the call arrives.
+const eventAt = v.pipe(
+  v.number('must be a number of milliseconds since 1970'),
+  v.description(
+    'When the event happened on the device, in ms since 1970 (Date.now()): at most 5 minutes ahead of the ' +
+      "worker's clock and 30 days behind it. Its cohort day is this moment's; without it, the time the call arrives.",
+  ),
+  v.safeInteger('must be a whole number of milliseconds since 1970'),
+  v.check((at) => at <= Date.now() + EVENT_CLOCK_SKEW_MS, 'must not be more than 5 minutes in the future'),
+  v.check((at) => at >= Date.now() - MAX_EVENT_AGE_MS, 'must be within the last 30 days'),
+);
+
 // Revenue (docs/operators.md#revenue): `value` in the currency's major unit, held to ISO 4217's
 // minor unit so it counts exactly as an integer of them (shared/money.ts).
 const eventCurrency = v.pipe(
@@ -251,6 +268,7 @@ export function amountOf({ value, currency }: Money): number | null {
 /**
  * An app event (docs/operators.md), e.g. `{ app, installId, name: 'register' }`: counted under the
  * install's campaign; with an `id`, counted once per `(app, installId, id)` however often it is sent.
+ * With an `at`, its cohort day is that moment's (docs/operators.md#cohorts), however late it is sent.
  */
 const appEventEntries = {
   app: appId,
@@ -259,6 +277,7 @@ const appEventEntries = {
   name: EventNameSchema,
   value: v.optional(eventValue),
   currency: v.optional(eventCurrency),
+  at: v.optional(eventAt),
 };
 export const AppEventSchema = v.pipe(
   v.strictObject(appEventEntries),
@@ -270,6 +289,7 @@ const batchEventEntries = {
   name: EventNameSchema,
   value: v.optional(eventValue),
   currency: v.optional(eventCurrency),
+  at: v.optional(eventAt),
 };
 const BatchEventObject = v.strictObject(batchEventEntries);
 

@@ -260,10 +260,13 @@ attribution.post('/event', async (c) => {
   const scene = sceneOf(c);
   // The app and the install bound the names and the day's count (docs/operators.md#bounds).
   const call = { app: body.app, installId: body.installId, key, answer, dims, ad };
-  events.forEach(({ name, value, currency }, index) => {
+  const now = Date.now();
+  events.forEach(({ name, value, currency, at }, index) => {
     // Revenue in whole minor units (docs/operators.md#revenue); the contract refused any value that is none.
     const money = currency === undefined ? {} : { currency, amount: amountOf({ value, currency }) ?? 0 };
-    announce(scene, { fact: 'app-event', at: Date.now(), ...call, name, value, ...money, id: ids[index] });
+    // Sent late by an app that was offline (docs/attribution.md): a moment past the worker's clock is now.
+    const happened = at === undefined || at >= now ? {} : { happened: at };
+    announce(scene, { fact: 'app-event', at: now, ...call, name, value, ...money, id: ids[index], ...happened });
   });
   return c.body(null, 204);
 });

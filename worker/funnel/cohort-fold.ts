@@ -8,7 +8,7 @@
  * campaign (channel, inviter, link, variant) and its install method. It is retained on day N (0–90)
  * when it sent any app event or open on its install day + N, once however many; its value on day N
  * is what its app events with a currency carried that day. An event is counted on its own day (the
- * message's `day`), however late it reaches the queue. An event whose install is not counted yet is
+ * message's `on`, the day the app said it happened, else its `day`), however late it reaches the queue. An event whose install is not counted yet is
  * kept pending (its day, and its amounts per currency) until the install arrives.
  */
 import { DAY_MS } from '../../shared/time-zone.ts';
@@ -17,8 +17,11 @@ import type { FunnelMessage } from './events.ts';
 
 /** The last day after the install a cohort counts: days 0–90. */
 export const COHORT_AGES = 90;
-/** UTC days an install's cohort row is kept after its install day: its day 90 in any zone, and a late event. */
-export const COHORT_KEEP_DAYS = 92;
+/**
+ * UTC days an install's cohort row is kept after its install day: its day 90 in any zone, and an event
+ * of that day sent as late as the worker takes it (30 days, `MAX_EVENT_AGE_MS` of attribution/contract.ts).
+ */
+export const COHORT_KEEP_DAYS = 122;
 /** UTC days a pending row (events of an install not yet counted) is kept. */
 export const PENDING_KEEP_DAYS = 3;
 /** The most days and currencies a pending row holds; what is past it is not kept. */
@@ -160,7 +163,7 @@ export function foldCohorts(
   for (const message of messages) {
     if (!message.install || (message.event.type !== 'event' && message.event.type !== 'open')) continue;
     const [currency, amount] = moneyOf(message);
-    activity(memberOf(message.install), message.day, currency, amount, out);
+    activity(memberOf(message.install), message.on ?? message.day, currency, amount, out);
   }
   return { members: [...touched.values()], increments: out.rows };
 }

@@ -40,7 +40,8 @@ export function eventOf(fact: Fact): EventInput | null {
           : { currency: fact.currency, amount: fact.amount };
       const event: FunnelEvent = { type: 'event', name: fact.name, ...value, ...money };
       const id = fact.id ? { id: fact.id } : {};
-      return { event, dims: fact.dims, app: fact.app, install: fact.key, ...id, at };
+      const happened = fact.happened === undefined ? {} : { happened: fact.happened };
+      return { event, dims: fact.dims, app: fact.app, install: fact.key, ...id, at, ...happened };
     }
     case 'user-identified':
     case 'link-changed':

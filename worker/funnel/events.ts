@@ -94,6 +94,11 @@ export interface EventInput {
   install?: string;
   /** When it happened (ms since the epoch), when that was before it is recorded: its day is that moment's. */
   at?: number;
+  /**
+   * When an app event happened on the device, as the app said, when before `at`: its cohort day is
+   * that moment's (docs/operators.md#cohorts); the funnel's own figures keep `at`'s day.
+   */
+  happened?: number;
 }
 
 /** The queue message: the event, its dimensions, an id for idempotent counting, and the hashed visitor. */
@@ -103,6 +108,11 @@ export const FunnelMessageSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
   /** UTC day the event happened, `YYYY-MM-DD`. */
   day: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  /**
+   * The operator's day an app event happened on the device, when the app said and it is before `day`:
+   * the day cohorts count it on (docs/operators.md#cohorts). Absent: `day`.
+   */
+  on: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))),
   event: FunnelEventSchema,
   dims: DimensionsSchema,
   /** The day's visitor hash (visitor-key.ts); absent when the event has no visitor or no key. */

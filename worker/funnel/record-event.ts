@@ -31,6 +31,9 @@ export async function messageOf(env: Env, input: EventInput, now = Date.now()): 
   const salt = input.visitor ? settingsOf(env).funnelSalt : undefined;
   const id = input.id ?? crypto.randomUUID();
   const message: FunnelMessage = { v: 1, id, day, event: input.event, dims: input.dims };
+  const on =
+    input.happened === undefined ? day : input.zone ? zoneDay(input.zone, input.happened) : utcDay(input.happened);
+  if (on < day) message.on = on;
   if (input.tenant) message.tenant = input.tenant;
   if (input.app) message.app = input.app;
   if (input.install) message.install = input.install;

@@ -2,7 +2,9 @@
  * The event queue (docs/sdk.md): kept on the device, at most 100 (the oldest go), sent a second after
  * the first is queued, 50 a request, in order; retried with backoff (1 s doubling to 5 min) on
  * 429/5xx/no answer, dropped on any other 4xx. One event goes in the single form, several in the batch
- * form; each keeps its id across retries, and the worker counts an id once.
+ * form; each keeps its id across retries, and the worker counts an id once. Each carries the time it
+ * was tracked (`at`), so one sent days later counts on its own day; one older than the worker takes
+ * (`MAX_AGE_MS`) is dropped before it is sent, not refused with its batch.
  */
 import { postJson } from './http.ts';
 import { newId, type QueuedEvent, type Store } from './store.ts';
@@ -16,6 +18,8 @@ export const MAX_BACKOFF_MS = 5 * 60 * 1000;
 export const EVENT_NAME = /^[a-z0-9][a-z0-9_.-]{0,39}$/;
 /** The largest value either sign the worker takes (docs/operators.md#bounds); NaN and Infinity are past it. */
 export const MAX_VALUE = 1e12;
+/** The oldest `at` the worker takes (worker/attribution/contract.ts): 30 days. */
+export const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface QueueContext {
   store: Store;
@@ -54,6 +58,8 @@ export function createEventQueue(c: QueueContext) {
   });
 
   async function sendAll(): Promise<void> {
+    // An event kept from before `at` has none, and is sent as it is.
+    events = events.filter(({ at = Infinity }) => at >= c.clock.now() - MAX_AGE_MS);
     while (events.length > 0) {
       const batch = events.slice(0, BATCH_SIZE);
       const base = { app: c.app, installId: await c.installId() };
@@ -97,7 +103,7 @@ export function createEventQueue(c: QueueContext) {
       if (currency !== undefined && (value === undefined || !/^[A-Z]{3}$/.test(currency as string))) return false;
       await loaded;
       // Keys left undefined are not in the JSON the store keeps and the request sends.
-      events.push({ id: newId(), name, value, currency } as QueuedEvent);
+      events.push({ id: newId(), name, value, currency, at: c.clock.now() } as QueuedEvent);
       events = events.slice(-MAX_QUEUED);
       await keep();
       if (timer === null && !sending) schedule(FLUSH_DELAY_MS);
@@ -107,7 +113,7 @@ export function createEventQueue(c: QueueContext) {
   };
 }
 
-/** One event in the single form's order: name, value, currency, id. */
+/** One event in the single form's order: name, value, currency, at, id. */
 function single(event: QueuedEvent | undefined): Partial<QueuedEvent> {
   if (!event) return {};
   const { id, ...rest } = event;

@@ -12,6 +12,8 @@ export interface QueuedEvent {
   value?: number;
   /** `value`'s ISO 4217 code (docs/operators.md#revenue). */
   currency?: string;
+  /** When it was tracked (ms since 1970); absent in an event kept before it was sent. */
+  at?: number;
 }
 
 export interface InstallState {

@@ -21,6 +21,28 @@ function withIds(value: unknown, ids: (name: string) => string): unknown {
   return value;
 }
 
+/**
+ * The latest event time (`at`, the SDK's clock from 0) of `exchanges`' events: the replay moves every
+ * `at` by one shift so this one is the moment of the replay and the others keep their distance before it.
+ */
+function latestAt(exchanges: Exchange[]): number {
+  const ats = exchanges
+    .filter((exchange) => exchange.request.path === '/api/a/event')
+    .flatMap((exchange) => {
+      const body = exchange.request.body as { at?: number; events?: { at?: number }[] };
+      return [body.at, ...(body.events ?? []).map((event) => event.at)];
+    })
+    .filter((at) => at !== undefined);
+  return Math.max(0, ...ats);
+}
+
+/** An event body with each `at` moved by `shift` ms. */
+function shifted(body: unknown, shift: number): unknown {
+  const moved = (event: { at?: number }) => (event.at === undefined ? event : { ...event, at: event.at + shift });
+  const { events, ...rest } = body as { at?: number; events?: { at?: number }[] };
+  return events ? { ...moved(rest), events: events.map(moved) } : moved(rest);
+}
+
 /** POSTs `body` as JSON to the worker inside workerd. */
 const post: Send = (path, body, headers) =>
   exports.default.fetch(
@@ -104,8 +126,12 @@ describe.each([...new Set(withReal.map((kase) => kase.file))])('%s', (file) => {
     const { exchanges, issued } = await withIssuedClicks(realExchanges(kase), address);
     await recordTaps(kase, issued, address);
     if (kase.now !== undefined) vi.setSystemTime(kase.now);
+    // The SDKs' clock starts at 0; the worker takes an event's time within the last 30 days only.
+    const shift = Date.now() - latestAt(exchanges);
     for (const exchange of exchanges) {
-      const body = withIds(exchange.request.body, ids) as { test?: boolean; app?: string; installId?: string };
+      const request =
+        exchange.request.path === '/api/a/event' ? shifted(exchange.request.body, shift) : exchange.request.body;
+      const body = withIds(request, ids) as { test?: boolean; app?: string; installId?: string };
       // A test device's calls are a test only once an operator registered it (docs/attribution.md).
       if (body.test === true && body.app && body.installId) await registerTestDevice(post, body.installId, body.app);
       const res = await post(exchange.request.path, body, { 'cf-connecting-ip': address });

@@ -1,7 +1,8 @@
 /**
  * Cohorts (docs/operators.md#cohorts) through the real queue, consumer and D1: random installs
  * (days, channels, inviters, methods), their opens and app events (some with a currency, some late
- * by days, some before their install is counted, some retried, some of installs never counted), sent
+ * by days, some sent days after they happened with their own day (`on`, the app's `at`), some before
+ * their install is counted, some retried, some of installs never counted), sent
  * through FUNNEL_QUEUE in random order and chunks. `/api/cohorts` must then equal a brute-force
  * recount of the same events, cohort by cohort, day by day, currency by currency: 0 mismatches.
  */
@@ -33,6 +34,8 @@ const eventArb = fc.record({
   currency: fc.constantFrom('', 'USD', 'JPY'),
   amount: fc.integer({ min: -5_000, max: 20_000 }),
   again: fc.boolean(),
+  // Days an app event reached the worker after it happened (an app offline, its `at` sent with it).
+  late: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 30 })),
 });
 const runArb = fc.record({
   installs: fc.array(installArb, { minLength: 1, maxLength: 8 }),
@@ -113,14 +116,17 @@ describe('cohorts through the queue', () => {
           const day = addDays(known?.day ?? first, event.age);
           const money =
             event.kind === 'event' && event.currency !== '' ? { currency: event.currency, amount: event.amount } : {};
-          const message = {
+          // An app event sent late is received on a later day and carries its own (record-event.ts `on`).
+          const late = event.kind === 'event' ? event.late : 0;
+          const message: FunnelMessage = {
             ...funnelMessage(
               event.kind === 'open'
                 ? { type: 'open', method: 'clipboard' }
                 : { type: 'event', name: 'purchase', ...money },
               { channel: 'elsewhere' },
-              { day },
+              { day: addDays(day, late) },
             ),
+            ...(late > 0 ? { on: day } : {}),
             install: key,
             app: 'com.pebble.notes',
           };

@@ -12,7 +12,9 @@ import org.json.JSONObject;
  * The event queue (docs/sdk.md): kept on the device, at most 100 (the oldest go), sent a second after
  * the first is queued, 50 a request, in order; retried with backoff (1 s doubling to 5 min) on
  * 429/5xx/no answer, dropped on any other 4xx. One event goes in the single form, several in the
- * batch form; each keeps its id across retries, and the worker counts an id once.
+ * batch form; each keeps its id across retries, and the worker counts an id once. Each carries the
+ * time it was tracked ({@code at}), so one sent days later counts on its own day; one older than the
+ * worker takes ({@link #MAX_AGE_MS}) is dropped before it is sent, not refused with its batch.
  */
 final class EventQueue {
     static final int MAX_QUEUED = 100;
@@ -23,6 +25,8 @@ final class EventQueue {
     static final Pattern EVENT_NAME = Pattern.compile("^[a-z0-9][a-z0-9_.-]{0,39}$");
     /** The largest value either sign the worker takes (docs/operators.md#bounds); NaN and Infinity are past it. */
     static final double MAX_VALUE = 1e12;
+    /** The oldest {@code at} the worker takes (worker/attribution/contract.ts): 30 days. */
+    static final long MAX_AGE_MS = 30L * 24 * 60 * 60 * 1000;
 
     private final Lander lander;
     private final Object sending = new Object();
@@ -49,6 +53,7 @@ final class EventQueue {
         Kept.put(event, "name", name);
         if (value != null) Kept.put(event, "value", value.doubleValue());
         if (currency != null) Kept.put(event, "currency", currency);
+        Kept.put(event, "at", lander.clock.now());
         events.put(event);
         JSONArray kept = new JSONArray();
         for (int i = Math.max(0, events.length() - MAX_QUEUED); i < events.length(); i++) kept.put(events.opt(i));
@@ -67,6 +72,7 @@ final class EventQueue {
             for (;;) {
                 JSONArray batch = new JSONArray();
                 synchronized (this) {
+                    dropTooOld();
                     for (int i = 0; i < events.length() && i < BATCH_SIZE; i++) batch.put(events.opt(i));
                 }
                 if (batch.length() == 0) return;
@@ -104,6 +110,7 @@ final class EventQueue {
             if (event.has("value")) Kept.put(body, "value", event.opt("value"));
             if (event.has("currency")) Kept.put(body, "currency", event.opt("currency"));
             Kept.put(body, "id", event.opt("id"));
+            if (event.has("at")) Kept.put(body, "at", event.opt("at"));
         } else {
             Kept.put(body, "events", batch);
         }
@@ -122,6 +129,20 @@ final class EventQueue {
             lander.log.line("event: " + offline);
             return "retry";
         }
+    }
+
+    /** Leaves out the events tracked longer ago than the worker takes (an event queued before {@code at} stays). */
+    private void dropTooOld() {
+        long oldest = lander.clock.now() - MAX_AGE_MS;
+        JSONArray left = new JSONArray();
+        for (int i = 0; i < events.length(); i++) {
+            JSONObject event = events.optJSONObject(i);
+            if (!event.has("at") || event.optLong("at") >= oldest) left.put(event);
+        }
+        if (left.length() == events.length()) return;
+        lander.log.line("event: dropped " + (events.length() - left.length()) + " older than 30 days");
+        events = left;
+        lander.kept.write("events", events);
     }
 
     private void schedule(long delayMs) {

@@ -291,6 +291,9 @@ public class ConformanceTest {
                 clock.forget();
                 platform.online.clear();
                 heard.clear();
+                // The app stays closed that long: no timer of the killed app runs meanwhile.
+                caseTime += step.optLong("afterMs", 0);
+                clock.advanceTo(caseTime);
                 if (step.has("carriers")) platform.carriers = step.getJSONObject("carriers");
                 lander = new Lander(options, platform, server, clock);
             } else if (action.equals("wait")) {
