@@ -158,10 +158,10 @@ describe('the CSV', () => {
     expect(header).toBe(
       'key,views,visitors,taps,tap:download,tap:store,tap:open,tap:guide,rate:tap,installs,installs:attributed,' +
         'installs:organic,rate:install,install:clipboard,install:referrer,' +
-        'install:apk,install:harmony,install:meta,install:probabilistic,install:unmatched:none,install:unmatched:ambiguous,' +
+        'install:apk,install:harmony,install:meta,install:appgallery,install:probabilistic,install:unmatched:none,install:unmatched:ambiguous,' +
         'install:unmatched:expired,install:unmatched:unavailable,install:unmatched:claimed,installs:flagged,flagged:click_injection,' +
         'flagged:too_fast,flagged:self_referral,flagged:busy_network,installs:counted,opens,event:register,rate:event:register',
     );
-    expect(line).toBe('spring,4,2,1,0,1,0,0,0.25,1,1,0,1,0,0,1,0,0,0,0,0,0,0,1,0,1,0,0,0,0,1,1');
+    expect(line).toBe('spring,4,2,1,0,1,0,0,0.25,1,1,0,1,0,0,1,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,1,1');
   });
 });
