@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { addDays } from '../shared/day-range.ts';
-import { type CohortEvent, type CohortInstall, recount } from '../tests/worker/funnel/cohort-recount.ts';
+import { type CohortEvent, type CohortInstall, recount } from '../tests/fixtures/cohort-recount.ts';
 import { type CohortMember, foldCohorts } from '../worker/funnel/cohort-fold.ts';
 import { readCohorts } from '../worker/funnel/cohort-query.ts';
 import { type FunnelMessage, NO_DIMENSIONS } from '../worker/funnel/events.ts';

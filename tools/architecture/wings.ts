@@ -62,8 +62,8 @@ export const WING_USES: Record<string, { uses: string[]; why: string }> = {
     why: "the document is generated from each wing's own schemas",
   },
   exports: {
-    uses: ['audit', 'fraud', 'webhooks'],
-    why: "the daily run signs the audit log's head, forgets fraud's old rows and exports the events",
+    uses: ['audit', 'fraud', 'funnel', 'webhooks'],
+    why: "the daily run signs the audit log's head, forgets fraud's old rows, exports the events and writes the funnel's cohort tables as Parquet",
   },
   apk: { uses: ['attribution'], why: "a stamped APK carries the tap's carrier" },
   attribution: {

@@ -14,8 +14,8 @@ import { addDays } from '../../../shared/day-range.ts';
 import { utcDay } from '../../../shared/time-zone.ts';
 import type { FunnelMessage } from '../../../worker/funnel/events.ts';
 import { DEV_ADMIN_TOKEN } from '../../../worker/settings.ts';
+import { type CohortEvent, type CohortInstall, recount } from '../../fixtures/cohort-recount.ts';
 import { funnelMessage } from '../funnel-fixtures.ts';
-import { type CohortEvent, type CohortInstall, recount } from './cohort-recount.ts';
 
 const ADMIN = { authorization: `Bearer ${DEV_ADMIN_TOKEN}` };
 const METHODS = ['clipboard', 'referrer', 'unmatched:none'] as const;
