@@ -15,6 +15,38 @@ export function refuse(name: string, message: string): never {
  * `parseArgs` of this process's arguments under `options`; what it cannot read (an unknown flag, a
  * flag without its value, a positional argument) is refused with `usage`.
  */
+/**
+ * `args` with each string option's value joined to it (`--public-key -abc` → `--public-key=-abc`):
+ * Node reads a value that starts with `-` as "ambiguous", and a base64url key or token starts with one
+ * in one case of 64. A value that is itself one of `options` (`--head --public-key`) is left as it is.
+ */
+export function joinedValues(args: readonly string[], options: NonNullable<ParseArgsConfig['options']>): string[] {
+  const joined: string[] = [];
+  const flags = new Set(
+    Object.entries(options).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]),
+  );
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at] ?? '';
+    if (arg === '--') {
+      joined.push(...args.slice(at));
+      break;
+    }
+    const name = arg.startsWith('--') ? arg.slice(2) : null;
+    const next = args[at + 1];
+    if (
+      name &&
+      options[name]?.type === 'string' &&
+      next?.startsWith('-') &&
+      next !== '--' &&
+      !flags.has(next.split('=')[0] ?? '')
+    ) {
+      joined.push(`${arg}=${next}`);
+      at++;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
 export function cliArgs<O extends NonNullable<ParseArgsConfig['options']>>(
   name: string,
   usage: string,
@@ -22,7 +54,7 @@ export function cliArgs<O extends NonNullable<ParseArgsConfig['options']>>(
   args: string[] = process.argv.slice(2),
 ) {
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false });
+    return parseArgs({ args: joinedValues(args, options), options, strict: true, allowPositionals: false });
   } catch (error) {
     // Node's own words, first sentence only (`Unknown option '--frmo'`), then how to call it.
     const said = error instanceof Error ? (error.message.split(/\.\s/)[0] ?? error.message) : String(error);
@@ -84,7 +116,7 @@ export function cliArgsWithFiles<O extends NonNullable<ParseArgsConfig['options'
   args: string[] = process.argv.slice(2),
 ) {
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: true });
+    return parseArgs({ args: joinedValues(args, options), options, strict: true, allowPositionals: true });
   } catch (error) {
     const said = error instanceof Error ? (error.message.split(/\.\s/)[0] ?? error.message) : String(error);
     return refuse(name, `${said}; ${usage}`);
