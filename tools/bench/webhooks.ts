@@ -61,6 +61,8 @@ export const webhooks: BenchSection = {
       platform: 'neutral',
       mainFields: ['module', 'main'],
       conditions: ['workerd', 'worker', 'import'],
+      // The runtime's own modules (the ledger's Durable Object base, reached through the queues' consumers).
+      external: ['cloudflare:*'],
       outfile: script,
       logLevel: 'warning',
     });
