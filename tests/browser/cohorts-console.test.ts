@@ -25,14 +25,21 @@ const AGES = [0, 1, 2, 3, 4, 5, 6];
 
 const browser = browserForThisFile();
 
-/** Runs SQL on the started worker's local D1, as an operator's `wrangler d1 execute --local` would. */
+/**
+ * Runs SQL on the started worker's local D1, as an operator's `wrangler d1 execute --local` would; the
+ * running worker may hold the database a moment (SQLITE_BUSY), so a busy attempt is made again.
+ */
 function sql(command: string): void {
-  const result = spawnSync(
-    'npx',
-    ['wrangler', 'd1', 'execute', 'FUNNEL_DB', '--local', '--persist-to', persistTo, '--command', command],
-    { encoding: 'utf8', env: TOOL_ENV },
-  );
-  if (result.status !== 0) throw new Error(result.stderr);
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync(
+      'npx',
+      ['wrangler', 'd1', 'execute', 'FUNNEL_DB', '--local', '--persist-to', persistTo, '--command', command],
+      { encoding: 'utf8', env: TOOL_ENV },
+    );
+    if (result.status === 0) return;
+    if (attempt >= 5 || !/SQLITE_BUSY/.test(result.stderr)) throw new Error(result.stderr);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
+  }
 }
 
 /** A week of cohorts: each channel's installs a day, retained falling day by day, purchases in USD. */
