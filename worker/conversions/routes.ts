@@ -13,6 +13,7 @@ import {
 } from '../../shared/conversions.ts';
 import { committerOf } from '../commit-change.ts';
 import type { AppEnv } from '../env.ts';
+import { AttemptsQuerySchema } from '../lib/attempts-query.ts';
 import { firstIssue, jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { settingsOf } from '../settings.ts';
 import { operatorAuth } from '../sign-in/operator-auth.ts';
@@ -34,19 +35,6 @@ import {
 import { testEvent } from './test-event.ts';
 
 const MAX_BODY = 16_384;
-
-/** `GET /:id/attempts`'s query: how many of the newest attempts, 1 to 200 (50 when absent). */
-export const ConversionAttemptsQuerySchema = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 200'),
-      v.transform(Number),
-      v.minValue(1, 'must be a whole number from 1 to 200'),
-      v.maxValue(200, 'must be a whole number from 1 to 200'),
-    ),
-  ),
-});
 
 export const conversionsRoute = new Hono<AppEnv>();
 
@@ -168,7 +156,7 @@ conversionsRoute.post('/destinations/:id/test', async (c) => {
 conversionsRoute.get('/destinations/:id/attempts', async (c) => {
   const destination = await destinationOf(c);
   if (destination instanceof Response) return destination;
-  const query = v.safeParse(ConversionAttemptsQuerySchema, c.req.query());
+  const query = v.safeParse(AttemptsQuerySchema, c.req.query());
   if (!query.success) return c.json({ error: firstIssue(query.issues) }, 400);
   return c.json({
     attempts: await recentConversionAttempts(c.env.FUNNEL_DB, destination.id, query.output.limit ?? 50),

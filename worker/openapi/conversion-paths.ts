@@ -13,7 +13,7 @@ import {
   type DestinationView,
 } from '../../shared/conversions.ts';
 import { DESTINATION_ID } from '../conversions/destinations.ts';
-import { ConversionAttemptsQuerySchema } from '../conversions/routes.ts';
+import { AttemptsQuerySchema } from '../lib/attempts-query.ts';
 import {
   ADMIN_ERRORS,
   ADMIN_WRITE_ERRORS,
@@ -129,7 +129,7 @@ export function conversionPaths(): Json {
     '/api/conversions/destinations/{id}/attempts': {
       get: {
         ...one,
-        parameters: [id, ...queryParameters(ConversionAttemptsQuerySchema)],
+        parameters: [id, ...queryParameters(AttemptsQuerySchema)],
         summary: "The destination's newest delivery attempts, newest first (200 kept).",
         responses: {
           200: answer('The attempts.', ConversionAttemptsSchema),

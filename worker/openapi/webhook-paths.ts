@@ -4,7 +4,7 @@
  * attempts' query the route's (worker/webhooks/routes.ts), answers webhook-schemas.ts.
  */
 import { EndpointCreateSchema, EndpointUpdateSchema, ResendSchema } from '../../shared/webhooks.ts';
-import { AttemptsQuerySchema } from '../webhooks/routes.ts';
+import { AttemptsQuerySchema } from '../lib/attempts-query.ts';
 import {
   ADMIN_ERRORS,
   ADMIN_WRITE_ERRORS,

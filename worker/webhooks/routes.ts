@@ -15,6 +15,7 @@ import {
 } from '../../shared/webhooks.ts';
 import { committerOf } from '../commit-change.ts';
 import type { AppEnv } from '../env.ts';
+import { AttemptsQuerySchema } from '../lib/attempts-query.ts';
 import { firstIssue, jsonBodyLimit, readJson } from '../lib/json-body.ts';
 import { settingsOf } from '../settings.ts';
 import { operatorAuth } from '../sign-in/operator-auth.ts';
@@ -40,19 +41,6 @@ import { resolvedProblem } from './resolve-host.ts';
 import { installJoinKey } from './send-facts.ts';
 
 const MAX_BODY = 8_192;
-
-/** `GET /:id/attempts`'s query: how many of the newest attempts to answer, 1 to 200 (50 when absent). */
-export const AttemptsQuerySchema = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 200'),
-      v.transform(Number),
-      v.minValue(1, 'must be a whole number from 1 to 200'),
-      v.maxValue(200, 'must be a whole number from 1 to 200'),
-    ),
-  ),
-});
 
 export const webhooksRoute = new Hono<AppEnv>();
 
