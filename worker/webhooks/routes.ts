@@ -44,6 +44,18 @@ const MAX_BODY = 8_192;
 
 export const webhooksRoute = new Hono<AppEnv>();
 
+/**
+ * `GET /api/webhooks/install-key`: the key of this app's install hashes, for the app's backend that
+ * joins installs to its users (docs/webhooks.md#joining-an-install-to-a-user). A key, so it needs
+ * `webhooks:write` like an endpoint's secret, though it is read: registered before the area's own
+ * check, which would ask a read for `webhooks:read`.
+ */
+webhooksRoute.get('/install-key', operatorAuth('webhooks:write'), async (c) => {
+  const installKey = await installJoinKey(c.env, c.get('app'));
+  if (!installKey) return c.json({ error: 'ATTRIBUTION_SALT is not set: installs carry no hash' }, 503);
+  return c.json({ installKey });
+});
+
 webhooksRoute.use(operatorAuth('webhooks'));
 webhooksRoute.use(jsonBodyLimit(MAX_BODY));
 
@@ -88,20 +100,6 @@ webhooksRoute.post('/', async (c) => {
   const made = await createEndpoint(c.env.FUNNEL_DB, c.get('app'), { ...body, url }, committerOf(c));
   if (!made) return c.json({ error: urlTaken(url) }, 409);
   return c.json(made, 201);
-});
-
-/**
- * `GET /api/webhooks/install-key`: the key of this app's install hashes, for the app's backend that
- * joins installs to its users (docs/webhooks.md#joining-an-install-to-a-user). A key, so it needs
- * `webhooks:write` like an endpoint's secret, though it is read.
- */
-webhooksRoute.get('/install-key', async (c) => {
-  if (!c.get('operator')?.scopes.includes('webhooks:write')) {
-    return c.json({ error: 'Forbidden: this needs the scope webhooks:write' }, 403);
-  }
-  const installKey = await installJoinKey(c.env, c.get('app'));
-  if (!installKey) return c.json({ error: 'ATTRIBUTION_SALT is not set: installs carry no hash' }, 503);
-  return c.json({ installKey });
 });
 
 webhooksRoute.get('/:id', async (c) => {

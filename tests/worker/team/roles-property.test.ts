@@ -46,6 +46,13 @@ const ROUTES: { method: string; path: string; need: Need; body?: unknown }[] = [
   { method: 'DELETE', path: '/api/keys/no-such-key', need: 'keys' },
   { method: 'GET', path: '/api/members', need: 'members' },
   { method: 'DELETE', path: '/api/members/nobody@example.com', need: 'members' },
+  { method: 'GET', path: '/api/cohorts', need: 'stats:read' },
+  { method: 'GET', path: '/api/rule-sets', need: 'links' },
+  // A rule set the schema refuses: a caller let in gets 400 and nothing is kept.
+  { method: 'PUT', path: '/api/rule-sets/property', need: 'links', body: { rules: [] } },
+  { method: 'DELETE', path: '/api/rule-sets/no-such-set', need: 'links' },
+  // A key, though read: it needs the scope that changes webhooks.
+  { method: 'GET', path: '/api/webhooks/install-key', need: 'webhooks:write' },
   { method: 'GET', path: '/api/privacy/requests', need: 'privacy' },
   { method: 'GET', path: '/api/privacy/requests/no-such-request', need: 'privacy' },
   // A request the schema refuses: a caller let in gets 400 and nothing is filed.
