@@ -11,6 +11,7 @@ import { ROOT } from '../../scripts/lib/run.ts';
 import { addDays } from '../../shared/day-range.ts';
 import { readCohorts } from '../../worker/funnel/cohort-query.ts';
 import type { BenchRow, BenchSection } from './context.ts';
+import { percentile } from './local-d1.ts';
 
 const TODAY = '2026-11-29';
 const DAYS = 365;
@@ -60,9 +61,6 @@ async function seed(db: D1Database): Promise<number> {
   }
   return rows;
 }
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 export const cohorts: BenchSection = {
   title: 'Cohorts (/api/cohorts read, D1)',

@@ -7,7 +7,6 @@
  * of requests, which the queue retries on the webhooks' schedule (the first retry after 5 s). The
  * budget: p95 under 60 s.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -16,28 +15,12 @@ import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_readConfig } from 'wrangler';
 import { ROOT } from '../../scripts/lib/run.ts';
 import type { BenchRow, BenchSection } from './context.ts';
+import { migrationSql, percentile } from './local-d1.ts';
 
 const RATE = 50;
 const SECONDS = 4;
 const BATCH_TIMEOUT = 1;
 const BUDGET_MS = 60_000;
-
-function migrationSql(): string {
-  const dir = join(ROOT, 'migrations');
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.sql'))
-    .sort()
-    .map((file) =>
-      readFileSync(join(dir, file), 'utf8')
-        .split('\n')
-        .filter((line) => !line.trim().startsWith('--'))
-        .join('\n'),
-    )
-    .join('\n');
-}
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 /**
  * One measurement: `RATE` installs a second for `SECONDS`, the receiver failing `failRate` of

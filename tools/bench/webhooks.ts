@@ -5,7 +5,6 @@
  * queued at a steady rate, each measured from its timestamp to its arrival — through both queue hops
  * (the event's fan-out, then its delivery), each waiting up to its batch window.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -14,30 +13,13 @@ import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { unstable_readConfig } from 'wrangler';
 import { ROOT } from '../../scripts/lib/run.ts';
 import type { BenchRow, BenchSection } from './context.ts';
+import { migrationSql, percentile } from './local-d1.ts';
 
 const BURST = 2_000;
 const RATE = 100;
 const STEADY_SECONDS = 5;
 /** The batch window of the bench's queue, as wrangler.toml's development consumer (1 s). */
 const BATCH_TIMEOUT = 1;
-
-/** The SQL of the repository's D1 migrations, comment lines left out. */
-function migrationSql(): string {
-  const dir = join(ROOT, 'migrations');
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.sql'))
-    .sort()
-    .map((file) =>
-      readFileSync(join(dir, file), 'utf8')
-        .split('\n')
-        .filter((line) => !line.trim().startsWith('--'))
-        .join('\n'),
-    )
-    .join('\n');
-}
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 export const webhooks: BenchSection = {
   title: 'Webhook delivery (queue → receiver)',
