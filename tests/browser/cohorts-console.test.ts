@@ -5,13 +5,12 @@
  * value per install, and the channels' curves side by side, on the same scale, at a phone's 390 px and
  * a desktop's 1280 px in English and Chinese: nothing wider than its panel. Takes the screenshots.
  */
-import { spawnSync } from 'node:child_process';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TOOL_ENV } from '../../scripts/lib/run.ts';
 import { addDays } from '../../shared/day-range.ts';
 import { utcDay } from '../../shared/time-zone.ts';
 import { browserForThisFile, DEVICES, hydrated, watch } from './browser.ts';
+import { localSql } from './local-d1.ts';
 
 const baseURL = inject('baseURL');
 const persistTo = inject('kvPersistTo');
@@ -25,22 +24,7 @@ const AGES = [0, 1, 2, 3, 4, 5, 6];
 
 const browser = browserForThisFile();
 
-/**
- * Runs SQL on the started worker's local D1, as an operator's `wrangler d1 execute --local` would; the
- * running worker may hold the database a moment (SQLITE_BUSY), so a busy attempt is made again.
- */
-function sql(command: string): void {
-  for (let attempt = 1; ; attempt++) {
-    const result = spawnSync(
-      'npx',
-      ['wrangler', 'd1', 'execute', 'FUNNEL_DB', '--local', '--persist-to', persistTo, '--command', command],
-      { encoding: 'utf8', env: TOOL_ENV },
-    );
-    if (result.status === 0) return;
-    if (attempt >= 5 || !/SQLITE_BUSY/.test(result.stderr)) throw new Error(result.stderr);
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
-  }
-}
+const sql = (command: string) => localSql(persistTo, command);
 
 /** A week of cohorts: each channel's installs a day, retained falling day by day, purchases in USD. */
 function seed(): void {

@@ -5,14 +5,13 @@
  * endpoint disabled after 3 days of failures, or because its receiver answered 410 Gone, and enables
  * it again; rotates the secret, the receiver still verifying with the old one during the overlap.
  */
-import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TOOL_ENV } from '../../scripts/lib/run.ts';
 import { DEVICES, hydrated, launch, watch } from './browser.ts';
+import { localSql } from './local-d1.ts';
 
 const baseURL = inject('baseURL');
 const persistTo = inject('kvPersistTo');
@@ -74,22 +73,14 @@ async function signedIn(): Promise<Page> {
   return page;
 }
 
-/** Runs SQL on the started worker's local D1, as an operator's `wrangler d1 execute --local` would. */
-function sql(command: string): void {
-  const result = spawnSync(
-    'npx',
-    ['wrangler', 'd1', 'execute', 'FUNNEL_DB', '--local', '--persist-to', persistTo, '--command', command],
-    { encoding: 'utf8', env: TOOL_ENV },
-  );
-  if (result.status !== 0) throw new Error(result.stderr);
-}
+const sql = (command: string) => localSql(persistTo, command);
 
 describe('the webhooks panel', () => {
   it('adds an endpoint, shows its secret once, sends a signed test and logs it', async () => {
     const page = await signedIn();
     const log = watch(page);
     await page.getByLabel('Endpoint URL').fill(receiverUrl);
-    await page.getByLabel('Description').fill('CRM');
+    await page.getByLabel('Description', { exact: true }).fill('CRM');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     const shown = page.locator('.secret code');
     await shown.waitFor();
