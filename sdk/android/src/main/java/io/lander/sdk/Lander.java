@@ -59,10 +59,6 @@ public final class Lander {
     }
 
     /**
-     * The install's attribution: asked once per installation, then the stored answer. An "offline"
-     * answer is asked again in this session when the network is back (docs/sdk.md).
-     */
-    /**
      * The person's consent (e.g. from the app's consent screen, or the TC string its consent platform
      * keeps), sent with the install's first attempt (docs/privacy.md, "Consent").
      */
@@ -70,6 +66,10 @@ public final class Lander {
         consent = value;
     }
 
+    /**
+     * The install's attribution: asked once per installation, then the stored answer. An "offline"
+     * answer is asked again in this session when the network is back (docs/sdk.md).
+     */
     public Answer install() {
         return late.install();
     }
