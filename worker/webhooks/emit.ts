@@ -12,8 +12,10 @@ import type { EventMessage } from './messages.ts';
 type Waiter = Pick<ExecutionContext, 'waitUntil'>;
 
 /**
- * The queue message of a `type` event with `data`, happening at `at` (ms). `id` is the event's own id
- * when the caller has a stable one (an app event the SDK named): a second arrival is the same event.
+ * The queue message of a `type` event with `data`, received at `at` (ms: its day in the export).
+ * `id` is the event's own id when the caller has a stable one (an app event the SDK named): a second
+ * arrival is the same event. `happened` is the payload's `timestamp`, when the app said its event
+ * happened earlier (`at` of `POST /api/a/event`); otherwise `at`.
  */
 export function eventMessage<T extends WebhookEventType>(
   type: T,
@@ -21,8 +23,9 @@ export function eventMessage<T extends WebhookEventType>(
   at = Date.now(),
   id = toBase64Url(crypto.getRandomValues(new Uint8Array(16))),
   tenant = DEFAULT_APP,
+  happened = at,
 ): EventMessage {
-  const payload: WebhookPayload<T> = { type, timestamp: new Date(at).toISOString(), data };
+  const payload: WebhookPayload<T> = { type, timestamp: new Date(happened).toISOString(), data };
   return { k: 'event', id, type, at, body: JSON.stringify(payload), tenant };
 }
 
@@ -42,6 +45,15 @@ function queueEvent(env: Env, message: EventMessage): Promise<void> {
   });
 }
 
+/** An event's own id, when it has a stable one, and its times (ms): received (`at`) and `happened`. */
+export interface EventTimes {
+  id?: string | undefined;
+  /** When the worker received it (its fact's `at`): the day its export line is in. Now by default. */
+  at?: number | undefined;
+  /** When it happened, if earlier (an app event's own `at`): its `timestamp`. */
+  happened?: number | undefined;
+}
+
 /**
  * Queues a `type` event after the response; `data` may be a promise (a keyed hash, a decrypted token)
  * and is awaited then.
@@ -52,12 +64,11 @@ export function emitWebhook<T extends WebhookEventType>(
   ctx: Waiter,
   type: T,
   data: WebhookDataOf[T] | Promise<WebhookDataOf[T]>,
-  id?: string,
+  { id, at = Date.now(), happened = at }: EventTimes = {},
 ): void {
-  const at = Date.now();
   ctx.waitUntil(
     Promise.resolve(data)
-      .then((made) => queueEvent(env, eventMessage(type, made, at, id, app)))
+      .then((made) => queueEvent(env, eventMessage(type, made, at, id, app, happened)))
       .catch(report),
   );
 }

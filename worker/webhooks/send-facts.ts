@@ -111,17 +111,25 @@ export function linkData(link: StoredLink): LinkData {
  * (an SDK's retry is the same event); the others get a fresh one.
  */
 export const sendFact: Listener = function sendFact({ env, app, ctx }, fact, raised) {
+  const times = { at: fact.at };
   switch (fact.fact) {
     case 'tapped':
-      return emitWebhook(env, app, ctx, 'click', clickData(fact));
+      return emitWebhook(env, app, ctx, 'click', clickData(fact), times);
     case 'install-decided':
-      return emitWebhook(env, app, ctx, 'install', installData(env, app, fact, flagsOn(raised, fact.key)), fact.key);
+      return emitWebhook(env, app, ctx, 'install', installData(env, app, fact, flagsOn(raised, fact.key)), {
+        ...times,
+        id: fact.key,
+      });
     case 'open-decided':
-      return emitWebhook(env, app, ctx, 'open', installData(env, app, fact));
+      return emitWebhook(env, app, ctx, 'open', installData(env, app, fact), times);
     case 'app-event':
-      return emitWebhook(env, app, ctx, 'event', appEventData(env, app, fact), fact.id?.replace(/^event:/, ''));
+      return emitWebhook(env, app, ctx, 'event', appEventData(env, app, fact), {
+        ...times,
+        id: fact.id?.replace(/^event:/, ''),
+        happened: fact.happened,
+      });
     case 'link-changed':
-      return emitWebhook(env, app, ctx, `link.${fact.change}`, linkData(fact.link));
+      return emitWebhook(env, app, ctx, `link.${fact.change}`, linkData(fact.link), times);
     case 'page-viewed':
     case 'user-identified':
       return;
