@@ -206,6 +206,7 @@ export async function writeServerFiles(options: ServeOptions = {}): Promise<stri
       seedJson: 'kv-seed.json',
       durableObjectDir,
       port: options.port,
+      queueProducers: (wrangler.queues.producers ?? []).map((producer: { binding: string }) => producer.binding),
       ...(options.rateLimits
         ? {
             ratelimitModule: 'ratelimit.js',

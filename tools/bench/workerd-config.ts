@@ -55,6 +55,11 @@ export interface WorkerdConfigInput {
    */
   ratelimitModule?: string;
   ratelimits?: RateLimitBinding[];
+  /**
+   * wrangler.toml's queue producer bindings, each sent to the sink: a send that threw on a missing
+   * binding would be counted and logged as a loss on every request. Default `FUNNEL_QUEUE` alone.
+   */
+  queueProducers?: string[];
 }
 
 /** A wrangler.toml `[[ratelimits]]` binding: its name and `simple` limit. */
@@ -167,8 +172,8 @@ export function workerdConfig(input: WorkerdConfigInput): string {
     '(name = "ASSETS", service = (name = "front", entrypoint = "assets"))',
     // Attribution's Durable Objects (docs/attribution.md), SQLite files in a directory of the run.
     ...DURABLE_OBJECTS.map(([binding, className]) => `(name = "${binding}", durableObjectNamespace = "${className}")`),
-    // The funnel's queue: workerd posts each send to this service, which takes and drops it.
-    '(name = "FUNNEL_QUEUE", queue = "queue-sink")',
+    // The queues (the funnel's, the webhooks', …): workerd posts each send to this service, which takes and drops it.
+    ...(input.queueProducers ?? ['FUNNEL_QUEUE']).map((name) => `(name = ${capnpText(name)}, queue = "queue-sink")`),
     ...(input.ratelimitModule ? (input.ratelimits ?? []) : []).map(
       ({ name }) =>
         `(name = ${capnpText(name)}, service = (name = ${capnpText(limiterService(name))}, entrypoint = "Limiter"))`,

@@ -74,6 +74,10 @@ describe('workerd config', () => {
     );
     expect(config).toContain('(name = "do-disk", disk = (path = "/srv/dist/bench/durable-objects", writable = true))');
     expect(config).toContain('(name = "FUNNEL_QUEUE", queue = "queue-sink")');
+    // Every producer the worker sends to: a missing one throws on each send.
+    const all = workerdConfig({ ...input, queueProducers: ['FUNNEL_QUEUE', 'WEBHOOK_QUEUE', 'CONVERSION_QUEUE'] });
+    expect(all).toContain('(name = "WEBHOOK_QUEUE", queue = "queue-sink")');
+    expect(all).toContain('(name = "CONVERSION_QUEUE", queue = "queue-sink")');
   });
 
   it('serves the floor and a second isolate behind their own fronts, both isolates on one location cache', () => {
