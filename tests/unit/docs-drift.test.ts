@@ -129,6 +129,12 @@ describe('docs that cannot drift', () => {
     expect(repositoryFolders().filter((folder) => !drawn.has(folder))).toEqual([]);
   });
 
+  it("link every page of docs/ from the README's table of where to read on", () => {
+    const table = readFileSync(join(ROOT, 'README.md'), 'utf8').split('## Read on')[1]?.split('## ')[0] ?? '';
+    const pages = present.filter((file) => /^docs\/[^/]+\.md$/.test(file));
+    expect(pages.filter((page) => !table.includes(`(${page})`))).toEqual([]);
+  });
+
   it('keep the README short: what Lander is, the two commands, where to read on', () => {
     const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n').length;
     expect(lines).toBeLessThanOrEqual(120);
