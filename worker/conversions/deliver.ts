@@ -71,7 +71,7 @@ export async function deliverConversion(
       return { ack: false, delaySeconds: Math.max(1, Math.ceil((row.lease_until - now()) / 1000)) };
     return { ack: true };
   }
-  const request = await requestFor(destination, message.event);
+  const request = await requestFor(destination, message.event, now());
   if (!request) {
     await db
       .prepare(SETTLE)

@@ -41,6 +41,8 @@ export async function conversionOf(
     case 'app-event':
       return {
         ...common,
+        // When it happened: the time the app sent with it, when it sent one (an app back online).
+        at: fact.happened ?? fact.at,
         id: fact.id?.replace(/^event:/, '') ?? freshId(),
         kind: 'event',
         name: fact.name,

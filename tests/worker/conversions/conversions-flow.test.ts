@@ -91,6 +91,25 @@ describe('conversions of an ad click', () => {
     expect(JSON.stringify(hits)).not.toContain(installId);
   });
 
+  it('sends an app event the app sent days late with the time it happened', async () => {
+    const key = freshKey();
+    await addDestination({
+      platform: 'postback',
+      settings: { url: `${FAKE}/${key}/postback/hit?n={event}&t={timestamp_ms}` },
+    });
+    const installId = await adTapThenInstall({ fbclid: 'IwAR0-late-event' });
+    const happened = Date.now() - 2 * 86_400_000;
+    const event = await send(
+      '/api/a/event',
+      { app: APP, installId, name: 'purchase', id: 'purchase-late-01', at: happened },
+      { 'cf-connecting-ip': '203.0.113.9' },
+    );
+    expect(event.status).toBe(204);
+    await expect.poll(async () => ((await fakeLog(key)).bodies.postback ?? []).length, { timeout: 20_000 }).toBe(2);
+    const hits = (await fakeLog(key)).bodies.postback as Hit[];
+    expect(hits.find((hit) => hit.n === 'purchase')?.t).toBe(String(happened));
+  });
+
   it('sends nothing for an install whose consent stops sends to third parties, nor for its events', async () => {
     const key = freshKey();
     await postbackTo(key);

@@ -16,6 +16,8 @@ export const ga4Name = (name: string): string => {
 export const ga4: Platform<'ga4'> = {
   defaults: { install: 'lander_install', open: 'lander_open', register: 'sign_up', purchase: 'purchase' },
   sendsOtherEvents: true,
+  // "Measurement Protocol use cases": timestamp_micros at most 72 hours before the request.
+  maxAgeMs: 72 * 3_600_000,
   build({ event, name, settings, token }) {
     if (isRefund(event)) return null;
     const value = eventValue(event);

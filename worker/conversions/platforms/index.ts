@@ -45,10 +45,18 @@ export function platformNameOf(destination: Sendable, event: Pick<ConversionEven
   return event.kind === 'event' && platform.sendsOtherEvents ? event.name : null;
 }
 
-/** The request telling `destination` of `event`, or null when it is not to be told. */
-export async function requestFor(destination: Sendable, event: ConversionEvent): Promise<PlatformRequest | null> {
+/**
+ * The request telling `destination` of `event` at `now`, or null when it is not to be told: a name
+ * the platform does not take, or an event older than the platform takes.
+ */
+export async function requestFor(
+  destination: Sendable,
+  event: ConversionEvent,
+  now = Date.now(),
+): Promise<PlatformRequest | null> {
   const name = platformNameOf(destination, event);
   if (name === null) return null;
   const platform = PLATFORMS[destination.platform] as Platform<ConversionPlatform>;
+  if (platform.maxAgeMs !== undefined && now - event.at > platform.maxAgeMs) return null;
   return platform.build({ event, name, settings: destination.settings, token: destination.token });
 }

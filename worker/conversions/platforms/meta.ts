@@ -18,6 +18,8 @@ export const meta: Platform<'meta'> = {
     purchase: 'Purchase',
   },
   sendsOtherEvents: true,
+  // "Server Event Parameters", event_time: up to 7 days before it is sent, else the request is refused.
+  maxAgeMs: 7 * 86_400_000,
   build({ event, name, settings, token }) {
     if (isRefund(event)) return null;
     const value = eventValue(event);

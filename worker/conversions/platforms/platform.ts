@@ -31,6 +31,11 @@ export interface Platform<P extends ConversionPlatform> {
   sendsOtherEvents: boolean;
   /** The request for one event, or null when this event cannot be sent to the platform. */
   build(input: PlatformInput<P>): Promise<PlatformRequest | null> | PlatformRequest | null;
+  /**
+   * How old an event may be when it is sent (ms), where the platform's document says it refuses an
+   * older one: an older event is not sent (`skipped`), as the platform would refuse it.
+   */
+  maxAgeMs?: number;
 }
 
 /** The SHA-256 of `text` in lowercase hex: how the platforms that ask for hashed identifiers take them. */
