@@ -60,9 +60,11 @@ export async function recordConversions(
     }
   }
   if (wanted.length === 0) return { deliveries: [], unknown };
+  // A delivery's `at` is when its event arrived (the retention sweep's clock), not when it happened:
+  // an app event sent days late must outlive its retries.
   await db.batch(
     wanted.map(({ destination, event }) =>
-      db.prepare(RECORD).bind(destination, event.id, event.name, event.at, 'pending', now),
+      db.prepare(RECORD).bind(destination, event.id, event.name, now, 'pending', now),
     ),
   );
   const keys = JSON.stringify(wanted.map(({ destination, event }) => [destination, event.id]));

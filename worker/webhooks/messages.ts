@@ -12,7 +12,10 @@ const Common = {
   /** The event's id; its `webhook-id` is `msg_<id>`, the same for every endpoint and attempt. */
   id: Id,
   type: v.picklist(WEBHOOK_EVENT_TYPES),
-  /** When the event happened (ms). */
+  /**
+   * When the worker received the event (ms): its export day, its retention and the resend range. The
+   * body's `timestamp` is when it happened (earlier for an app event sent late).
+   */
   at: v.number(),
   /** The webhook body, JSON text. */
   body: v.pipe(v.string(), v.maxLength(64_000)),

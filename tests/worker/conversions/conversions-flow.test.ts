@@ -4,14 +4,16 @@
  * postback destination on the platforms' fake. The ad click travels with the tap's carrier to the
  * install; consent that stops sends to third parties stops them all.
  */
-import { exports } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { carrierOf } from '../../../shared/attribution.ts';
+import { forgetOld } from '../../../worker/exports/forget-old.ts';
 import { clickBody, installBody, issuedClickId, PHONES, type Send } from '../../fixtures/fake-app.ts';
 import { ORIGIN } from '../helpers.ts';
 import { addDestination, FAKE, fakeLog, freshKey, removeDestinations } from './conversion-fixtures.ts';
 
 const APP = 'com.pebble.notes';
+const DAY = 86_400_000;
 const phone = PHONES.iPhone15;
 
 const send: Send = (path, body, headers) =>
@@ -93,21 +95,39 @@ describe('conversions of an ad click', () => {
 
   it('sends an app event the app sent days late with the time it happened', async () => {
     const key = freshKey();
-    await addDestination({
+    const destination = await addDestination({
       platform: 'postback',
       settings: { url: `${FAKE}/${key}/postback/hit?n={event}&t={timestamp_ms}` },
     });
     const installId = await adTapThenInstall({ fbclid: 'IwAR0-late-event' });
-    const happened = Date.now() - 2 * 86_400_000;
+    const sent = Date.now();
+    const happened = { purchase: sent - 2 * DAY, register: sent - 29.5 * DAY };
     const event = await send(
       '/api/a/event',
-      { app: APP, installId, name: 'purchase', id: 'purchase-late-01', at: happened },
+      {
+        app: APP,
+        installId,
+        events: [
+          { name: 'purchase', id: 'purchase-late-01', at: happened.purchase },
+          { name: 'register', id: 'register-late-01', at: happened.register },
+        ],
+      },
       { 'cf-connecting-ip': '203.0.113.9' },
     );
     expect(event.status).toBe(204);
-    await expect.poll(async () => ((await fakeLog(key)).bodies.postback ?? []).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(async () => ((await fakeLog(key)).bodies.postback ?? []).length, { timeout: 20_000 }).toBe(3);
     const hits = (await fakeLog(key)).bodies.postback as Hit[];
-    expect(hits.find((hit) => hit.n === 'purchase')?.t).toBe(String(happened));
+    expect(hits.find((hit) => hit.n === 'purchase')?.t).toBe(String(happened.purchase));
+    expect(hits.find((hit) => hit.n === 'register')?.t).toBe(String(happened.register));
+    // The deliveries are kept by when the events arrived: tomorrow's sweep leaves the 29-day-old one.
+    await forgetOld(env, Date.now() + DAY);
+    const kept = await env.FUNNEL_DB.prepare(
+      "SELECT at FROM conversion_deliveries WHERE destination_id = ?1 AND name IN ('purchase', 'register')",
+    )
+      .bind(destination.id)
+      .all<{ at: number }>();
+    expect(kept.results).toHaveLength(2);
+    for (const row of kept.results) expect(row.at).toBeGreaterThanOrEqual(sent);
   });
 
   it('sends nothing for an install whose consent stops sends to third parties, nor for its events', async () => {

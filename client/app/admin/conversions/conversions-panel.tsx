@@ -26,12 +26,26 @@ const WATCH_FOR_MS = 60_000;
 /** The destinations and the open log, read again after each action for a while. */
 function useDestinations(api: ConversionsApi, t: ConversionsTexts, onError: (text: string) => void) {
   const [destinations, setDestinations] = useState<DestinationView[] | null>(null);
-  const [open, setOpen] = useState<DestinationView | null>(null);
+  const [open, setOpenState] = useState<DestinationView | null>(null);
   const [attempts, setAttempts] = useState<ConversionAttemptView[]>([]);
+  // The log shown is the open destination's: an answer for one opened before is dropped, whenever it comes.
+  const openId = useRef<string | null>(null);
+  const setOpen = useCallback((destination: DestinationView | null) => {
+    if (destination?.id !== openId.current) setAttempts([]);
+    openId.current = destination?.id ?? null;
+    setOpenState(destination);
+  }, []);
   const watchUntil = useRef(0);
   const reload = useCallback(() => {
     api.list().then(setDestinations, (failure: unknown) => onError(errorText(failure, t)));
-    if (open) api.attempts(open.id).then(setAttempts, (failure: unknown) => onError(errorText(failure, t)));
+    const id = open?.id;
+    if (id)
+      api.attempts(id).then(
+        (read) => {
+          if (openId.current === id) setAttempts(read);
+        },
+        (failure: unknown) => onError(errorText(failure, t)),
+      );
   }, [api, t, onError, open]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new read schedules the next one while watching
   useEffect(() => {
