@@ -57,6 +57,21 @@ async function windowWithRoom(ms: number): Promise<void> {
   if (left < ms) await new Promise((resolve) => setTimeout(resolve, left + 100));
 }
 
+const minute = (): number => Math.floor(Date.now() / 60_000);
+
+/**
+ * `run(attempt)` inside one clock minute: started with `room` left in it, and run once more (its
+ * attempt 1, on networks of its own) in a fresh minute when a slow machine took it past the minute's end.
+ */
+async function inOneMinute<T>(room: number, run: (attempt: number) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    await windowWithRoom(room);
+    const started = minute();
+    const result = await run(attempt);
+    if (minute() === started || attempt === 1) return result;
+  }
+}
+
 describe('one client', () => {
   it(`is refused its tap past ${CLIENT_POLICY.limit} a minute, with the RateLimit fields and Retry-After`, async () => {
     await windowWithRoom(20_000);
@@ -131,17 +146,18 @@ describe("a network's ceiling", () => {
   it(`holds a client rotating its visitor ids at ${NETWORK_POLICY.limit} taps a minute, and not the network's app calls`, {
     timeout: 180_000,
   }, async () => {
-    await windowWithRoom(30_000);
-    const address = '198.51.120.9';
-    // Bodies the route refuses (400): each still spends the budgets, and costs the test little. Ten in
-    // flight: the budget is the minute's, whatever the order within it.
-    const rotating = await statuses(
-      NETWORK_POLICY.limit,
-      (i) => send('/api/a/click', { visitorId: `rotated-${i}` }, address),
-      10,
-    );
+    const { address, rotating, over } = await inOneMinute(30_000, async (attempt) => {
+      const address = `198.51.120.${9 + attempt}`;
+      // Bodies the route refuses (400): each still spends the budgets, and costs the test little. Ten
+      // in flight: the budget is the minute's, whatever the order within it.
+      const rotating = await statuses(
+        NETWORK_POLICY.limit,
+        (i) => send('/api/a/click', { visitorId: `rotated-${i}` }, address),
+        10,
+      );
+      return { address, rotating, over: await send('/api/a/click', { visitorId: 'one-more' }, address) };
+    });
     expect(refusals(rotating)).toBe(0);
-    const over = await send('/api/a/click', { visitorId: 'one-more' }, address);
     expect(over.status).toBe(429);
     expect(over.headers.get('ratelimit')).toMatch(/^"network";r=0;t=\d+$/);
     expect(await over.json()).toEqual({ error: expect.stringContaining('from this network') });
@@ -185,14 +201,16 @@ describe('a busy network', () => {
   it(`flags its installs past ${BUSY_NETWORK_INSTALLS} a minute busy_network and answers every one`, {
     timeout: 120_000,
   }, async () => {
-    await windowWithRoom(20_000);
-    const address = '198.51.130.4';
-    const ids = Array.from({ length: BUSY_NETWORK_INSTALLS + 1 }, (_, i) => `busy-net-${i}-${crypto.randomUUID()}`);
-    const installs = await statuses(
-      ids.length,
-      (i) => send('/api/a/install', installBody(PHONES.iPhone15, ids[i] ?? ''), address, APP_AGENT),
-      10,
-    );
+    const { ids, installs } = await inOneMinute(20_000, async (attempt) => {
+      const address = `198.51.130.${4 + attempt}`;
+      const ids = Array.from({ length: BUSY_NETWORK_INSTALLS + 1 }, (_, i) => `busy-net-${i}-${crypto.randomUUID()}`);
+      const installs = await statuses(
+        ids.length,
+        (i) => send('/api/a/install', installBody(PHONES.iPhone15, ids[i] ?? ''), address, APP_AGENT),
+        10,
+      );
+      return { ids, installs };
+    });
     expect(new Set(installs)).toEqual(new Set([200]));
     let busy = 0;
     for (const id of ids) if ((await flagsOf(id)).includes('busy_network')) busy += 1;
