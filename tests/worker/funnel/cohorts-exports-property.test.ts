@@ -107,14 +107,15 @@ describe('cohorts against the daily exports', () => {
   it('equal a recount of the exported lines, each on its timestamp’s day', { timeout: 600_000 }, async () => {
     const zone = (await cohorts('by=day')).timeZone;
     const real = Date.now();
-    // Noon of the operator's day ten days ago: the first install day; nothing reaches past today.
+    // Noon UTC of the operator's day ten days ago: the first install day (installs within 3 days of it,
+    // their events within 5 days of the install, sent up to 3 days late: at most a day or so ahead).
     const first = dayIn(zone, real - 10 * DAY_MS);
     const noon = Date.parse(`${first}T12:00:00Z`);
     await fc.assert(
       fc.asyncProperty(runArb, async (run) => {
         runs += 1;
         const prefix = `cx${runs}-${crypto.randomUUID().slice(0, 6)}`;
-        const at = network(61);
+        const at = network(64);
         const actions: Action[] = [];
         // The lines the exports must hold: one per install, open and app event (an event sent twice is one).
         let expectedLines = run.installs.length;
@@ -164,11 +165,14 @@ describe('cohorts against the daily exports', () => {
         });
         actions.sort((a, b) => a.at - b.at);
         vi.useFakeTimers({ toFake: ['Date'] });
-        for (const action of actions) {
-          vi.setSystemTime(action.at);
-          await action.run();
+        try {
+          for (const action of actions) {
+            vi.setSystemTime(action.at);
+            await action.run();
+          }
+        } finally {
+          vi.useRealTimers();
         }
-        vi.useRealTimers();
 
         // Every line of these installs recorded for the export, then each day they arrived exported.
         const hashes = await Promise.all(installs.map((install) => installHash(env, 'default', APP, install.id)));
@@ -208,7 +212,25 @@ describe('cohorts against the daily exports', () => {
           })
           .toEqual(expected);
       }),
-      { numRuns: 6 },
+      {
+        numRuns: 6,
+        // Always one event sent late with its own time, one with a value, one open, one sent twice.
+        examples: [
+          [
+            {
+              installs: [
+                { day: 0, channel: 0 },
+                { day: 1, channel: 1 },
+              ],
+              events: [
+                { install: 0, age: 1, kind: 'event', currency: 'USD', amount: 499, late: 2, again: true },
+                { install: 1, age: 0, kind: 'open', currency: '', amount: 0, late: 0, again: false },
+                { install: 0, age: 0, kind: 'event', currency: 'JPY', amount: -300, late: 0, again: false },
+              ],
+            },
+          ],
+        ],
+      },
     );
   });
 });
