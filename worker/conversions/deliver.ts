@@ -9,7 +9,7 @@ import type { ConversionAttemptView } from '../../shared/conversions.ts';
 import { MAX_ATTEMPTS, retryDelaySeconds } from '../webhooks/retry-policy.ts';
 import type { StoredDestination } from './destinations.ts';
 import type { ConversionDeliveryMessage } from './messages.ts';
-import { requestFor } from './platforms/index.ts';
+import { requestFor, tooOldBy } from './platforms/index.ts';
 import { CONVERSION_TIMEOUT_MS, sendRequest } from './send-request.ts';
 
 /** The newest attempts kept per destination. */
@@ -69,6 +69,17 @@ export async function deliverConversion(
       .first<{ status: string; lease_until: number }>();
     if (row?.status === 'sending')
       return { ack: false, delaySeconds: Math.max(1, Math.ceil((row.lease_until - now()) / 1000)) };
+    return { ack: true };
+  }
+  if (tooOldBy(destination, message.event, now()) > 0) {
+    // Not sent, as the platform would refuse it: the log says why (docs/conversions.md#when-it-happened).
+    const days = Math.floor((now() - message.event.at) / 86_400_000);
+    const error = `not sent: it happened ${days} days ago, older than ${destination.platform} takes`;
+    await db.batch([
+      db.prepare(SETTLE).bind(...key, 'skipped', now()),
+      db.prepare(LOG).bind(...key, message.event.name, claimed.attempts, 0, 'failed', 0, error, now()),
+      db.prepare(TRIM).bind(message.destination, KEPT_ATTEMPTS),
+    ]);
     return { ack: true };
   }
   const request = await requestFor(destination, message.event, now());

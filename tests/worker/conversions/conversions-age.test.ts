@@ -2,11 +2,14 @@
  * An event's own time at the platforms (docs/conversions.md#when-it-happened): the request carries
  * when the event happened, and a platform whose document refuses older events — Meta's `event_time`
  * up to 7 days before it is sent, GA4's `timestamp_micros` up to 72 hours — is not sent one older:
- * the request is not made (the delivery is `skipped`), where the platform would refuse it whole.
+ * the request is not made (the delivery is `skipped`, its log says why), where the platform would
+ * refuse it whole.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConversionAttemptView } from '../../../shared/conversions.ts';
 import type { ConversionEvent } from '../../../worker/conversions/messages.ts';
 import { requestFor, type Sendable } from '../../../worker/conversions/platforms/index.ts';
+import { addDestination, admin, drive, fakeEnv, fakeLog, freshKey, removeDestinations } from './conversion-fixtures.ts';
 
 const HOUR = 3_600_000;
 const NOW = Date.parse('2026-11-29T12:00:00Z');
@@ -67,5 +70,34 @@ describe('an event’s own time at the platforms', () => {
   it('goes to a platform that documents no limit with the time it happened, however old', async () => {
     const old = await body(tiktok, 29 * 24 * HOUR);
     expect(JSON.stringify(old)).toContain(String(Math.floor((NOW - 29 * 24 * HOUR) / 1000)));
+  });
+});
+
+afterEach(removeDestinations);
+
+describe('an event older than its platform takes, through the conversion queue', () => {
+  it('is not sent, its delivery skipped, and the log says why', async () => {
+    const key = freshKey();
+    const destination = await addDestination({
+      platform: 'meta',
+      settings: { datasetId: '1234567890', appId: '987654321' },
+      token: 'EAAB-meta-token',
+    });
+    const now = Date.now();
+    const install = `aged-${key}`;
+    const base = { ...event(0), install, platform: 'ios' as const, currency: undefined, amount: undefined };
+    const messages = [
+      { ...base, id: `${key}-install`, kind: 'install' as const, name: 'install', at: now },
+      { ...base, id: `${key}-recent`, name: 'register', at: now - 2 * 24 * HOUR },
+      { ...base, id: `${key}-aged`, name: 'purchase', at: now - 9 * 24 * HOUR },
+    ].map((one) => ({ k: 'event' as const, tenant: 'default', event: one }));
+    await drive(fakeEnv(key), messages);
+    const sent = ((await fakeLog(key)).bodies.meta ?? []) as { data: { event_name: string }[] }[];
+    expect(sent.map((body) => body.data[0]?.event_name).sort()).toEqual(['CompleteRegistration', 'MobileAppInstall']);
+    const res = await admin(`/destinations/${destination.id}/attempts`);
+    const { attempts } = (await res.json()) as { attempts: ConversionAttemptView[] };
+    const aged = attempts.find((attempt) => attempt.name === 'purchase');
+    expect(aged).toMatchObject({ outcome: 'failed', status: 0 });
+    expect(aged?.error).toBe('not sent: it happened 9 days ago, older than meta takes');
   });
 });

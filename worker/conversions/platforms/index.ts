@@ -45,6 +45,12 @@ export function platformNameOf(destination: Sendable, event: Pick<ConversionEven
   return event.kind === 'event' && platform.sendsOtherEvents ? event.name : null;
 }
 
+/** How much older `event` is at `now` than `destination`'s platform takes (ms), or 0 when it takes it. */
+export function tooOldBy(destination: Pick<Sendable, 'platform'>, event: ConversionEvent, now: number): number {
+  const { maxAgeMs } = PLATFORMS[destination.platform] as Platform<ConversionPlatform>;
+  return maxAgeMs === undefined ? 0 : Math.max(0, now - event.at - maxAgeMs);
+}
+
 /**
  * The request telling `destination` of `event` at `now`, or null when it is not to be told: a name
  * the platform does not take, or an event older than the platform takes.
@@ -57,6 +63,6 @@ export async function requestFor(
   const name = platformNameOf(destination, event);
   if (name === null) return null;
   const platform = PLATFORMS[destination.platform] as Platform<ConversionPlatform>;
-  if (platform.maxAgeMs !== undefined && now - event.at > platform.maxAgeMs) return null;
+  if (tooOldBy(destination, event, now) > 0) return null;
   return platform.build({ event, name, settings: destination.settings, token: destination.token });
 }
