@@ -27,11 +27,12 @@ const WATCH_FOR_MS = 60_000;
 function useDestinations(api: ConversionsApi, t: ConversionsTexts, onError: (text: string) => void) {
   const [destinations, setDestinations] = useState<DestinationView[] | null>(null);
   const [open, setOpenState] = useState<DestinationView | null>(null);
-  const [attempts, setAttempts] = useState<ConversionAttemptView[]>([]);
+  // null until the open destination's log is read: "loading", not "no attempts yet".
+  const [attempts, setAttempts] = useState<ConversionAttemptView[] | null>(null);
   // The log shown is the open destination's: an answer for one opened before is dropped, whenever it comes.
   const openId = useRef<string | null>(null);
   const setOpen = useCallback((destination: DestinationView | null) => {
-    if (destination?.id !== openId.current) setAttempts([]);
+    if (destination?.id !== openId.current) setAttempts(null);
     openId.current = destination?.id ?? null;
     setOpenState(destination);
   }, []);
@@ -142,7 +143,7 @@ export function ConversionsPanel({
       {state.open ? (
         <>
           <h3>{`${t.logOf} ${state.open.name || t.platforms[state.open.platform]}`}</h3>
-          <AttemptLog attempts={state.attempts} zone={zone} t={t} />
+          {state.attempts === null ? <p>{t.loading}</p> : <AttemptLog attempts={state.attempts} zone={zone} t={t} />}
         </>
       ) : null}
     </section>
