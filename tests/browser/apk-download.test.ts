@@ -85,7 +85,7 @@ describe('an Android visitor’s tap on the download button', () => {
       const page = await context.newPage();
       await page.goto(`${baseURL}/`);
       await hydrated(page);
-      await page.waitForFunction(() => document.documentElement.dataset.openApp === 'ready');
+      await page.waitForFunction(() => document.documentElement?.dataset.openApp === 'ready');
       const beacon = page.waitForRequest((request) => request.url().endsWith('/api/a/click'));
       const downloading = page.waitForEvent('download');
       await page.locator('a[data-kind="apk"]').first().click();
@@ -112,7 +112,7 @@ describe('the open-app fallback in an Android webview (Facebook)', () => {
       await page.clock.install();
       await page.goto(`${baseURL}/`);
       await hydrated(page);
-      await page.waitForFunction(() => document.documentElement.dataset.openApp === 'ready');
+      await page.waitForFunction(() => document.documentElement?.dataset.openApp === 'ready');
       await page.clock.pauseAt(Date.now() + 1000);
       const beacon = page.waitForRequest((request) => request.url().endsWith('/api/a/click'));
       const downloading = page.waitForEvent('download');

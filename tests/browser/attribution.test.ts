@@ -74,7 +74,7 @@ async function visit(profile: BrowserContextOptions, url: string, init?: () => v
   await page.clock.install();
   await page.goto(url);
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement.dataset.openApp === 'ready');
+  await page.waitForFunction(() => document.documentElement?.dataset.openApp === 'ready');
   return { page, clicks, left, close: () => context.close() };
 }
 
@@ -235,7 +235,7 @@ describe("Android: the Play link carries the tap's carrier as its install referr
       };
       Object.defineProperty(Navigator.prototype, 'userAgentData', { configurable: true, get: () => data });
     });
-    await page.waitForFunction(() => document.documentElement.dataset.deviceRefined === 'true');
+    await page.waitForFunction(() => document.documentElement?.dataset.deviceRefined === 'true');
     await page.tap('.button-primary');
     await expect.poll(() => clicks.length).toBe(1);
     expect(clicks[0]).toMatchObject({ hints: { model: 'Pixel 8', platformVersion: '14.0.0' } });

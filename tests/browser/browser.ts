@@ -73,9 +73,12 @@ export function watch(page: Page): PageLog {
   return log;
 }
 
-/** Waits until React has hydrated the document (the entry marks <html> when it is done). */
+/**
+ * Waits until React has hydrated the document (the entry marks <html> when it is done). Called while
+ * a navigation is under way, it may first look at a document that has no <html> yet.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await page.waitForFunction(() => document.documentElement?.dataset.hydrated === 'true');
 }
 
 /** Saves a PNG of what the visitor sees under docs/screenshots/. */

@@ -73,13 +73,13 @@ async function visit(query: string, gpc: boolean): Promise<Visit> {
   }, gpc);
   await page.goto(`${baseURL}/landing${query}`);
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement.dataset.taps === 'ready');
+  await page.waitForFunction(() => document.documentElement?.dataset.taps === 'ready');
   return { page, fingerprintLoads: () => loads, clicks, close: () => context.close() };
 }
 
 /** Waits past the 3 s of quiet a fingerprint waits for, the identity resolved. */
 async function pastQuiet(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved', null, {
+  await page.waitForFunction(() => document.documentElement?.dataset.identity === 'resolved', null, {
     timeout: 15_000,
   });
   await page.waitForTimeout(3_500);

@@ -61,7 +61,7 @@ describe('COOKIELESS=on', () => {
     await page.goto(`${baseURL}/landing`);
     await hydrated(page);
     // The idle work ran: the identity would have been asked for in the same step as this probe.
-    await page.waitForFunction(() => document.documentElement.dataset.downloadProbed === 'true');
+    await page.waitForFunction(() => document.documentElement?.dataset.downloadProbed === 'true');
     expect(await context.cookies()).toEqual([]);
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
     expect(requested.filter((url) => /\/api\/trace|start-identity|fp\.esm/.test(url))).toEqual([]);

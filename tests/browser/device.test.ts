@@ -24,7 +24,7 @@ const TELEGRAM_ANDROID: BrowserContextOptions = {
 };
 
 async function refined(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.deviceRefined === 'true');
+  await page.waitForFunction(() => document.documentElement?.dataset.deviceRefined === 'true');
 }
 
 /** The /test comparison cell for one field: `server` or `browser` side. */

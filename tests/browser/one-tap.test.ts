@@ -107,7 +107,7 @@ async function open(profile: BrowserContextOptions, language: Language, path = C
   await page.addInitScript(recordTaps);
   await page.goto(`${baseURL}${path}`);
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement.dataset.openApp === 'ready');
+  await page.waitForFunction(() => document.documentElement?.dataset.openApp === 'ready');
   return { page, taps, external, close: () => context.close() };
 }
 

@@ -69,7 +69,7 @@ async function open(profile: BrowserContextOptions, path: string, permissions: s
   await page.clock.install();
   await page.goto(`${baseURL}${path}`);
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement.dataset.openApp === 'ready');
+  await page.waitForFunction(() => document.documentElement?.dataset.openApp === 'ready');
   // Time stands still from here: only runFor moves it.
   await page.clock.pauseAt(Date.now() + 1000);
   return {

@@ -147,7 +147,7 @@ describe('the reachable download domain', () => {
     set('down', 'down');
     expect(await reachableOnTestPage()).toBe(DOWNLOAD_ORIGIN);
     const { page, close } = await openAndroid('/');
-    await page.waitForFunction(() => document.documentElement.dataset.downloadProbed === 'true', null, {
+    await page.waitForFunction(() => document.documentElement?.dataset.downloadProbed === 'true', null, {
       timeout: 10_000,
     });
     expect(second.connections).toBeGreaterThan(0);

@@ -108,7 +108,7 @@ describe('/test', () => {
       const { page, close } = await openScreen(size as keyof typeof SIZES, language, '/test');
       // Settled, as an operator reads it: the browser's column and both ids filled in.
       await page.waitForSelector('.device-comparison[data-refined="true"]');
-      await page.waitForFunction(() => document.documentElement.dataset.identity === 'resolved');
+      await page.waitForFunction(() => document.documentElement?.dataset.identity === 'resolved');
       await screenshot(page, `test-${size}-${language}`);
       const headers = await page.$$eval('.diagnostics th', (cells) =>
         cells.map((cell) => {

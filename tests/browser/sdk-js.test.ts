@@ -65,7 +65,7 @@ async function tap(profile: BrowserContextOptions, url: string, selector: string
   const beacon = page.waitForResponse((response) => response.url().endsWith('/api/a/click'));
   await page.goto(url);
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement.dataset.openApp === 'ready');
+  await page.waitForFunction(() => document.documentElement?.dataset.openApp === 'ready');
   await page.tap(selector);
   expect((await beacon).status()).toBe(204);
   await expect.poll(() => followed.length).toBeGreaterThan(0);

@@ -61,7 +61,7 @@ async function tapOnPhone(url: string): Promise<string> {
   const beacon = page.waitForRequest((request) => request.url().endsWith('/api/a/click'));
   await page.goto(url);
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement.dataset.openApp === 'ready');
+  await page.waitForFunction(() => document.documentElement?.dataset.openApp === 'ready');
   await page.tap('.button-landing');
   await beacon;
   const copied = await page.evaluate(() => navigator.clipboard.readText());
