@@ -6,13 +6,20 @@
 
 const nonEmpty = { type: 'string', minLength: 1 } as const;
 const seconds = { type: 'integer', minimum: 1_500_000_000, maximum: 4_102_444_800 } as const;
-const milliseconds = { type: 'integer', minimum: 1_500_000_000_000, maximum: 4_102_444_800_000 } as const;
 /** An ISO 4217 code, as every platform asks for one. */
 const currency = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
 /** A value in the major unit: no platform's document takes a negative one. */
 const amount = { type: 'number', minimum: 0 } as const;
 /** Whole fen (分), the Chinese platforms' unit. */
 const fen = { type: 'integer', minimum: 0 } as const;
+/** The 16 device fields Meta's app events take (`extinfo`), which Snap takes as Meta does: `i2` or `a2`, then the package. */
+const extinfo = {
+  type: 'array',
+  minItems: 16,
+  maxItems: 16,
+  items: { type: 'string' },
+  prefixItems: [{ enum: ['i2', 'a2'] }, nonEmpty],
+} as const;
 
 /** Meta Conversions API, "Conversions API for App Events" and "App Data Parameters". */
 export const metaSchema = {
@@ -47,13 +54,7 @@ export const metaSchema = {
             properties: {
               advertiser_tracking_enabled: { enum: [0, 1] },
               application_tracking_enabled: { enum: [0, 1] },
-              extinfo: {
-                type: 'array',
-                minItems: 16,
-                maxItems: 16,
-                items: { type: 'string' },
-                prefixItems: [{ enum: ['i2', 'a2'] }, nonEmpty],
-              },
+              extinfo,
             },
           },
           // "Custom Data Parameters": `value` needs its `currency`.
@@ -242,13 +243,7 @@ export const snapSchema = {
             required: ['extinfo'],
             properties: {
               advertiser_tracking_enabled: { enum: [0, 1] },
-              extinfo: {
-                type: 'array',
-                minItems: 16,
-                maxItems: 16,
-                items: { type: 'string' },
-                prefixItems: [{ enum: ['i2', 'a2'] }, nonEmpty],
-              },
+              extinfo,
             },
           },
           user_data: {
