@@ -5,6 +5,7 @@
  * the request is not made (the delivery is `skipped`, its log says why), where the platform would
  * refuse it whole.
  */
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConversionAttemptView } from '../../../shared/conversions.ts';
 import type { ConversionEvent } from '../../../worker/conversions/messages.ts';
@@ -66,6 +67,26 @@ describe('an event’s own time at the platforms', () => {
     expect((await body(ga4, 71 * HOUR))?.timestamp_micros).toBe((NOW - 71 * HOUR) * 1000);
     expect(await body(ga4, 72 * HOUR)).not.toBeNull();
     expect(await body(ga4, 72 * HOUR + 1)).toBeNull();
+  });
+
+  it('is sent iff it is no older than its platform takes, with the time it happened, for every age', async () => {
+    const limits = [
+      [meta, 7 * 24 * HOUR],
+      [ga4, 72 * HOUR],
+      [tiktok, Number.POSITIVE_INFINITY],
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...limits),
+        fc.integer({ min: 0, max: 30 * 24 * HOUR }),
+        async ([to, max], age) => {
+          const sent = await body(to, age);
+          expect(sent !== null).toBe(age <= max);
+          if (sent) expect(JSON.stringify(sent)).toContain(String(Math.floor((NOW - age) / 1000)));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('goes to a platform that documents no limit with the time it happened, however old', async () => {
