@@ -17,7 +17,7 @@ import { PARENTS_KEY } from '../../worker/apk/parents.ts';
 import { UA } from '../fixtures/agents.ts';
 import { filled, readCarrier, signedApk, verifyApk } from '../fixtures/apk.ts';
 import { manifestAxml } from '../fixtures/axml.ts';
-import { DEVICES, hydrated, launch } from './browser.ts';
+import { DEVICES, hydrated, launch, marked } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const persistTo = inject('kvPersistTo');
@@ -85,7 +85,7 @@ describe('an Android visitor’s tap on the download button', () => {
       const page = await context.newPage();
       await page.goto(`${baseURL}/`);
       await hydrated(page);
-      await page.waitForFunction(() => document.documentElement?.dataset.openApp === 'ready');
+      await marked(page, 'openApp', 'ready');
       const beacon = page.waitForRequest((request) => request.url().endsWith('/api/a/click'));
       const downloading = page.waitForEvent('download');
       await page.locator('a[data-kind="apk"]').first().click();
@@ -112,7 +112,7 @@ describe('the open-app fallback in an Android webview (Facebook)', () => {
       await page.clock.install();
       await page.goto(`${baseURL}/`);
       await hydrated(page);
-      await page.waitForFunction(() => document.documentElement?.dataset.openApp === 'ready');
+      await marked(page, 'openApp', 'ready');
       await page.clock.pauseAt(Date.now() + 1000);
       const beacon = page.waitForRequest((request) => request.url().endsWith('/api/a/click'));
       const downloading = page.waitForEvent('download');

@@ -10,7 +10,7 @@ import { UA } from '../fixtures/agents.ts';
 import { DEMO, demoWith } from '../fixtures/config.ts';
 import { fakeApp, PHONES, type Send } from '../fixtures/fake-app.ts';
 import { restoreSeed, storeConfig } from '../fixtures/local-kv.ts';
-import { DEVICES, hydrated, launch, screenshot } from './browser.ts';
+import { DEVICES, hydrated, launch, marked, screenshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const persistTo = inject('kvPersistTo');
@@ -74,7 +74,7 @@ async function visit(profile: BrowserContextOptions, url: string, init?: () => v
   await page.clock.install();
   await page.goto(url);
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement?.dataset.openApp === 'ready');
+  await marked(page, 'openApp', 'ready');
   return { page, clicks, left, close: () => context.close() };
 }
 
@@ -235,7 +235,7 @@ describe("Android: the Play link carries the tap's carrier as its install referr
       };
       Object.defineProperty(Navigator.prototype, 'userAgentData', { configurable: true, get: () => data });
     });
-    await page.waitForFunction(() => document.documentElement?.dataset.deviceRefined === 'true');
+    await marked(page, 'deviceRefined', 'true');
     await page.tap('.button-primary');
     await expect.poll(() => clicks.length).toBe(1);
     expect(clicks[0]).toMatchObject({ hints: { model: 'Pixel 8', platformVersion: '14.0.0' } });

@@ -74,12 +74,20 @@ export function watch(page: Page): PageLog {
 }
 
 /**
- * Waits until React has hydrated the document (the entry marks <html> when it is done). Called while
- * a navigation is under way, it may first look at a document that has no <html> yet.
+ * Waits until the page's code marks <html> with `data-<name>="<value>"` (`dataset[name]`), within
+ * `timeout` ms (Playwright's default without one). Called while a navigation is under way, it may
+ * first look at a document that has no <html> yet.
  */
-export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement?.dataset.hydrated === 'true');
+export async function marked(page: Page, name: string, value: string, timeout?: number): Promise<void> {
+  await page.waitForFunction(
+    ([name, value]) => document.documentElement?.dataset[name] === value,
+    [name, value] as const,
+    timeout === undefined ? {} : { timeout },
+  );
 }
+
+/** Waits until React has hydrated the document (the entry marks <html> when it is done). */
+export const hydrated = (page: Page): Promise<void> => marked(page, 'hydrated', 'true');
 
 /** Saves a PNG of what the visitor sees under docs/screenshots/. */
 export async function screenshot(page: Page, name: string): Promise<void> {

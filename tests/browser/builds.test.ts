@@ -6,6 +6,7 @@ import {
   DEVICES,
   fetches,
   hydrated,
+  marked,
   navigations,
   openEnhanced,
   recordFetches,
@@ -117,7 +118,7 @@ describe('the hourly build check', () => {
     const checked = page.waitForResponse(LATEST);
     await page.clock.fastForward('01:00:00');
     await checked;
-    await page.waitForFunction(() => document.documentElement?.dataset.latestBuild === 'a-newer-build');
+    await marked(page, 'latestBuild', 'a-newer-build');
 
     const documents = countDocuments(page);
     await page.goBack();
@@ -255,7 +256,7 @@ describe('the debug console', () => {
     await open(page, '/');
     // The console is decided with the first build-manifest call, or later on a store update: the
     // last of those comes with both ids resolved, long after any import it started.
-    await page.waitForFunction(() => document.documentElement?.dataset.identity === 'resolved');
+    await marked(page, 'identity', 'resolved');
     expect(scripts.filter((url) => VCONSOLE.test(url) || url.includes('debug-console'))).toEqual([]);
     expect(await page.locator('#__vconsole').count()).toBe(0);
     await context.close();

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { GppModel } from '@iabgpp/cmpapi';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserForThisFile, DEVICES, hydrated } from './browser.ts';
+import { browserForThisFile, DEVICES, hydrated, marked } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const browser = browserForThisFile();
@@ -73,15 +73,13 @@ async function visit(query: string, gpc: boolean): Promise<Visit> {
   }, gpc);
   await page.goto(`${baseURL}/landing${query}`);
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement?.dataset.taps === 'ready');
+  await marked(page, 'taps', 'ready');
   return { page, fingerprintLoads: () => loads, clicks, close: () => context.close() };
 }
 
 /** Waits past the 3 s of quiet a fingerprint waits for, the identity resolved. */
 async function pastQuiet(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement?.dataset.identity === 'resolved', null, {
-    timeout: 15_000,
-  });
+  await marked(page, 'identity', 'resolved', 15_000);
   await page.waitForTimeout(3_500);
 }
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICES, hydrated, launch } from './browser.ts';
+import { DEVICES, hydrated, launch, marked } from './browser.ts';
 import { freePort } from './global-setup.ts';
 
 let browser: Browser;
@@ -61,7 +61,7 @@ describe('COOKIELESS=on', () => {
     await page.goto(`${baseURL}/landing`);
     await hydrated(page);
     // The idle work ran: the identity would have been asked for in the same step as this probe.
-    await page.waitForFunction(() => document.documentElement?.dataset.downloadProbed === 'true');
+    await marked(page, 'downloadProbed', 'true');
     expect(await context.cookies()).toEqual([]);
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
     expect(requested.filter((url) => /\/api\/trace|start-identity|fp\.esm/.test(url))).toEqual([]);

@@ -6,7 +6,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { IPAD_MAC_AGENT, UA } from '../fixtures/agents.ts';
-import { browserForThisFile, DEVICES, hydrated, screenshot, watch } from './browser.ts';
+import { browserForThisFile, DEVICES, hydrated, marked, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const browser = browserForThisFile();
@@ -24,7 +24,7 @@ const TELEGRAM_ANDROID: BrowserContextOptions = {
 };
 
 async function refined(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement?.dataset.deviceRefined === 'true');
+  await marked(page, 'deviceRefined', 'true');
 }
 
 /** The /test comparison cell for one field: `server` or `browser` side. */

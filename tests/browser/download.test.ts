@@ -3,7 +3,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, inject, it } from 'vitest';
 import { IPAD_MAC_AGENT, UA } from '../fixtures/agents.ts';
-import { browserForThisFile, DEVICES, hydrated, screenshot, watch } from './browser.ts';
+import { browserForThisFile, DEVICES, hydrated, marked, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const browser = browserForThisFile();
@@ -65,7 +65,7 @@ function serverButtons(html: string): string[] {
 
 /** After hydration and the domain probe: are the very same button nodes, unchanged, on the page? */
 async function buttonsKept(page: Page): Promise<{ same: boolean; html: string[]; shift: number }> {
-  await page.waitForFunction(() => document.documentElement?.dataset.downloadProbed === 'true');
+  await marked(page, 'downloadProbed', 'true');
   return page.evaluate(() => {
     const w = window as unknown as { serverButtons: Element[]; layoutShift: number };
     const now = [...document.querySelectorAll('.download a.button')];
@@ -153,7 +153,7 @@ describe('the desktop QR code', () => {
     await hydrated(page);
     // Deferred chunks (identity, FingerprintJS) load after the load event: count them too, and read
     // every body before the page closes.
-    await page.waitForFunction(() => document.documentElement?.dataset.identity === 'resolved');
+    await marked(page, 'identity', 'resolved');
     const scripts = await Promise.all(bodies);
     expect(scripts.length).toBeGreaterThan(0);
     // The QR encoder's tables of error-correction codewords would be in any bundle that encodes QR codes.

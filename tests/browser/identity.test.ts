@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserForThisFile, DEVICES, hydrated, screenshot, watch } from './browser.ts';
+import { browserForThisFile, DEVICES, hydrated, marked, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -30,7 +30,7 @@ function countTraceCalls(page: Page): { count: number } {
 /** Waits until `page` is hydrated and has resolved both ids. */
 async function resolved(page: Page): Promise<void> {
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement?.dataset.identity === 'resolved');
+  await marked(page, 'identity', 'resolved');
 }
 
 async function visit(page: Page, path = '/'): Promise<void> {
@@ -201,7 +201,7 @@ describe('the fingerprint id in Chromium (docs/identity.md)', () => {
     );
     expect(busy.userId).toMatch(UUID);
     expect(busy).toMatchObject({ fingerprintId: null, started: 0 });
-    await page.waitForFunction(() => document.documentElement?.dataset.identity === 'resolved');
+    await marked(page, 'identity', 'resolved');
     const fingerprintjs = builtFile('@fingerprintjs/fingerprintjs');
     const done = await page.evaluate((file) => {
       const keys = performance.getEntriesByName('lander:fingerprint-start');

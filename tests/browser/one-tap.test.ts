@@ -11,7 +11,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { mintLink } from '../../scripts/lib/mint-link.ts';
 import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { UA } from '../fixtures/agents.ts';
-import { browserForThisFile, DEVICES, hydrated, screenshot } from './browser.ts';
+import { browserForThisFile, DEVICES, hydrated, marked, screenshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const browser = browserForThisFile();
@@ -107,7 +107,7 @@ async function open(profile: BrowserContextOptions, language: Language, path = C
   await page.addInitScript(recordTaps);
   await page.goto(`${baseURL}${path}`);
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement?.dataset.openApp === 'ready');
+  await marked(page, 'openApp', 'ready');
   return { page, taps, external, close: () => context.close() };
 }
 

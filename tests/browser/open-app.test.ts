@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { UA } from '../fixtures/agents.ts';
 import { demoWith } from '../fixtures/config.ts';
 import { restoreSeed, storeConfig } from '../fixtures/local-kv.ts';
-import { DEVICES, hydrated, launch, navigations, recordNavigations } from './browser.ts';
+import { DEVICES, hydrated, launch, marked, navigations, recordNavigations } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const persistTo = inject('kvPersistTo');
@@ -69,7 +69,7 @@ async function open(profile: BrowserContextOptions, path: string, permissions: s
   await page.clock.install();
   await page.goto(`${baseURL}${path}`);
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement?.dataset.openApp === 'ready');
+  await marked(page, 'openApp', 'ready');
   // Time stands still from here: only runFor moves it.
   await page.clock.pauseAt(Date.now() + 1000);
   return {

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoWith } from '../fixtures/config.ts';
 import { restoreSeed, storeConfig } from '../fixtures/local-kv.ts';
-import { DEVICES, hydrated, launch } from './browser.ts';
+import { DEVICES, hydrated, launch, marked } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const persistTo = inject('kvPersistTo');
@@ -147,9 +147,7 @@ describe('the reachable download domain', () => {
     set('down', 'down');
     expect(await reachableOnTestPage()).toBe(DOWNLOAD_ORIGIN);
     const { page, close } = await openAndroid('/');
-    await page.waitForFunction(() => document.documentElement?.dataset.downloadProbed === 'true', null, {
-      timeout: 10_000,
-    });
+    await marked(page, 'downloadProbed', 'true', 10_000);
     expect(second.connections).toBeGreaterThan(0);
     expect(await page.getAttribute('.button-primary', 'href')).toBe(`${DOWNLOAD_ORIGIN}${APK}`);
     await close();

@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { mintLink } from '../../scripts/lib/mint-link.ts';
 import { DEV_DECODE_KEY } from '../../worker/settings.ts';
 import { DEMO } from '../fixtures/config.ts';
-import { browserForThisFile, DEVICES, hydrated, screenshot } from './browser.ts';
+import { browserForThisFile, DEVICES, hydrated, marked, screenshot } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const browser = browserForThisFile();
@@ -108,7 +108,7 @@ describe('/test', () => {
       const { page, close } = await openScreen(size as keyof typeof SIZES, language, '/test');
       // Settled, as an operator reads it: the browser's column and both ids filled in.
       await page.waitForSelector('.device-comparison[data-refined="true"]');
-      await page.waitForFunction(() => document.documentElement?.dataset.identity === 'resolved');
+      await marked(page, 'identity', 'resolved');
       await screenshot(page, `test-${size}-${language}`);
       const headers = await page.$$eval('.diagnostics th', (cells) =>
         cells.map((cell) => {

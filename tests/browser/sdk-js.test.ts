@@ -11,7 +11,7 @@ import { createLander, type DeviceFacts, memoryStore, type PlatformAdapter } fro
 import { UA } from '../fixtures/agents.ts';
 import { DEMO, demoWith } from '../fixtures/config.ts';
 import { restoreSeed, storeConfig } from '../fixtures/local-kv.ts';
-import { browserForThisFile, DEVICES, hydrated } from './browser.ts';
+import { browserForThisFile, DEVICES, hydrated, marked } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const persistTo = inject('kvPersistTo');
@@ -65,7 +65,7 @@ async function tap(profile: BrowserContextOptions, url: string, selector: string
   const beacon = page.waitForResponse((response) => response.url().endsWith('/api/a/click'));
   await page.goto(url);
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement?.dataset.openApp === 'ready');
+  await marked(page, 'openApp', 'ready');
   await page.tap(selector);
   expect((await beacon).status()).toBe(204);
   await expect.poll(() => followed.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { UA } from '../fixtures/agents.ts';
-import { browserForThisFile, DEVICES, hydrated, screenshot, watch } from './browser.ts';
+import { browserForThisFile, DEVICES, hydrated, marked, screenshot, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const browser = browserForThisFile();
@@ -30,7 +30,7 @@ describe('the shell in Chromium', () => {
     await page.goto(`${baseURL}/landing`);
     await hydrated(page);
     // The identity chunks load after the load event; let them finish so only the screen's chunk is counted.
-    await page.waitForFunction(() => document.documentElement?.dataset.identity === 'resolved');
+    await marked(page, 'identity', 'resolved');
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     let documents = 0;
     page.on('request', (req) => {

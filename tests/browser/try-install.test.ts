@@ -19,7 +19,7 @@ import {
   type Send,
 } from '../fixtures/fake-app.ts';
 import { decodeTerminalQr } from '../fixtures/qr-image.ts';
-import { DEVICES, hydrated, launch, watch } from './browser.ts';
+import { DEVICES, hydrated, launch, marked, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const TOKEN = 'lander-dev-admin';
@@ -61,7 +61,7 @@ async function tapOnPhone(url: string): Promise<string> {
   const beacon = page.waitForRequest((request) => request.url().endsWith('/api/a/click'));
   await page.goto(url);
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement?.dataset.openApp === 'ready');
+  await marked(page, 'openApp', 'ready');
   await page.tap('.button-landing');
   await beacon;
   const copied = await page.evaluate(() => navigator.clipboard.readText());
