@@ -4,7 +4,6 @@
  * build it carries; the browser reads them to apply route rules before navigating (docs/routes.md) and to
  * notice a newer deploy (docs/builds.md). Values read from KV or the network are validated before use.
  */
-import * as v from 'valibot';
 import { isSafeTarget, type RouteRule } from './route-rules.ts';
 
 /** `latest.json`: the build a fresh page load would get. */
@@ -31,32 +30,46 @@ export function kvBuildManifestKey(id: string): string {
   return `builds:meta:${id}`;
 }
 
-const latestSchema = v.object({
-  id: v.pipe(v.string(), v.regex(BUILD_ID_PATTERN)),
-  timestamp: v.pipe(v.number(), v.integer(), v.minValue(0)),
-});
+// Read by every visitor's page after it loads (client/browser/build-check.ts): checked field by field
+// here rather than with the schema library the console and the worker share, which would otherwise
+// travel in the visitors' deferred JavaScript with all the console's schemas (docs/benchmarks.md).
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const ruleSchema = v.object({
-  path: v.pipe(v.string(), v.startsWith('/')),
-  redirect: v.object({
-    // A manifest's target ends up in `location.href`: never `javascript:` or a protocol-relative URL.
-    to: v.pipe(v.string(), v.check(isSafeTarget)),
-    status: v.optional(v.picklist([301, 302, 307, 308])),
-  }),
-});
+type RedirectStatus = NonNullable<RouteRule['redirect']['status']>;
+const REDIRECT_STATUSES: ReadonlySet<unknown> = new Set<RedirectStatus>([301, 302, 307, 308]);
 
-const manifestSchema = v.object({ ...latestSchema.entries, matcher: v.array(ruleSchema) });
+/** A route rule as it travels, or undefined when it is not one (its status optional, nothing extra kept). */
+function parseRule(value: unknown): RouteRule | undefined {
+  if (!isRecord(value) || !isRecord(value.redirect)) return undefined;
+  const { path } = value;
+  const { to, status } = value.redirect;
+  if (typeof path !== 'string' || !path.startsWith('/')) return undefined;
+  // A manifest's target ends up in `location.href`: never `javascript:` or a protocol-relative URL.
+  if (typeof to !== 'string' || !isSafeTarget(to)) return undefined;
+  if (status === undefined) return { path, redirect: { to } };
+  return REDIRECT_STATUSES.has(status) ? { path, redirect: { to, status: status as RedirectStatus } } : undefined;
+}
 
 /** The latest-build record in `value`, or undefined when it is not one. */
 export function parseLatestBuild(value: unknown): LatestBuild | undefined {
-  const result = v.safeParse(latestSchema, value);
-  return result.success ? { id: result.output.id, timestamp: result.output.timestamp } : undefined;
+  if (!isRecord(value)) return undefined;
+  const { id, timestamp } = value;
+  if (typeof id !== 'string' || !BUILD_ID_PATTERN.test(id)) return undefined;
+  return typeof timestamp === 'number' && Number.isInteger(timestamp) && timestamp >= 0 ? { id, timestamp } : undefined;
 }
 
 /** The build manifest in `value`, or undefined when it is not one. */
 export function parseBuildManifest(value: unknown): BuildManifest | undefined {
-  const result = v.safeParse(manifestSchema, value);
-  return result.success ? result.output : undefined;
+  const latest = parseLatestBuild(value);
+  if (!latest || !isRecord(value) || !Array.isArray(value.matcher)) return undefined;
+  const matcher: RouteRule[] = [];
+  for (const item of value.matcher) {
+    const rule = parseRule(item);
+    if (!rule) return undefined;
+    matcher.push(rule);
+  }
+  return { ...latest, matcher };
 }
 
 /** The manifest of `build` with `rules` as its matcher, holding plain copies only (safe to serialise). */

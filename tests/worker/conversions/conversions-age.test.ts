@@ -42,6 +42,12 @@ const ga4: Sendable<'ga4'> = {
   token: 'secret',
   events: {},
 };
+const snap: Sendable<'snap'> = {
+  platform: 'snap',
+  settings: { snapAppId: 'a1b2c3d4-e5f6-4a5b-8c9d-0e1f2a3b4c5d' },
+  token: 'snap-token',
+  events: {},
+};
 const tiktok: Sendable<'tiktok'> = {
   platform: 'tiktok',
   settings: { tiktokAppId: '7000000001' },
@@ -69,16 +75,24 @@ describe('an event’s own time at the platforms', () => {
     expect(await body(ga4, 72 * HOUR + 1)).toBeNull();
   });
 
+  it('goes to Snap as its event_time up to 37 days old, and not at all when older', async () => {
+    const [sent] = ((await body(snap, 36 * 24 * HOUR))?.data ?? []) as { event_time: number }[];
+    expect(sent?.event_time).toBe(Math.floor((NOW - 36 * 24 * HOUR) / 1000));
+    expect(await body(snap, 37 * 24 * HOUR)).not.toBeNull();
+    expect(await body(snap, 37 * 24 * HOUR + 1)).toBeNull();
+  });
+
   it('is sent iff it is no older than its platform takes, with the time it happened, for every age', async () => {
     const limits = [
       [meta, 7 * 24 * HOUR],
       [ga4, 72 * HOUR],
+      [snap, 37 * 24 * HOUR],
       [tiktok, Number.POSITIVE_INFINITY],
     ] as const;
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...limits),
-        fc.integer({ min: 0, max: 30 * 24 * HOUR }),
+        fc.integer({ min: 0, max: 45 * 24 * HOUR }),
         async ([to, max], age) => {
           const sent = await body(to, age);
           expect(sent !== null).toBe(age <= max);

@@ -11,6 +11,8 @@ export const snap: Platform<'snap'> = {
   defaults: { install: 'APP_INSTALL', open: 'APP_OPEN', register: 'SIGN_UP', purchase: 'PURCHASE' },
   // Snap takes its own event names only (its custom events are CUSTOM_EVENT_1 to 5): others when mapped.
   sendsOtherEvents: false,
+  // "Conversions API" (Introduction): an event's timestamp may be at most 37 days back to be reported.
+  maxAgeMs: 37 * 86_400_000,
   async build({ event, name, settings, token }) {
     if (isRefund(event)) return null;
     const value = eventValue(event);
