@@ -34,7 +34,7 @@ const USAGE =
   'usage: npm run link -- --channel X --inviter Y [--title T] [--rules ID] [--param key=value …] [--plain key=value …] [--base URL] [--app ID] ' +
   "[--env development|production] | --short [--slug S] [--expires TIME] [--rule 'when => action' …] [--password P] " +
   '[--preview-title T] [--preview-description D] [--preview-image URL | --card [--card-name N] [--icon FILE]] ' +
-  "[--variant 'name=a,weight=50,headline=H,text=T,button=B,image=URL' …] [--variant-event E] " +
+  "[--variant 'name=a,weight=50,headline=H,text=T,button=B,image=URL,preview.title=P' …] [--variant-event E] " +
   '[--qr-fg RRGGBB] [--qr-bg RRGGBB] [--qr-margin N] [--qr-logo] [--qr-scale N] [--local] | ' +
   '--card-for SLUG [--card-name N] [--icon FILE]';
 
@@ -73,7 +73,8 @@ const HELP: CliHelp = {
     ],
     [
       "--variant 'name=a,weight=50,headline=H,text=T,button=B,image=URL'",
-      "a variant of the short link's page (repeatable, 2 to 8, the first the control; weight 1 when left out)",
+      "a variant of the short link's page (repeatable, 2 to 8, the first the control; weight 1 when left out); " +
+        'preview.title=, preview.description= and preview.image= give its visitors their own share preview',
     ],
     ['--variant-event E', 'judge the variants on this app event rather than installs'],
     ['--qr-fg RRGGBB, --qr-bg RRGGBB', "the QR code's colours (dark on light, contrast at least 4.5:1)"],

@@ -10,14 +10,28 @@ import { type Experiment, ExperimentSchema } from '../../shared/variants.ts';
 
 type Read<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-/** The fields a `--variant` names: those of shared/variants.ts's VariantSchema that are one word. */
-const VARIANT_FIELDS = ['name', 'weight', 'headline', 'text', 'image', 'button'] as const;
+/**
+ * The fields a `--variant` names: those of shared/variants.ts's VariantSchema, its preview's as
+ * `preview.title`, `preview.description` and `preview.image` (what link previewers show its visitors).
+ */
+const VARIANT_FIELDS = [
+  'name',
+  'weight',
+  'headline',
+  'text',
+  'image',
+  'button',
+  'preview.title',
+  'preview.description',
+  'preview.image',
+] as const;
 /** A comma ends a field only before the next field's `name=`: a headline may hold commas. */
-const FIELD_START = new RegExp(`,(?=\\s*(?:${VARIANT_FIELDS.join('|')})=)`);
+const FIELD_START = new RegExp(`,(?=\\s*(?:${VARIANT_FIELDS.map((field) => field.replace('.', '\\.')).join('|')})=)`);
 
-/** `name=b,weight=50,headline=…,button=…` as a variant's fields (weight 1 when left out). */
+/** `name=b,weight=50,headline=…,preview.title=…` as a variant's fields (weight 1 when left out). */
 function variantFields(text: string, at: number): Read<Record<string, unknown>> {
   const fields: Record<string, unknown> = { weight: 1 };
+  const preview: Record<string, string> = {};
   for (const part of text.split(FIELD_START)) {
     const equals = part.indexOf('=');
     const key = part.slice(0, equals).trim();
@@ -28,9 +42,11 @@ function variantFields(text: string, at: number): Read<Record<string, unknown>> 
       };
     }
     const value = part.slice(equals + 1);
-    fields[key] = key === 'weight' ? (/^\d+$/.test(value) ? Number(value) : value) : value;
+    if (key.startsWith('preview.')) preview[key.slice('preview.'.length)] = value;
+    else fields[key] = key === 'weight' ? (/^\d+$/.test(value) ? Number(value) : value) : value;
   }
   if (fields.name === undefined) return { ok: false, reason: `--variant ${at}: name=… is missing` };
+  if (Object.keys(preview).length > 0) fields.preview = preview;
   return { ok: true, value: fields };
 }
 

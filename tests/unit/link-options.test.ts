@@ -28,7 +28,36 @@ describe('--variant', () => {
     });
   });
 
+  it('reads a variant’s preview for link previewers, commas in its title kept', () => {
+    const read = variantsArgument(
+      ['name=a', 'name=b,preview.title=Free, this week,preview.image=https://cdn.example/b.png,button=Go'],
+      undefined,
+    );
+    expect(read).toEqual({
+      ok: true,
+      value: {
+        event: null,
+        variants: [
+          { name: 'a', weight: 1 },
+          {
+            name: 'b',
+            weight: 1,
+            button: 'Go',
+            preview: { title: 'Free, this week', image: 'https://cdn.example/b.png' },
+          },
+        ],
+      },
+    });
+  });
+
   it.each([
+    [
+      ['name=a', 'name=b,preview.image=http://x.example/i.png'],
+      undefined,
+      '--variant 2: preview.image is not an https URL',
+    ],
+    [['name=a', `name=b,preview.title=${'t'.repeat(121)}`], undefined, '--variant 2: preview.title is longer than 120'],
+    [['name=a', 'preview.colour=red'], undefined, '--variant 2: expected name=…'],
     [['name=a'], undefined, '--variant: variants are at least 2'],
     [['name=a', 'name=a'], undefined, '--variant: variants have a name twice'],
     [['name=a', 'nam=b'], undefined, '--variant 2: expected name=…'],

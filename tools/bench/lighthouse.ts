@@ -66,7 +66,9 @@ export const lighthouseSection: BenchSection = {
         !a.id.endsWith('-insight'),
     );
     if (below.length > 0) rows.push({ name: '  audits below 0.9', value: below.map((a) => a.id).join(', ') });
-    if (failed.length > 0) rows.push({ name: '  runs that failed', value: String(failed.length) });
+    // What went wrong, by Lighthouse's own code (NO_FCP, PAGE_HUNG, …): a machine's hiccup or the page's.
+    const why = failed.map((r) => r.runtimeError?.code ?? 'unknown').join(', ');
+    if (failed.length > 0) rows.push({ name: '  runs that failed', value: `${failed.length} (${why})` });
     return rows;
   },
 };
