@@ -5,6 +5,7 @@
  * no row names a table that is gone; and every retention the map and the retention table state is
  * the one worker/lib/retention.ts applies, with its default and bounds.
  */
+
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { APPS_KEY, appKvKey, configKeyOf } from '../../shared/apps.ts';
 import { KV_LATEST_BUILD, kvBuildManifestKey } from '../../shared/build-manifest.ts';
 import { PARENTS_KEY } from '../../worker/apk/parents.ts';
 import { headKey } from '../../worker/audit/sign-head.ts';
+import { cardKey } from '../../worker/campaign/link-card.ts';
 import { partKey } from '../../worker/exports/daily-export.ts';
 import { RETENTION_RULES, type RetentionName } from '../../worker/lib/retention.ts';
 
@@ -145,6 +147,11 @@ describe('the data map (docs/privacy.md)', () => {
       ).toBe(true);
     }
     expect(patterns('R2 APK_PARENTS').some((pattern) => pattern.test('pebble-notes-2.4.0.apk'))).toBe(true);
+    const cards = patterns('R2 EXPORTS');
+    expect(
+      cards.some((pattern) => pattern.test(cardKey('notes', 'spring-sale'))),
+      cardKey('notes', 'spring-sale'),
+    ).toBe(true);
   });
 
   it("states each store's retention as worker/lib/retention.ts applies it, and names every store it governs", () => {
