@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { browserForThisFile, DEVICES, hydrated, watch } from './browser.ts';
+import { browserForThisFile, DEVICES, hydrated, screenshotOf, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const TOKEN = 'lander-dev-admin';
@@ -162,7 +162,7 @@ describe('the audit log panel', () => {
     });
     expect(wide).toEqual([false, false]);
     await panel.scrollIntoViewIfNeeded();
-    await panel.screenshot({ path: `docs/screenshots/console-audit-${width}-${name}.png` });
+    await screenshotOf(panel, `console-audit-${width}-${name}`);
     await page.context().close();
   });
 });

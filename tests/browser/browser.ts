@@ -6,6 +6,7 @@ import {
   type ConsoleMessage,
   chromium,
   devices,
+  type Locator,
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -93,6 +94,36 @@ export const hydrated = (page: Page): Promise<void> => marked(page, 'hydrated', 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync('docs/screenshots', { recursive: true });
   await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: false });
+}
+
+/** Where `element` sits in its document (not the viewport) and how large it is, as one string. */
+const placeOf = (element: Locator): Promise<string> =>
+  element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    return [box.top + window.scrollY, box.left + window.scrollX, box.width, box.height].join(' ');
+  });
+
+/**
+ * Saves a PNG of `element` under docs/screenshots/ once it holds still: panels above it that fill in
+ * late move it down the page, and a picture taken meanwhile shows what was above it instead.
+ */
+export async function screenshotOf(
+  element: Locator,
+  name: string,
+  { within = 15_000, everyMs = 250 } = {},
+): Promise<void> {
+  mkdirSync('docs/screenshots', { recursive: true });
+  const deadline = Date.now() + within;
+  let last = await placeOf(element);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    const now = await placeOf(element);
+    if (now === last) break;
+    if (Date.now() > deadline) throw new Error(`${name}: the element kept moving (${last} → ${now})`);
+    last = now;
+  }
+  await element.scrollIntoViewIfNeeded();
+  await element.screenshot({ path: `docs/screenshots/${name}.png` });
 }
 
 /** A build manifest request (`/assets/builds/meta/<id>.json`): the browser code after hydration asks for it. */

@@ -9,7 +9,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays } from '../../shared/day-range.ts';
 import { utcDay } from '../../shared/time-zone.ts';
-import { browserForThisFile, DEVICES, hydrated, watch } from './browser.ts';
+import { browserForThisFile, DEVICES, hydrated, screenshotOf, watch } from './browser.ts';
 import { localSql } from './local-d1.ts';
 
 const baseURL = inject('baseURL');
@@ -100,7 +100,7 @@ describe('the cohorts panel', () => {
     expect(await page.locator('.retention-curves li').first().getAttribute('data-curve')).toBe('spring-sale');
     expect(await overflow(page)).toBeLessThanOrEqual(0.5);
     await page.locator('.cohorts').scrollIntoViewIfNeeded();
-    await page.locator('.cohorts').screenshot({ path: `docs/screenshots/console-cohorts-${width}-${locale}.png` });
+    await screenshotOf(page.locator('.cohorts'), `console-cohorts-${width}-${locale}`);
     // Value per install in USD: the same triangle, in dollars.
     await page.locator('.cohort-controls select').last().selectOption('USD');
     await expect.poll(() => triangle.getAttribute('data-cohort-metric')).toBe('USD');

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { browserForThisFile, DEVICES, hydrated } from './browser.ts';
+import { browserForThisFile, DEVICES, hydrated, screenshotOf } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const TOKEN = 'lander-dev-admin';
@@ -122,7 +122,7 @@ describe('the conversions room', () => {
     expect(wide).toEqual([false, false]);
     const panel = page.locator('.conversions-panel');
     await panel.scrollIntoViewIfNeeded();
-    await panel.screenshot({ path: `docs/screenshots/console-conversions-${width}-${name}.png` });
+    await screenshotOf(panel, `console-conversions-${width}-${name}`);
     await page.context().close();
   });
 });

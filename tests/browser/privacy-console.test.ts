@@ -14,7 +14,7 @@ import type { PrivacyStatus, Receipt } from '../../shared/privacy.ts';
 import { canonicalJson } from '../../worker/audit/chain.ts';
 import { UA } from '../fixtures/agents.ts';
 import { APP_ID, installBody, PHONES } from '../fixtures/fake-app.ts';
-import { browserForThisFile, DEVICES, hydrated, watch } from './browser.ts';
+import { browserForThisFile, DEVICES, hydrated, screenshotOf, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const TOKEN = 'lander-dev-admin';
@@ -189,7 +189,7 @@ describe('the privacy room', () => {
     expect(wide).toEqual([false, false]);
     const panel = page.locator('.privacy-panel');
     await panel.scrollIntoViewIfNeeded();
-    await panel.screenshot({ path: `docs/screenshots/console-privacy-${width}-${name}.png` });
+    await screenshotOf(panel, `console-privacy-${width}-${name}`);
     await page.context().close();
   });
 });

@@ -10,7 +10,7 @@ import { convertIndexedToRgb, decode } from 'fast-png';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserForThisFile, hydrated } from './browser.ts';
+import { browserForThisFile, hydrated, screenshotOf } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const TOKEN = 'lander-dev-admin';
@@ -154,7 +154,7 @@ describe('the links room’s QR code style', () => {
       await control.locator('input[type="checkbox"]').check();
       await page.locator('.qr-style-preview').evaluate((image: HTMLImageElement) => image.decode());
       await control.scrollIntoViewIfNeeded();
-      await control.screenshot({ path: `docs/screenshots/${name}.png` });
+      await screenshotOf(control, name);
       await page.context().close();
     }
   });

@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEVICES, hydrated, launch } from './browser.ts';
+import { DEVICES, hydrated, launch, screenshotOf } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const TOKEN = 'lander-dev-admin';
@@ -105,7 +105,7 @@ describe('the team panel', () => {
     );
     const overflow = await panel.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await panel.screenshot({ path: `docs/screenshots/console-team-${width}-${name}.png` });
+    await screenshotOf(panel, `console-team-${width}-${name}`);
     await page.context().close();
   });
 });

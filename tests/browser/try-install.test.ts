@@ -19,7 +19,7 @@ import {
   type Send,
 } from '../fixtures/fake-app.ts';
 import { decodeTerminalQr } from '../fixtures/qr-image.ts';
-import { DEVICES, hydrated, launch, marked, watch } from './browser.ts';
+import { DEVICES, hydrated, launch, marked, screenshotOf, watch } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const TOKEN = 'lander-dev-admin';
@@ -224,7 +224,7 @@ describe('the Test installs panel', () => {
       expect(await tested.json()).toHaveProperty('explain');
     }
     mkdirSync('docs/screenshots', { recursive: true });
-    await panel.screenshot({ path: `docs/screenshots/console-test-installs-${name}-${locale}.png` });
+    await screenshotOf(panel, `console-test-installs-${name}-${locale}`);
     expect(log.errors).toEqual([]);
     await page.context().close();
   });
