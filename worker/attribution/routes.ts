@@ -49,7 +49,6 @@ import { recordClickWithinBudget } from './record-click-within-budget.ts';
 import { installKey, installRecordOf, type ResolvedInstall, resolveOpen } from './resolve-install.ts';
 import { noteTestAnswer } from './test-answers.ts';
 import { unregisteredTest } from './test-devices.ts';
-import { sendToThirdParties } from './third-party.ts';
 
 type Schema =
   | typeof ClickSchema
@@ -197,8 +196,6 @@ attribution.post('/install', async (c) => {
     );
     // Flags are the operator's (docs/fraud.md): decided after the response, never in the answer.
     c.executionCtx.waitUntil(keepRaised(ctx.env, ctx.app, fact, ctx.now).catch(logFlagsNotKept));
-    // Third parties hear of it only as its consent allows (third-party.ts).
-    c.executionCtx.waitUntil(sendToThirdParties(ctx.consent, { app, platform, answer }));
   };
   const { answer, explanation, first } = await resolveWithinBudget(ctx, body, c.executionCtx, settle);
   if (!body.test) return c.json(answer);

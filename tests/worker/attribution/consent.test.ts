@@ -1,22 +1,44 @@
 /**
- * Consent switches things off (docs/privacy.md, "Consent"), through the worker, its Durable Objects
- * and D1: over random traffic of taps and installs, with GPC on there are 0 probabilistic matches
- * and 0 sends to third parties, while every carrier a person used still answers; the same traffic
+ * Consent switches things off (docs/privacy.md, "Consent"), through the worker, its Durable Objects,
+ * D1 and the real conversion queue: over random traffic of taps, installs and app events, with GPC
+ * on there are 0 probabilistic matches and 0 sends to third parties (a postback destination on the
+ * platforms' fake hears nothing), while every carrier a person used still answers; the same traffic
  * without it is matched and sent, so the property can fail. Also: a TCF string without purpose 7 and
  * an app's ATT status stop the match, and a bad consent field is a 400 naming it.
  */
 import { GppModel } from '@iabgpp/cmpapi';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ThirdPartyInstall, thirdPartySenders } from '../../../worker/attribution/third-party.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickBody, installBody, PHONES, type Phone } from '../../fixtures/fake-app.ts';
 import { APP_HEADERS, adminGet, carrierLink, network, newInstallId, send } from '../app-calls.ts';
+import { addDestination, FAKE, fakeLog, freshKey, removeDestinations } from '../conversions/conversion-fixtures.ts';
 
-/** Installs the recording third party was sent. */
-const sent: ThirdPartyInstall[] = [];
-const recorder = { name: 'recorder', send: async (install: ThirdPartyInstall) => void sent.push(install) };
-beforeAll(() => void thirdPartySenders.push(recorder));
-afterAll(() => void thirdPartySenders.splice(thirdPartySenders.indexOf(recorder), 1));
+/** The platforms' fake logs what the destination is sent under this key: each hit's event and ad click. */
+const key = freshKey();
+beforeAll(() =>
+  addDestination({ platform: 'postback', settings: { url: `${FAKE}/${key}/postback/hit?n={event}&c={fbclid}` } }),
+);
+afterAll(removeDestinations);
+
+type Hit = { n: string; c: string };
+const hits = async (): Promise<Hit[]> => ((await fakeLog(key)).bodies.postback ?? []) as Hit[];
+
+/**
+ * What the destination was sent before now: an install allowed to be sent, whose tap came from the ad
+ * `fbclid`, is installed last, and once its hit is in, everything queued before it has been handled.
+ */
+async function sentBefore(fbclid: string): Promise<Hit[]> {
+  const at = network(199);
+  const body = { ...clickBody(PHONES.galaxyS23), ad: { fbclid } };
+  const tapped = await send('/api/a/click', body, {
+    'cf-connecting-ip': at(1),
+    'user-agent': PHONES.galaxyS23.web.agent,
+  });
+  expect(tapped.status).toBe(204);
+  expect(await installFrom(PHONES.galaxyS23, at(2), null, carrierLink(body.clickId))).toMatchObject({ matched: true });
+  await expect.poll(async () => (await hits()).some((hit) => hit.c === fbclid), { timeout: 20_000 }).toBe(true);
+  return (await hits()).filter((hit) => hit.c !== fbclid);
+}
 
 type Answer = { matched: boolean; method?: string; reason?: string; clickId?: string };
 
@@ -38,12 +60,9 @@ async function installFrom(
   gpc: GpcWay | null,
   carrier?: string,
   consent?: Record<string, unknown>,
+  installId = newInstallId(),
 ): Promise<Answer> {
-  const body: Record<string, unknown> = installBody(
-    phone,
-    newInstallId(),
-    carrier ? { clipboard: carrier } : undefined,
-  );
+  const body: Record<string, unknown> = installBody(phone, installId, carrier ? { clipboard: carrier } : undefined);
   const headers: Record<string, string> = { ...APP_HEADERS, 'cf-connecting-ip': address };
   if (gpc === 'header') headers['sec-gpc'] = '1';
   if (gpc === 'body' || consent) body.consent = { ...(gpc === 'body' ? { gpc: true } : {}), ...consent };
@@ -76,7 +95,22 @@ async function run(steps: Step[], gpc: boolean) {
     if (s.kind === 'tap') taps.push(await tapFrom(phone, at(n + 1), gpc, s.visitor));
     else {
       const carried = s.carrier === undefined ? undefined : taps[s.carrier % Math.max(taps.length, 1)];
-      const answer = await installFrom(phone, at(n + 1), gpc ? s.gpc : null, carried && carrierLink(carried));
+      const installId = newInstallId();
+      const answer = await installFrom(
+        phone,
+        at(n + 1),
+        gpc ? s.gpc : null,
+        carried && carrierLink(carried),
+        undefined,
+        installId,
+      );
+      // The app's purchase after it: a conversion too, sent only as the install's consent allowed.
+      const event = await send(
+        '/api/a/event',
+        { app: 'com.pebble.notes', installId, name: 'purchase' },
+        { ...APP_HEADERS, 'cf-connecting-ip': at(n + 1) },
+      );
+      expect(event.status).toBe(204);
       installs.push({ answer, carried });
     }
   }
@@ -85,7 +119,7 @@ async function run(steps: Step[], gpc: boolean) {
 
 describe('consent through the worker', () => {
   it('with GPC on: 0 probabilistic matches and 0 third-party sends, and every carrier still answers', async () => {
-    sent.length = 0;
+    const before = (await hits()).length;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
         const { installs } = await run(steps, true);
@@ -102,13 +136,12 @@ describe('consent through the worker', () => {
       }),
       { numRuns: 30 },
     );
-    // Sends happen after the response: give them time to, had the gate let any through.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(sent).toEqual([]);
+    // Nothing of it reached the ad network: no install, no open, no app event.
+    expect((await sentBefore('gpc-off-sentinel')).slice(before)).toEqual([]);
   });
 
   it('without GPC the same traffic is matched by look-alikes and sent (the property can fail)', async () => {
-    sent.length = 0;
+    const before = (await hits()).length;
     const { installs } = await run(
       [
         { kind: 'tap', phone: 0, visitor: crypto.randomUUID() },
@@ -117,8 +150,8 @@ describe('consent through the worker', () => {
       false,
     );
     expect(installs[0]?.answer).toMatchObject({ matched: true, method: 'probabilistic' });
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ app: 'com.pebble.notes', platform: 'ios', answer: { method: 'probabilistic' } });
+    const sent = (await sentBefore('gpc-on-sentinel')).slice(before);
+    expect(sent.map((hit) => hit.n).sort()).toEqual(['install', 'purchase']);
   });
 
   it.each([
