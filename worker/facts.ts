@@ -193,6 +193,8 @@ export interface OpenDecided extends AppCall {
   fact: 'open-decided';
   at: number;
   answer: InstallAnswer;
+  /** The consent the app sent with it, when it sent one: it may withdraw what the install allowed. */
+  consent?: Consent | undefined;
 }
 
 /** An app event, under its install's answer. */
@@ -211,6 +213,8 @@ export interface AppEventReceived extends AppCall {
   happened?: number | undefined;
   /** Its install's matched tap's ad click, while the attribution window keeps it (docs/conversions.md). */
   ad?: AdClick | null | undefined;
+  /** The consent the app sent with it, when it sent one: it may withdraw what the install allowed. */
+  consent?: Consent | undefined;
 }
 
 /** A user signed in on an install (`identify`, docs/fraud.md). */

@@ -188,7 +188,13 @@ export const AppLinkSchema = v.strictObject(
 );
 export type AppLinkInput = v.InferOutput<typeof AppLinkSchema>;
 
-export const OpenSchema = v.strictObject({ app: appId, installId, carrier: carrierText, test: v.optional(testFlag) });
+export const OpenSchema = v.strictObject({
+  app: appId,
+  installId,
+  carrier: carrierText,
+  test: v.optional(testFlag),
+  consent: v.optional(ConsentSchema),
+});
 
 /** The most events one batch carries. */
 export const MAX_EVENT_BATCH = 50;
@@ -278,6 +284,7 @@ const appEventEntries = {
   value: v.optional(eventValue),
   currency: v.optional(eventCurrency),
   at: v.optional(eventAt),
+  consent: v.optional(ConsentSchema),
 };
 export const AppEventSchema = v.pipe(
   v.strictObject(appEventEntries),
@@ -297,6 +304,7 @@ const BatchEventObject = v.strictObject(batchEventEntries);
 export const AppEventBatchSchema = v.strictObject({
   app: appId,
   installId,
+  consent: v.optional(ConsentSchema),
   events: v.pipe(
     v.array(v.pipe(v.strictObject(batchEventEntries), ...moneyChecks<v.InferOutput<typeof BatchEventObject>>())),
     v.minLength(1, 'needs at least one event'),

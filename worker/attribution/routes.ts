@@ -8,6 +8,7 @@
 import { type Context, Hono } from 'hono';
 import type * as v from 'valibot';
 import { CLICK_IDS_PER_CALL, type ClickIdsAnswer } from '../../shared/attribution.ts';
+import type { Consent, ConsentReport } from '../../shared/consent.ts';
 import { consentOf } from '../../shared/consent-strings.ts';
 import { clientHintsFromHeaders } from '../../shared/device.ts';
 import { announce, sceneOf } from '../announce.ts';
@@ -204,6 +205,16 @@ attribution.post('/install', async (c) => {
   return c.json({ ...answer, explain: explainView(explanation) });
 });
 
+/**
+ * The consent an open or an app event carries, when the app sent one (its `consent`, or `Sec-GPC`):
+ * given after the install, it may withdraw sends to third parties the install allowed (docs/privacy.md,
+ * "Consent"). None sent is none: an event without it changes nothing.
+ */
+function laterConsent(c: Context<AppEnv>, report: ConsentReport | undefined): { consent?: Consent } {
+  const gpc = c.req.header('sec-gpc');
+  return report === undefined && gpc === undefined ? {} : { consent: consentOf(report, gpc) };
+}
+
 attribution.post('/open', async (c) => {
   const body = await readBody(c, OpenSchema);
   if (body instanceof Response) return body;
@@ -218,7 +229,16 @@ attribution.post('/open', async (c) => {
     const dims = appDimensions(c, answer);
     c.executionCtx.waitUntil(
       installKey(ctx.salt, app, installId).then((key) =>
-        announce(sceneOf(c), { fact: 'open-decided', at: ctx.now, app, installId, key, answer, dims }),
+        announce(sceneOf(c), {
+          fact: 'open-decided',
+          at: ctx.now,
+          app,
+          installId,
+          key,
+          answer,
+          dims,
+          ...laterConsent(c, body.consent),
+        }),
       ),
     );
     return c.json(answer);
@@ -256,7 +276,7 @@ attribution.post('/event', async (c) => {
   const dims = arm ? { ...appDimensions(c, answer), ...arm } : appDimensions(c, answer);
   const scene = sceneOf(c);
   // The app and the install bound the names and the day's count (docs/operators.md#bounds).
-  const call = { app: body.app, installId: body.installId, key, answer, dims, ad };
+  const call = { app: body.app, installId: body.installId, key, answer, dims, ad, ...laterConsent(c, body.consent) };
   const now = Date.now();
   events.forEach(({ name, value, currency, at }, index) => {
     // Revenue in whole minor units (docs/operators.md#revenue); the contract refused any value that is none.

@@ -20,6 +20,14 @@ const PENDING =
   "(SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))";
 
 /**
+ * Forgets that app `app`'s install `install` (its webhooks' hash) was allowed to be sent: its consent
+ * was withdrawn (send-facts.ts), so its later opens and events find it no more and are not sent.
+ */
+export async function forgetAllowedInstall(db: D1Database, app: string, install: string): Promise<void> {
+  await db.prepare('DELETE FROM conversion_installs WHERE app = ? AND install = ?').bind(app, install).run();
+}
+
+/**
  * Records `messages` and answers the delivery messages to queue, and the messages of installs not
  * known yet: an app's event may arrive before its install's own message (both are queued after their
  * responses), so the consumer asks for it again a little later before giving up on it.

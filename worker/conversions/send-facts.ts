@@ -11,6 +11,7 @@ import { toBase64Url } from '../../shared/base64url.ts';
 import { allows } from '../../shared/consent.ts';
 import type { AppEventReceived, InstallDecided, Listener, OpenDecided } from '../facts.ts';
 import { installHash } from '../webhooks/send-facts.ts';
+import { forgetAllowedInstall } from './fan-out.ts';
 import type { ConversionEvent, ConversionEventMessage } from './messages.ts';
 
 const report = (error: unknown) =>
@@ -56,11 +57,24 @@ export async function conversionOf(
   }
 }
 
+/**
+ * Forgets that `fact`'s install was allowed to be sent (fan-out.ts): its consent, sent again with an
+ * open or an app event, now stops sends to third parties, so nothing more of it is sent.
+ */
+async function withdraw(env: Env, tenant: string, fact: OpenDecided | AppEventReceived): Promise<void> {
+  await forgetAllowedInstall(env.FUNNEL_DB, tenant, await installHash(env, tenant, fact.app, fact.installId));
+}
+
 /** Queues the conversion event of an install, an open or an app event; nothing else is a conversion. */
 export const sendConversion: Listener = function sendConversion({ env, app, ctx }, fact) {
   if (fact.fact !== 'install-decided' && fact.fact !== 'open-decided' && fact.fact !== 'app-event') return;
   // The one gate (docs/privacy.md, "Consent"): an install whose consent stops third parties is never sent.
   if (fact.fact === 'install-decided' && !allows(fact.consent, 'thirdParty')) return;
+  // Consent withdrawn later, with an open or an event: this one is not sent, nor anything after it.
+  if (fact.fact !== 'install-decided' && fact.consent && !allows(fact.consent, 'thirdParty')) {
+    ctx.waitUntil(withdraw(env, app, fact).catch(report));
+    return;
+  }
   ctx.waitUntil(
     conversionOf(env, app, fact)
       .then((event) => {

@@ -149,6 +149,56 @@ describe('conversions of an ad click', () => {
       .toEqual(['IwAR0-allowed']);
   });
 
+  it('sends nothing more of an install once the app withdraws its consent with an event or an open', async () => {
+    for (const withdrawal of ['event', 'open'] as const) {
+      const key = freshKey();
+      await postbackTo(key);
+      const installId = await adTapThenInstall({ fbclid: `IwAR0-${withdrawal}-allowed` });
+      const event = (name: string, extra: Record<string, unknown> = {}) =>
+        send(
+          '/api/a/event',
+          { app: APP, installId, name, id: `${name}-${withdrawal}-01`, ...extra },
+          { 'cf-connecting-ip': '203.0.113.9' },
+        );
+      expect((await event('register')).status).toBe(204);
+      await expect
+        .poll(async () => ((await fakeLog(key)).bodies.postback as Hit[] | undefined)?.map((hit) => hit.n).sort(), {
+          timeout: 20_000,
+        })
+        .toEqual(['install', 'register']);
+      // The person says no in the app: its consent goes with the next call, which is not sent.
+      const withdrawn =
+        withdrawal === 'event'
+          ? await event('purchase', { consent: { tracking: false } })
+          : await send(
+              '/api/a/open',
+              { app: APP, installId, carrier: 'https://get.pebble-notes.example/?nothing', consent: { att: 'denied' } },
+              { 'cf-connecting-ip': '203.0.113.9' },
+            );
+      expect(withdrawn.status).toBeLessThan(300);
+      // Nor is anything after it, consent or none.
+      expect((await event('level_up')).status).toBe(204);
+      await adTapThenInstall({ fbclid: `IwAR0-${withdrawal}-later` });
+      await expect
+        .poll(async () => ((await fakeLog(key)).bodies.postback as Hit[] | undefined)?.map((hit) => hit.c), {
+          timeout: 20_000,
+        })
+        .toContain(`IwAR0-${withdrawal}-later`);
+      const names = ((await fakeLog(key)).bodies.postback as Hit[]).map((hit) => hit.n).sort();
+      expect(names).toEqual(['install', 'install', 'register']);
+    }
+  });
+
+  it('refuses an event whose consent is malformed, naming the field', async () => {
+    const response = await send(
+      '/api/a/event',
+      { app: APP, installId: `install-${crypto.randomUUID()}`, name: 'purchase', consent: { att: 'maybe' } },
+      { 'cf-connecting-ip': '203.0.113.9' },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: expect.stringContaining('consent.att') });
+  });
+
   it('keeps no ad click of a tap whose consent stops sends to third parties', async () => {
     const key = freshKey();
     await postbackTo(key);
