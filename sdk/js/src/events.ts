@@ -7,8 +7,9 @@
  * (`MAX_AGE_MS`) is dropped before it is sent, not refused with its batch.
  */
 import { postJson } from './http.ts';
+import { withConsent } from './install.ts';
 import { newId, type QueuedEvent, type Store } from './store.ts';
-import type { Clock } from './types.ts';
+import type { Clock, Consent } from './types.ts';
 
 export const MAX_QUEUED = 100;
 export const BATCH_SIZE = 50;
@@ -29,6 +30,8 @@ export interface QueueContext {
   app: string;
   timeoutMs: number;
   installId(): Promise<string>;
+  /** The person's consent as it is when events are sent: withdrawn since they were tracked, they are not sent on. */
+  consent(): Consent | undefined;
   log(line: string): void;
 }
 
@@ -62,7 +65,7 @@ export function createEventQueue(c: QueueContext) {
     events = events.filter(({ at = Infinity }) => at >= c.clock.now() - MAX_AGE_MS);
     while (events.length > 0) {
       const batch = events.slice(0, BATCH_SIZE);
-      const base = { app: c.app, installId: await c.installId() };
+      const base = withConsent({ app: c.app, installId: await c.installId() }, c.consent());
       const body = batch.length === 1 ? { ...base, ...single(batch[0]) } : { ...base, events: batch };
       c.log(`event: sending ${batch.length} (${batch.map((e) => e.name).join(', ')})`);
       const outcome = await postJson(c.fetcher, c.clock, c.endpoint, body, c.timeoutMs);

@@ -111,10 +111,7 @@ async function firstBody(c: InstallContext, installId: string, started: number):
   const installReferrer = referrerTimes(times);
   if (installReferrer) body.installReferrer = installReferrer;
   if (c.test) body.test = true;
-  // Only the contract's fields (JSON's key list): any other would have the server refuse the install.
-  const consent = c.consent();
-  if (consent) body.consent = JSON.parse(JSON.stringify(consent, ['tracking', 'att', 'gpc', 'tcf', 'gpp']));
-  return body;
+  return withConsent(body, c.consent());
 }
 
 const TIME_FIELDS = [
@@ -150,4 +147,15 @@ function within<T>(clock: Clock, ms: number, run: () => Promise<T>): Promise<T> 
       },
     );
   });
+}
+
+/**
+ * `body` with the person's consent, when the app gave one: the install's, and every open's and
+ * event's after it, so consent withdrawn later stops what the install allowed (docs/privacy.md).
+ * Only the contract's fields (JSON's key list): any other would have the server refuse the call.
+ */
+export function withConsent<T extends Record<string, unknown>>(body: T, consent: Consent | undefined): T {
+  return consent
+    ? { ...body, consent: JSON.parse(JSON.stringify(consent, ['tracking', 'att', 'gpc', 'tcf', 'gpp'])) }
+    : body;
 }

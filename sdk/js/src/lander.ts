@@ -6,7 +6,7 @@ import { OFFLINE, REJECTED, readAnswer } from './answer.ts';
 import { hostOf, openCarrier } from './carriers.ts';
 import { createEventQueue } from './events.ts';
 import { postJson } from './http.ts';
-import { runInstall } from './install.ts';
+import { runInstall, withConsent } from './install.ts';
 import { createInvite } from './invite.ts';
 import { lateAnswers } from './late.ts';
 import { createStore, type InstallState, newId } from './store.ts';
@@ -31,7 +31,7 @@ export interface Lander {
   track(name: string, props?: TrackProps): void;
   /** Sends queued events now (e.g. when the app goes to the background). */
   flush(): Promise<void>;
-  /** The person's consent (e.g. after the ATT prompt), sent with the install's first attempt (docs/privacy.md). */
+  /** The person's consent (e.g. after the ATT prompt), sent with the install and every open and event after it (docs/privacy.md). */
   consent(consent: NonNullable<LanderOptions['consent']>): void;
   /**
    * The user signed in on this install, e.g. `identify(user.id)` after a login: the server keeps only
@@ -89,6 +89,7 @@ export function createLander(options: LanderOptions): Lander {
     app: options.app,
     timeoutMs,
     installId,
+    consent: () => consent,
     log,
   });
 
@@ -144,12 +145,10 @@ export function createLander(options: LanderOptions): Lander {
           log('open: no carrier in the link, nothing sent');
           return { matched: false, reason: 'none' };
         }
-        const body = {
-          app: options.app,
-          installId: await installId(),
-          carrier,
-          ...(options.test ? { test: true } : {}),
-        };
+        const body = withConsent(
+          { app: options.app, installId: await installId(), carrier, ...(options.test ? { test: true } : {}) },
+          consent,
+        );
         log(`open: sending ${JSON.stringify(body)}`);
         const outcome = await post('/api/a/open', body);
         log(`open: ${outcome.kind === 'ok' ? `answer ${JSON.stringify(outcome.body)}` : outcome.why}`);

@@ -104,6 +104,8 @@ final class EventQueue {
         JSONObject body = new JSONObject();
         Kept.put(body, "app", lander.options.app);
         Kept.put(body, "installId", lander.installId());
+        // The consent as it is when they are sent: withdrawn since they were tracked, they are not sent on.
+        lander.putConsent(body);
         if (batch.length() == 1) {
             JSONObject event = batch.optJSONObject(0);
             Kept.put(body, "name", event.opt("name"));

@@ -181,8 +181,7 @@ final class Install {
             lander.log.line("install: reading Meta's referrer failed: " + failed);
         }
         if (options.test) Kept.put(body, "test", true);
-        Consent consent = lander.consent;
-        if (consent != null && consent.toJson().length() > 0) Kept.put(body, "consent", consent.toJson());
+        lander.putConsent(body);
         return body;
     }
 }

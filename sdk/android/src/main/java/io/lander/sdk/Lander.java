@@ -60,10 +60,17 @@ public final class Lander {
 
     /**
      * The person's consent (e.g. from the app's consent screen, or the TC string its consent platform
-     * keeps), sent with the install's first attempt (docs/privacy.md, "Consent").
+     * keeps), sent with the install's first attempt and with every open and event after it: consent
+     * withdrawn later stops what the install allowed (docs/privacy.md, "Consent").
      */
     public void consent(Consent value) {
         consent = value;
+    }
+
+    /** Adds the person's consent to {@code body}, when the app gave one. */
+    void putConsent(org.json.JSONObject body) {
+        Consent given = consent;
+        if (given != null && given.toJson().length() > 0) Kept.put(body, "consent", given.toJson());
     }
 
     /**
@@ -155,6 +162,7 @@ public final class Lander {
             Kept.put(body, "installId", installId());
             Kept.put(body, "carrier", carrier);
             if (options.test) Kept.put(body, "test", true);
+            putConsent(body);
             log.line("open: sending " + body);
             Transport.Response response = transport.post(base + "/api/a/open", body.toString(), options.timeoutMs);
             log.line("open: " + response.status + " " + response.body);
