@@ -7,7 +7,7 @@ import type { SubjectKeys } from './subject.ts';
 
 /**
  * `?1` the app; `?2` install keys, `?3` test devices, `?4` visitors, `?5` users, `?6` funnel message
- * ids, `?7` the installs' webhook hashes (JSON arrays).
+ * ids, `?7` the installs' webhook hashes, `?8` the slugs of the app's invite links for the user (JSON arrays).
  */
 const IN = (at: number) => `IN (SELECT value FROM json_each(?${at}))`;
 
@@ -26,6 +26,8 @@ export const D1_SUBJECT_TABLES: Record<string, string> = {
   conversion_installs: `app = ?1 AND install ${IN(7)}`,
   conversion_deliveries: `event_id ${IN(2)} AND destination_id IN (SELECT id FROM conversion_destinations WHERE app = ?1)`,
   conversion_attempts: `event_id ${IN(2)} AND destination_id IN (SELECT id FROM conversion_destinations WHERE app = ?1)`,
+  // The invite links the app made for a user (attribution/app-links.ts): their inviter is the user id.
+  funnel_links: `app = ?1 AND source = 'app' AND slug ${IN(8)}`,
 };
 
 /** The funnel's message id of an install (funnel/count-facts.ts `installMessageId`). */
@@ -40,6 +42,7 @@ function bindings(app: string, keys: SubjectKeys): string[] {
     JSON.stringify(keys.users),
     JSON.stringify(keys.installs.map(installMessageId)),
     JSON.stringify(keys.webhookInstalls),
+    JSON.stringify(keys.links ?? []),
   ];
 }
 

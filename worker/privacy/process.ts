@@ -38,7 +38,9 @@ const KEPT = [
   },
   {
     where: 'd1 funnel_daily, funnel_visitors',
-    why: 'counts per day and dimension name nobody; the day visitor hash is of an address and agent, not of any id',
+    why:
+      'counts per day and dimension name nobody but an inviter, whose invites stay counted under it; ' +
+      'the day visitor hash is of an address and agent, not of any id',
   },
 ];
 

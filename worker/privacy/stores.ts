@@ -58,7 +58,7 @@ export async function subjectPass(
   const { ledger, bucketRows } = await objectRows(env, app, keys, erase);
   places.push(['durable-object', 'AttributionLedger', ledger], ['durable-object', 'ClickBucket', bucketRows]);
   places.push(['d1', '', await d1SubjectRows(env.FUNNEL_DB, app, keys, erase)]);
-  const webhooks = { eventIds: keys.installs, installs: keys.webhookInstalls };
+  const webhooks = { eventIds: keys.installs, installs: keys.webhookInstalls, links: keys.links ?? [] };
   places.push(['d1', '', await webhookSubjectRows(env.FUNNEL_DB, app, webhooks, erase, now)]);
   places.push(['r2', '', await exportSubjectLines(env.EXPORTS, app, keys, erase)]);
   const found: SubjectPass['found'] = {};

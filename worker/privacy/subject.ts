@@ -25,6 +25,21 @@ export interface SubjectKeys {
   visitors: string[];
   /** An app user id given to `identify`, hashed as the fraud tables keep it. */
   users: string[];
+  /**
+   * The slugs of the invite links the app made for that user (`POST /api/a/links`, its inviter the
+   * user id as given): found when the request is taken, while its id is in hand, since a link keeps
+   * its inviter as the app sent it. Absent from requests taken before links were erased.
+   */
+  links?: string[];
+}
+
+/** The app's own invite links whose inviter is `userId` (campaign/links.ts keeps it in `data`). */
+async function appLinksOf(db: D1Database, app: string, userId: string): Promise<string[]> {
+  const { results } = await db
+    .prepare("SELECT slug FROM funnel_links WHERE app = ? AND source = 'app' AND json_extract(data, '$.inviter') = ?")
+    .bind(app, userId)
+    .all<{ slug: string }>();
+  return results.map(({ slug }) => slug);
 }
 
 /** Why a request's subject cannot be hashed: the field and the reason. */
@@ -65,6 +80,7 @@ export async function subjectKeysOf(
       break;
     case 'user_id':
       keys.users.push(await userHash(salt, value));
+      keys.links = await appLinksOf(env.FUNNEL_DB, app, value);
       break;
   }
   return keys;
@@ -73,6 +89,7 @@ export async function subjectKeysOf(
 /** The SHA-256 (hex) of a subject's keyed hashes: names it on the receipt without keeping them. */
 export async function subjectDigest(type: IdentityType, keys: SubjectKeys): Promise<string> {
   const text = JSON.stringify([type, keys.installs, keys.webhookInstalls, keys.testDevices, keys.visitors, keys.users]);
+  // The links are what the user id found, not the subject: they do not change its digest.
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

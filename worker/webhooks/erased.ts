@@ -24,11 +24,14 @@ export interface WebhookSubject {
   eventIds: readonly string[];
   /** `data.install` of its install, open and app events (send-facts.ts `installHash`). */
   installs: readonly string[];
+  /** `data.slug` of its `link.*` events: the invite links the app made for it, which name it as inviter. */
+  links?: readonly string[];
 }
 
 const EVENTS =
   'SELECT id, type, day, at, body FROM webhook_events WHERE app = ?1 AND (id IN (SELECT value FROM json_each(?2)) ' +
-  "OR json_extract(body, '$.data.install') IN (SELECT value FROM json_each(?3)))";
+  "OR json_extract(body, '$.data.install') IN (SELECT value FROM json_each(?3)) " +
+  "OR (type LIKE 'link.%' AND json_extract(body, '$.data.slug') IN (SELECT value FROM json_each(?4))))";
 
 /**
  * The subject's events, deliveries and delivery log of app `app`, by table; `erase` deletes them and
@@ -44,7 +47,7 @@ export async function webhookSubjectRows(
   const hashes = await Promise.all([...subject.eventIds, ...subject.installs].map(digestOf));
   const events = await db
     .prepare(EVENTS)
-    .bind(app, JSON.stringify(subject.eventIds), JSON.stringify(subject.installs))
+    .bind(app, JSON.stringify(subject.eventIds), JSON.stringify(subject.installs), JSON.stringify(subject.links ?? []))
     .all<Record<string, unknown>>();
   const ids = JSON.stringify(events.results.map((row) => String(row.id)));
   const deliveries = db
