@@ -4,13 +4,24 @@
  * counted, of eight channels and three install methods — folded in queue batches of 100 by the
  * consumer's own fold (worker/funnel/cohort-fold.ts) over an in-memory store of the installs' rows,
  * read back by `/api/cohorts`' own read (`readCohorts`, over the rollup's cells), and compared cell
- * by cell with a brute-force recount of the events. Prints the cells compared and the mismatches.
+ * by cell with a brute-force recount of the daily exports: each event is written, once per id, as
+ * its NDJSON line (the webhook body and its id, `timestamp` when it happened) into a gzip part of the
+ * day it arrived, the parts are read back from disk, and the cohorts are recounted from the lines
+ * (tests/fixtures/cohort-recount.ts, as the exports' property test does). Prints the cells compared
+ * and the mismatches; also those against the synthetic events themselves.
  *
  *   npm run lab:cohorts [-- --events 1000000 --seed 7]
  */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { addDays } from '../shared/day-range.ts';
-import { type CohortEvent, type CohortInstall, recount } from '../tests/fixtures/cohort-recount.ts';
+import { exponentOf } from '../shared/money.ts';
+import { utcDay } from '../shared/time-zone.ts';
+import type { ExportLine } from '../shared/webhooks.ts';
+import { type CohortEvent, type CohortInstall, fromExports, recount } from '../tests/fixtures/cohort-recount.ts';
 import { type CohortMember, foldCohorts } from '../worker/funnel/cohort-fold.ts';
 import { readCohorts } from '../worker/funnel/cohort-query.ts';
 import { type FunnelMessage, NO_DIMENSIONS } from '../worker/funnel/events.ts';
@@ -43,18 +54,20 @@ function installMessage(install: CohortInstall): FunnelMessage {
 
 /** The installs, their events, and the queue's messages in the order they arrive. */
 function traffic() {
-  const installs: CohortInstall[] = Array.from({ length: Math.ceil(EVENTS / 10) }, (_, at) => ({
-    key: `i${at}`,
-    day: addDays(FIRST, Math.floor(random() * 120)),
-    channel: `channel-${Math.floor(random() ** 2 * 8)}`,
-    inviter: random() < 0.3 ? 'Ann' : '',
-    method: pick(METHODS),
-  }));
+  const installs: CohortInstall[] = Array.from({ length: Math.ceil(EVENTS / 10) }, (_, at) => {
+    const day = addDays(FIRST, Math.floor(random() * 120));
+    const channel = `channel-${Math.floor(random() ** 2 * 8)}`;
+    const inviter = random() < 0.3 ? 'Ann' : '';
+    const method = pick(METHODS);
+    // An install not matched has no tap, so no campaign: it counts under no channel.
+    const matched = method !== 'unmatched:none';
+    return { key: `i${at}`, day, channel: matched ? channel : '', inviter: matched ? inviter : '', method };
+  });
   const events: CohortEvent[] = [];
-  const timeline: { at: number; message: FunnelMessage }[] = installs.map((install) => ({
-    at: Date.parse(install.day) + random() * 86_400_000,
-    message: installMessage(install),
-  }));
+  const timeline: { at: number; happened: number; message: FunnelMessage }[] = installs.map((install) => {
+    const at = Date.parse(install.day) + random() * 86_400_000;
+    return { at, happened: at, message: installMessage(install) };
+  });
   for (let at = 0; at < EVENTS; at += 1) {
     const install = pick(installs);
     // Mostly the first days; some late past day 90; one in fifty of an install never counted.
@@ -80,12 +93,83 @@ function traffic() {
     events.push({ id, install: key, day, currency: money ? money[0] : '', amount });
     const message: FunnelMessage = { v: 1, id, day, event, dims: NO_DIMENSIONS, install: key };
     // Sent when it happened, or days later (an app offline); the install itself may arrive later still.
-    const sent = Date.parse(day) + random() * 86_400_000 + (random() < 0.1 ? random() * 5 * 86_400_000 : 0);
-    timeline.push({ at: sent, message });
-    if (random() < 0.05) timeline.push({ at: sent + 60_000, message });
+    const happened = Date.parse(day) + random() * 86_400_000;
+    const sent = happened + (random() < 0.1 ? random() * 5 * 86_400_000 : 0);
+    timeline.push({ at: sent, happened, message });
+    if (random() < 0.05) timeline.push({ at: sent + 60_000, happened, message });
   }
   timeline.sort((a, b) => a.at - b.at);
-  return { installs, events, messages: timeline.map(({ message }) => message) };
+  return { installs, events, timeline, messages: timeline.map(({ message }) => message) };
+}
+
+const byKey = new Map<string, CohortInstall>();
+
+/** The export line of `message` (docs/webhooks.md#exports): its webhook body and id, `timestamp` when it happened. */
+function exportLine(message: FunnelMessage, happened: number): ExportLine {
+  const timestamp = new Date(happened).toISOString();
+  const id = `msg_${message.id}`;
+  const { event } = message;
+  if (event.type === 'install') {
+    const install = byKey.get(message.id.slice('install:'.length)) as CohortInstall;
+    const matched = install.method !== 'unmatched:none';
+    const campaign = { channel: install.channel, ...(install.inviter ? { inviter: install.inviter } : {}) };
+    return {
+      id,
+      type: 'install',
+      timestamp,
+      data: {
+        app: 'com.pebble.notes',
+        platform: 'android',
+        install: install.key,
+        matched,
+        method: matched ? (install.method as 'clipboard' | 'referrer') : null,
+        confidence: matched ? 100 : null,
+        campaign: matched ? campaign : {},
+        clickedAt: null,
+        reason: matched ? null : 'none',
+        flags: [],
+        country: '',
+      },
+    };
+  }
+  const install = message.install ?? '';
+  if (event.type === 'open') {
+    const data = { app: 'com.pebble.notes', platform: null, install, matched: true, method: 'clipboard' as const };
+    const rest = { confidence: 100, campaign: {}, clickedAt: null, reason: null, flags: [], country: '' };
+    return { id, type: 'open', timestamp, data: { ...data, ...rest } };
+  }
+  const name = event.type === 'event' ? event.name : 'play';
+  const currency = event.type === 'event' ? event.currency : undefined;
+  const amount = event.type === 'event' ? event.amount : undefined;
+  // Its value in the currency's major unit, as the app sent it and the webhook carries it.
+  const value = currency && amount !== undefined ? amount / 10 ** (exponentOf(currency) ?? 0) : null;
+  const data = { app: 'com.pebble.notes', install, name, value, ...(currency ? { currency } : {}) };
+  return { id, type: 'event', timestamp, data: { ...data, matched: true, campaign: {}, country: '' } };
+}
+
+/**
+ * Writes the daily exports of `timeline` to `dir`: one gzip NDJSON part per day the events arrived
+ * on, one line per event id (the webhooks' store keeps an id once); answers the lines read back.
+ */
+function exportedLines(timeline: readonly { at: number; happened: number; message: FunnelMessage }[], dir: string) {
+  const days = new Map<string, string[]>();
+  const written = new Set<string>();
+  for (const { at, happened, message } of timeline) {
+    if (written.has(message.id)) continue;
+    written.add(message.id);
+    const day = utcDay(at);
+    const lines = days.get(day) ?? [];
+    lines.push(JSON.stringify(exportLine(message, happened)));
+    days.set(day, lines);
+  }
+  for (const [day, lines] of days) writeFileSync(join(dir, `date=${day}.ndjson.gz`), gzipSync(`${lines.join('\n')}\n`));
+  days.clear();
+  const read: ExportLine[] = [];
+  for (const name of readdirSync(dir)) {
+    const text = gunzipSync(readFileSync(join(dir, name))).toString('utf8');
+    for (const line of text.split('\n')) if (line) read.push(JSON.parse(line) as ExportLine);
+  }
+  return { lines: read, parts: readdirSync(dir).length };
 }
 
 /** Folds `messages` batch by batch as the consumer does: each id once, rows kept in memory. */
@@ -124,10 +208,21 @@ async function answer(cells: Map<string, number>, ages: number) {
 }
 
 const started = performance.now();
-const { installs, events, messages } = traffic();
+const { installs, events, timeline, messages } = traffic();
+for (const install of installs) byKey.set(install.key, install);
 const cells = fold(messages);
 const got = (await answer(cells, 90)).rows;
-const expected = recount(installs, events, TODAY, 90);
+const dir = mkdtempSync(join(tmpdir(), 'cohorts-lab-'));
+const exported = (() => {
+  try {
+    return exportedLines(timeline, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+})();
+const fromLines = fromExports(exported.lines, utcDay);
+const expected = recount(fromLines.installs, fromLines.events, TODAY, 90);
+const synthetic = recount(installs, events, TODAY, 90);
 const flat = (rows: typeof got) =>
   new Map(
     rows.flatMap((row) => [
@@ -138,13 +233,19 @@ const flat = (rows: typeof got) =>
       ),
     ]),
   );
+const differences = (x: ReturnType<typeof flat>, y: ReturnType<typeof flat>): number => {
+  let count = 0;
+  for (const key of new Set([...x.keys(), ...y.keys()])) if ((x.get(key) ?? 0) !== (y.get(key) ?? 0)) count += 1;
+  return count;
+};
 const a = flat(got);
-const b = flat(expected);
-let mismatches = 0;
-for (const key of new Set([...a.keys(), ...b.keys()])) if ((a.get(key) ?? 0) !== (b.get(key) ?? 0)) mismatches += 1;
+const mismatches = differences(a, flat(expected));
+const againstEvents = differences(a, flat(synthetic));
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
   `cohorts lab: ${events.length} events (${messages.length} messages with retries) of ${installs.length} installs, ` +
-    `${got.length} cohorts, ${a.size} cells compared in ${seconds} s: ${mismatches} mismatches`,
+    `${exported.lines.length} export lines in ${exported.parts} daily parts, ${got.length} cohorts, ` +
+    `${a.size} cells compared in ${seconds} s: ${mismatches} mismatches against the exports' recount ` +
+    `(${againstEvents} against the synthetic events)`,
 );
-process.exitCode = mismatches === 0 ? 0 : 1;
+process.exitCode = mismatches === 0 && againstEvents === 0 ? 0 : 1;

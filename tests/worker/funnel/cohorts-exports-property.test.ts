@@ -11,13 +11,13 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CohortsAnswer } from '../../../shared/cohorts.ts';
 import { addDays } from '../../../shared/day-range.ts';
-import { exponentOf, minorUnits } from '../../../shared/money.ts';
+import { exponentOf } from '../../../shared/money.ts';
 import { DAY_MS, dayIn, utcDay } from '../../../shared/time-zone.ts';
-import type { AppEventData, ExportLine, InstallData } from '../../../shared/webhooks.ts';
+import type { ExportLine } from '../../../shared/webhooks.ts';
 import { dayPrefix, exportDay } from '../../../worker/exports/daily-export.ts';
 import { DEV_ADMIN_TOKEN } from '../../../worker/settings.ts';
 import { installHash } from '../../../worker/webhooks/send-facts.ts';
-import { type CohortEvent, type CohortInstall, recount } from '../../fixtures/cohort-recount.ts';
+import { fromExports, recount } from '../../fixtures/cohort-recount.ts';
 import { installBody, PHONES } from '../../fixtures/fake-app.ts';
 import { appCall, campaign, carrierLink, click, network, newInstallId } from '../app-calls.ts';
 import { ORIGIN } from '../helpers.ts';
@@ -70,31 +70,6 @@ async function exported(kind: 'install' | 'open' | 'event', day: string): Promis
     for (const line of text.trimEnd().split('\n')) lines.push(JSON.parse(line) as ExportLine);
   }
   return lines;
-}
-
-/** What a reader of the exports counts: installs and their activity, each on its `timestamp`'s day in `zone`. */
-function fromExports(lines: readonly ExportLine[], zone: string) {
-  const installs: CohortInstall[] = [];
-  const events: CohortEvent[] = [];
-  for (const line of lines) {
-    const day = dayIn(zone, Date.parse(line.timestamp));
-    if (line.type === 'install') {
-      const data = line.data as InstallData;
-      installs.push({
-        key: data.install,
-        day,
-        channel: data.campaign.channel ?? '',
-        inviter: data.campaign.inviter ?? '',
-        method: data.matched ? String(data.method) : `unmatched:${data.reason}`,
-      });
-    } else {
-      const data = line.data as AppEventData;
-      const currency = line.type === 'event' && data.currency && data.value !== null ? data.currency : '';
-      const amount = currency ? (minorUnits(data.value ?? 0, exponentOf(currency) ?? 0) ?? 0) : 0;
-      events.push({ id: line.id, install: data.install, day, currency, amount });
-    }
-  }
-  return { installs, events };
 }
 
 afterEach(() => {
@@ -202,7 +177,7 @@ describe('cohorts against the daily exports', () => {
         }
         expect(lines).toHaveLength(expectedLines);
 
-        const counted = fromExports(lines, zone);
+        const counted = fromExports(lines, (at) => dayIn(zone, at));
         const expected = recount(counted.installs, counted.events, dayIn(zone, Date.now()), AGES);
         const query = `by=channel&from=${first}&to=${addDays(first, 3)}&ages=${AGES}`;
         await expect
