@@ -94,7 +94,9 @@ function traffic() {
     const message: FunnelMessage = { v: 1, id, day, event, dims: NO_DIMENSIONS, install: key };
     // Sent when it happened, or days later (an app offline); the install itself may arrive later still.
     const happened = Date.parse(day) + random() * 86_400_000;
-    const sent = happened + (random() < 0.1 ? random() * 5 * 86_400_000 : 0);
+    const late = random() < 0.1 ? random() * 5 * 86_400_000 : 0;
+    // An open is counted when it arrives (it carries no time of its own); an app event may come late.
+    const sent = happened + (event.type === 'open' ? 0 : late);
     timeline.push({ at: sent, happened, message });
     if (random() < 0.05) timeline.push({ at: sent + 60_000, happened, message });
   }
@@ -107,7 +109,8 @@ const byKey = new Map<string, CohortInstall>();
 /** The export line of `message` (docs/webhooks.md#exports): its webhook body and id, `timestamp` when it happened. */
 function exportLine(message: FunnelMessage, happened: number): ExportLine {
   const timestamp = new Date(happened).toISOString();
-  const id = `msg_${message.id}`;
+  // As the webhooks' ids: an install's is its key, an event's its own id.
+  const id = `msg_${message.id.replace(/^install:/, '')}`;
   const { event } = message;
   if (event.type === 'install') {
     const install = byKey.get(message.id.slice('install:'.length)) as CohortInstall;

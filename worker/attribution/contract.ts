@@ -21,8 +21,13 @@ import {
 } from '../facts.ts';
 import { ExplainViewSchema } from './explanation-schema.ts';
 
-/** Largest body any `/api/a/*` call accepts (413 above). */
-export const MAX_BODY_BYTES = 8 * 1024;
+/**
+ * Largest body any `/api/a/*` call accepts (413 above): 12 KiB of its own (a batch of 50 events of
+ * the longest fields is about 9 KiB), and room for the consent strings a tap, an install, an open or
+ * a batch may carry with it (two of `MAX_CONSENT_STRING`, docs/privacy.md), so a person's consent
+ * never costs them their call.
+ */
+export const MAX_BODY_BYTES = 12 * 1024 + 2 * MAX_CONSENT_STRING;
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max, `at most ${max} characters`));
 const dimension = v.pipe(v.number(), v.finite(), v.minValue(1), v.maxValue(20_000));

@@ -11,8 +11,13 @@ import type { ConversionDeliveryMessage, ConversionEventMessage } from './messag
 import { platformNameOf } from './platforms/index.ts';
 
 const ALLOW_INSTALL = 'INSERT OR IGNORE INTO conversion_installs (app, install, platform, at) VALUES (?, ?, ?, ?)';
-const ALLOWED =
-  'SELECT value AS install FROM json_each(?2) WHERE value IN (SELECT install FROM conversion_installs WHERE app = ?1)';
+// Each asked install the app knows: allowed (0), or withdrawn since (1).
+const KNOWN =
+  'SELECT install, withdrawn FROM conversion_installs WHERE app = ?1 AND install IN (SELECT value FROM json_each(?2))';
+// A withdrawal marks the install, known or not yet: its own message, arriving later, is then ignored.
+const WITHDRAW =
+  'INSERT INTO conversion_installs (app, install, platform, at, withdrawn) VALUES (?1, ?2, ?3, ?4, 1) ' +
+  'ON CONFLICT (app, install) DO UPDATE SET withdrawn = 1';
 const RECORD =
   'INSERT OR IGNORE INTO conversion_deliveries (destination_id, event_id, name, at, status, updated_at) VALUES (?, ?, ?, ?, ?, ?)';
 const PENDING =
@@ -20,11 +25,12 @@ const PENDING =
   "(SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))";
 
 /**
- * Forgets that app `app`'s install `install` (its webhooks' hash) was allowed to be sent: its consent
- * was withdrawn (send-facts.ts), so its later opens and events find it no more and are not sent.
+ * Marks app `app`'s install `install` (its webhooks' hash) withdrawn: its consent, sent again with an
+ * open or an event, stops sends to third parties (send-facts.ts), so none of its later opens and
+ * events is sent, and its own install message, were it still queued, allows it no more.
  */
-export async function forgetAllowedInstall(db: D1Database, app: string, install: string): Promise<void> {
-  await db.prepare('DELETE FROM conversion_installs WHERE app = ? AND install = ?').bind(app, install).run();
+export async function withdrawInstall(db: D1Database, app: string, install: string, now: number): Promise<void> {
+  await db.prepare(WITHDRAW).bind(app, install, '', now).run();
 }
 
 /**
@@ -48,17 +54,23 @@ export async function recordConversions(
       ),
     );
   }
-  const allowed = new Set<string>();
+  const known = new Map<string, boolean>();
   for (const app of apps) {
     const asked = messages.filter((message) => message.tenant === app).map((message) => message.event.install);
-    const { results } = await db.prepare(ALLOWED).bind(app, JSON.stringify(asked)).all<{ install: string }>();
-    for (const { install } of results) allowed.add(`${app}\u0000${install}`);
+    const { results } = await db
+      .prepare(KNOWN)
+      .bind(app, JSON.stringify(asked))
+      .all<{ install: string; withdrawn: number }>();
+    for (const { install, withdrawn } of results) known.set(`${app}\u0000${install}`, withdrawn === 0);
   }
   const wanted: ConversionDeliveryMessage[] = [];
   const unknown: ConversionEventMessage[] = [];
   for (const message of messages) {
     const { tenant, event } = message;
-    if (!allowed.has(`${tenant}\u0000${event.install}`)) {
+    const allowed = known.get(`${tenant}\u0000${event.install}`);
+    // Withdrawn: nothing more of it is sent, now or when asked again.
+    if (allowed === false) continue;
+    if (allowed === undefined) {
       unknown.push(message);
       continue;
     }

@@ -11,7 +11,7 @@ import { toBase64Url } from '../../shared/base64url.ts';
 import { allows } from '../../shared/consent.ts';
 import type { AppEventReceived, InstallDecided, Listener, OpenDecided } from '../facts.ts';
 import { installHash } from '../webhooks/send-facts.ts';
-import { forgetAllowedInstall } from './fan-out.ts';
+import { withdrawInstall } from './fan-out.ts';
 import type { ConversionEvent, ConversionEventMessage } from './messages.ts';
 
 const report = (error: unknown) =>
@@ -58,11 +58,11 @@ export async function conversionOf(
 }
 
 /**
- * Forgets that `fact`'s install was allowed to be sent (fan-out.ts): its consent, sent again with an
- * open or an app event, now stops sends to third parties, so nothing more of it is sent.
+ * Marks `fact`'s install withdrawn (fan-out.ts): its consent, sent again with an open or an app event,
+ * now stops sends to third parties, so nothing more of it is sent.
  */
 async function withdraw(env: Env, tenant: string, fact: OpenDecided | AppEventReceived): Promise<void> {
-  await forgetAllowedInstall(env.FUNNEL_DB, tenant, await installHash(env, tenant, fact.app, fact.installId));
+  await withdrawInstall(env.FUNNEL_DB, tenant, await installHash(env, tenant, fact.app, fact.installId), fact.at);
 }
 
 /** Queues the conversion event of an install, an open or an app event; nothing else is a conversion. */

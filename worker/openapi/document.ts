@@ -66,7 +66,7 @@ import { webhookAdminPaths } from './webhook-paths.ts';
 
 const APP_ERRORS = {
   400: refusal('The body is not JSON, or a field is wrong: `{ "error": "<field>: <reason>" }`.'),
-  413: refusal('The body is larger than 8 KiB.'),
+  413: refusal('The body is larger than 20 KiB (12 KiB and two consent strings of 4,096 characters).'),
   429: {
     ...refusal('Over the client\'s or the network\'s rate limit (docs/attribution.md, "Rate limits").'),
     headers: {

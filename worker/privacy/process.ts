@@ -42,6 +42,12 @@ const KEPT = [
       'counts per day and dimension name nobody but an inviter, whose invites stay counted under it; ' +
       'the day visitor hash is of an address and agent, not of any id',
   },
+  {
+    where:
+      'the campaign of the installs an invite brought (d1 fraud_installs, cohort_installs, cohort_daily; ' +
+      'their webhook events and export lines)',
+    why: 'an invite link names its inviter in the campaign of those it brought: their records, not the inviter’s',
+  },
 ];
 
 /** Carries out request `id` of `app`: answers whether it is done (or gone), false to try again. */

@@ -44,7 +44,7 @@ export async function webhookSubjectRows(
   erase: boolean,
   now: number,
 ): Promise<Record<string, Record<string, unknown>[]>> {
-  const hashes = await Promise.all([...subject.eventIds, ...subject.installs].map(digestOf));
+  const hashes = await Promise.all([...subject.eventIds, ...subject.installs, ...(subject.links ?? [])].map(digestOf));
   const events = await db
     .prepare(EVENTS)
     .bind(app, JSON.stringify(subject.eventIds), JSON.stringify(subject.installs), JSON.stringify(subject.links ?? []))
@@ -85,8 +85,10 @@ export async function webhookSubjectRows(
 /** The hashes of a message that name a subject: its event id, and its body's `data.install`. */
 function hashesOf(message: { id: string; body: string }): string[] {
   try {
-    const install = (JSON.parse(message.body) as { data?: { install?: unknown } }).data?.install;
-    return typeof install === 'string' && install ? [message.id, install] : [message.id];
+    const { type, data } = JSON.parse(message.body) as { type?: unknown; data?: { install?: unknown; slug?: unknown } };
+    // A link's event names its slug: an erased user's invite link is dropped by it.
+    const named = String(type).startsWith('link.') ? data?.slug : data?.install;
+    return typeof named === 'string' && named ? [message.id, named] : [message.id];
   } catch {
     return [message.id];
   }

@@ -155,7 +155,7 @@ function within<T>(clock: Clock, ms: number, run: () => Promise<T>): Promise<T> 
  * Only the contract's fields (JSON's key list): any other would have the server refuse the call.
  */
 export function withConsent<T extends Record<string, unknown>>(body: T, consent: Consent | undefined): T {
-  return consent
-    ? { ...body, consent: JSON.parse(JSON.stringify(consent, ['tracking', 'att', 'gpc', 'tcf', 'gpp'])) }
-    : body;
+  // Only the contract's fields; none of them (as Java's SDK): no field at all.
+  const kept = consent && JSON.stringify(consent, ['tracking', 'att', 'gpc', 'tcf', 'gpp']);
+  return kept && kept !== '{}' ? { ...body, consent: JSON.parse(kept) } : body;
 }

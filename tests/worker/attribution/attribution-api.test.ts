@@ -92,11 +92,26 @@ describe('POST /api/a/click', () => {
     expect(await indexed(body.clickId)).toBeNull();
   });
 
-  it('answers 413 to a body over 8 KiB', async () => {
-    const body = { ...clickBody(PHONES.iPhone15), d: 'x'.repeat(9000) };
+  it('answers 413 to a body over 20 KiB (12 KiB and room for two consent strings)', async () => {
+    const body = { ...clickBody(PHONES.iPhone15), d: 'x'.repeat(21_000) };
     const res = await post('/api/a/click', body);
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: 'Body larger than 8192 bytes' });
+    expect(await res.json()).toEqual({ error: 'Body larger than 20480 bytes' });
+  });
+
+  it('takes a batch of 50 events of the longest fields with two consent strings of the longest', async () => {
+    const consent = { tcf: 'C'.repeat(4096), gpp: 'D'.repeat(4096), tracking: true, att: 'authorized' };
+    const events = Array.from({ length: 50 }, (_, at) => ({
+      id: `event-${String(at).padStart(2, '0')}-${'x'.repeat(47)}`,
+      name: `n${'a'.repeat(39)}`,
+      value: -999999999.99,
+      currency: 'USD',
+      at: Date.now() - 1000,
+    }));
+    const body = { app: 'com.pebble.notes', installId: `install-${crypto.randomUUID()}`, consent, events };
+    expect(JSON.stringify(body).length).toBeGreaterThan(15_000);
+    const res = await post('/api/a/event', body);
+    expect(res.status, await res.clone().text()).toBe(204);
   });
 
   it('is POST only', async () => {

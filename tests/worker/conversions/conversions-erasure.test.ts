@@ -15,7 +15,7 @@ const seed = async (app: string, destination: string, key: string, hash: string)
         "INSERT OR IGNORE INTO conversion_destinations (id, app, platform, settings, created_at, updated_at) VALUES (?, ?, 'oceanengine', '{}', 0, 0)",
       )
       .bind(destination, app),
-    db.prepare("INSERT INTO conversion_installs VALUES (?, ?, 'ios', 1)").bind(app, hash),
+    db.prepare("INSERT INTO conversion_installs (app, install, platform, at) VALUES (?, ?, 'ios', 1)").bind(app, hash),
     db
       .prepare(
         "INSERT INTO conversion_deliveries (destination_id, event_id, name, at, status, updated_at) VALUES (?, ?, 'install', 1, 'delivered', 1)",

@@ -266,8 +266,12 @@ describe('POST /api/a/event', () => {
     expect(((await res.json()) as { error: string }).error).toContain(message);
   });
 
-  it('answers 413 to a body over 8 KiB', async () => {
-    const res = await post('/api/a/event', { app: 'com.pebble.notes', installId: 'x'.repeat(9000), name: 'register' });
+  it('answers 413 to a body over 20 KiB', async () => {
+    const res = await post('/api/a/event', {
+      app: 'com.pebble.notes',
+      installId: 'x'.repeat(21_000),
+      name: 'register',
+    });
     expect(res.status).toBe(413);
   });
 

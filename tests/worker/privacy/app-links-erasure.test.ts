@@ -13,6 +13,7 @@ import { appSalt } from '../../../worker/apps/app-keys.ts';
 import { installKey } from '../../../worker/attribution/resolve-install.ts';
 import demo from '../../../worker/config/demo.json';
 import { settingsOf } from '../../../worker/settings.ts';
+import { eventMessage } from '../../../worker/webhooks/emit.ts';
 import { ORIGIN } from '../helpers.ts';
 import { privacy, requestBody } from './privacy-fixtures.ts';
 
@@ -139,5 +140,25 @@ describe("a user's invite links", () => {
       .bind(APP)
       .all<{ slug: string }>();
     expect(events.results.map(({ slug }) => slug)).toEqual(bob);
+    // A link.updated of Ann's link still queued is dropped when consumed; one of Bob's is kept.
+    const linkEvent = (slug: string) =>
+      eventMessage(
+        'link.updated',
+        { slug, data: { inviter: 'x' }, createdAt: new Date().toISOString(), expiresAt: null },
+        Date.now(),
+        crypto.randomUUID(),
+        APP,
+      );
+    await env.WEBHOOK_QUEUE.send(linkEvent(ann[0] as string));
+    await env.WEBHOOK_QUEUE.send(linkEvent(bob[0] as string));
+    const updated = async () =>
+      (
+        await env.FUNNEL_DB.prepare(
+          "SELECT json_extract(body, '$.data.slug') AS slug FROM webhook_events WHERE app = ?1 AND type = 'link.updated'",
+        )
+          .bind(APP)
+          .all<{ slug: string }>()
+      ).results.map(({ slug }) => slug);
+    await vi.waitFor(async () => expect(await updated()).toEqual(bob), { timeout: 10_000, interval: 50 });
   });
 });
