@@ -10,6 +10,7 @@
 import { toBase64Url } from '../../shared/base64url.ts';
 import { allows } from '../../shared/consent.ts';
 import type { AppEventReceived, InstallDecided, Listener, OpenDecided } from '../facts.ts';
+import { boundedCache, CACHE_SHARES } from '../lib/bounded-cache.ts';
 import { installHash } from '../webhooks/send-facts.ts';
 import { withdrawInstall } from './fan-out.ts';
 import type { ConversionEvent, ConversionEventMessage } from './messages.ts';
@@ -57,12 +58,20 @@ export async function conversionOf(
   }
 }
 
+// The installs this isolate has marked withdrawn: an app whose person said no sends that consent
+// with every later call, and one D1 write marks the install for good (the write is idempotent).
+const withdrawn = boundedCache<true>({ maxBytes: CACHE_SHARES.withdrawals, sizeOf: () => 8 });
+
 /**
  * Marks `fact`'s install withdrawn (fan-out.ts): its consent, sent again with an open or an app event,
  * now stops sends to third parties, so nothing more of it is sent.
  */
 async function withdraw(env: Env, tenant: string, fact: OpenDecided | AppEventReceived): Promise<void> {
-  await withdrawInstall(env.FUNNEL_DB, tenant, await installHash(env, tenant, fact.app, fact.installId), fact.at);
+  const install = await installHash(env, tenant, fact.app, fact.installId);
+  const key = `${tenant}\u0000${install}`;
+  if (withdrawn.get(key)) return;
+  await withdrawInstall(env.FUNNEL_DB, tenant, install, fact.at);
+  withdrawn.set(key, true);
 }
 
 /** Queues the conversion event of an install, an open or an app event; nothing else is a conversion. */

@@ -27,6 +27,8 @@ export const CACHE_SHARES = {
   vary: 16 * 2 ** 10,
   /** Short links' compiled rules (rules/stored-rules.ts): ~40 bytes per character of their JSON, ~350 kB for 100 rules. */
   linkRules: 2 * 2 ** 20,
+  /** Installs this isolate marked withdrawn (conversions/send-facts.ts): ~150 bytes each, a few hundred. */
+  withdrawals: 64 * 2 ** 10,
 } as const;
 
 export interface BoundedCacheOptions<V> {

@@ -10,7 +10,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConversionAttemptView } from '../../../shared/conversions.ts';
 import type { ConversionEvent } from '../../../worker/conversions/messages.ts';
 import { requestFor, type Sendable } from '../../../worker/conversions/platforms/index.ts';
-import { addDestination, admin, drive, fakeEnv, fakeLog, freshKey, removeDestinations } from './conversion-fixtures.ts';
+import {
+  addDestination,
+  admin,
+  drive,
+  everyPlatform,
+  fakeEnv,
+  fakeLog,
+  freshKey,
+  removeDestinations,
+} from './conversion-fixtures.ts';
 
 const HOUR = 3_600_000;
 const NOW = Date.parse('2026-11-29T12:00:00Z');
@@ -30,30 +39,12 @@ const event = (age: number): ConversionEvent => ({
   amount: 499,
 });
 
-const meta: Sendable<'meta'> = {
-  platform: 'meta',
-  settings: { datasetId: '1234567890', appId: '987654321' },
-  token: 'EAAB-meta-token',
-  events: {},
-};
-const ga4: Sendable<'ga4'> = {
-  platform: 'ga4',
-  settings: { measurementId: 'G-TEST1234' },
-  token: 'secret',
-  events: {},
-};
-const snap: Sendable<'snap'> = {
-  platform: 'snap',
-  settings: { snapAppId: 'a1b2c3d4-e5f6-4a5b-8c9d-0e1f2a3b4c5d' },
-  token: 'snap-token',
-  events: {},
-};
-const tiktok: Sendable<'tiktok'> = {
-  platform: 'tiktok',
-  settings: { tiktokAppId: '7000000001' },
-  token: 'tiktok-token',
-  events: {},
-};
+/** The destination of `platform` the other conversions tests add (conversion-fixtures.ts), as the sender reads it. */
+function sendable(platform: 'meta' | 'ga4' | 'snap' | 'tiktok'): Sendable {
+  const added = (everyPlatform('age') as { platform: string }[]).find((one) => one.platform === platform);
+  return { events: {}, ...added } as Sendable;
+}
+const [meta, ga4, snap, tiktok] = [sendable('meta'), sendable('ga4'), sendable('snap'), sendable('tiktok')];
 
 async function body(destination: Sendable, age: number): Promise<Record<string, unknown> | null> {
   const request = await requestFor(destination, event(age), NOW);

@@ -189,14 +189,27 @@ describe('conversions of an ad click', () => {
     }
   });
 
-  it('refuses an event whose consent is malformed, naming the field', async () => {
-    const response = await send(
+  it.each([
+    ['an event', '/api/a/event', { name: 'purchase' }, { att: 'maybe' }, 'consent.att'],
+    [
+      'an event batch',
       '/api/a/event',
-      { app: APP, installId: `install-${crypto.randomUUID()}`, name: 'purchase', consent: { att: 'maybe' } },
-      { 'cf-connecting-ip': '203.0.113.9' },
-    );
+      { events: [{ id: 'purchase-batch-1', name: 'purchase' }] },
+      { other: 1 },
+      'consent.other',
+    ],
+    [
+      'an open',
+      '/api/a/open',
+      { carrier: 'https://get.pebble-notes.example/?x' },
+      { tcf: 'x'.repeat(4097) },
+      'consent.tcf',
+    ],
+  ])('refuses %s whose consent is malformed, naming the field', async (_, path, fields, consent, field) => {
+    const body = { app: APP, installId: `install-${crypto.randomUUID()}`, ...fields, consent };
+    const response = await send(path, body, { 'cf-connecting-ip': '203.0.113.9' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: expect.stringContaining('consent.att') });
+    expect(await response.json()).toEqual({ error: expect.stringContaining(field) });
   });
 
   it('keeps no ad click of a tap whose consent stops sends to third parties', async () => {

@@ -5,6 +5,7 @@
  * from then on; an install not withdrawn is sent as ever.
  */
 import { env } from 'cloudflare:workers';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withdrawInstall } from '../../../worker/conversions/fan-out.ts';
 import type { ConversionEvent } from '../../../worker/conversions/messages.ts';
@@ -73,5 +74,35 @@ describe('an install whose consent was withdrawn', () => {
     // Dropped at once, not asked again as an install not known yet.
     expect(driven.retries).toBe(0);
     expect(Object.keys((await fakeLog(key)).accepted).sort()).toEqual([`postback i${key}`, `postback i${key}-1`]);
+  });
+
+  it('over any order of events and withdrawals, sends exactly the events of installs not withdrawn before them', async () => {
+    const step = fc.record({ install: fc.nat(2), withdraw: fc.boolean() });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        run += 1;
+        const key = freshKey();
+        await removeDestinations();
+        await postback(key);
+        const at = Date.now();
+        const hash = (install: number) => `h${key}-${install}`;
+        await drive(fakeEnv(key), queued([0, 1, 2].map((n) => install(`i${key}-${n}`, hash(n), at))));
+        const gone = new Set<number>();
+        const expected = [0, 1, 2].map((n) => `postback i${key}-${n}`);
+        for (const [index, { install: n, withdraw }] of steps.entries()) {
+          if (withdraw) {
+            await withdrawInstall(env.FUNNEL_DB, 'default', hash(n), at + index);
+            gone.add(n);
+            continue;
+          }
+          const id = `i${key}-${n}-e${index}`;
+          await drive(fakeEnv(key), queued([purchase(id, hash(n), at + index)]));
+          if (!gone.has(n)) expected.push(`postback ${id}`);
+        }
+        expect(Object.keys((await fakeLog(key)).accepted).sort(), `run ${run}`).toEqual(expected.sort());
+      }),
+      { numRuns: 15 },
+    );
   });
 });
