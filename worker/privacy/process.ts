@@ -43,10 +43,10 @@ const KEPT = [
       'the day visitor hash is of an address and agent, not of any id',
   },
   {
-    where:
-      'the campaign of the installs an invite brought (d1 fraud_installs, cohort_installs, cohort_daily; ' +
-      'their webhook events and export lines)',
-    why: 'an invite link names its inviter in the campaign of those it brought: their records, not the inviter’s',
+    where: 'd1 fraud_installs, cohort_installs, cohort_daily, webhook_events; r2 exports',
+    why:
+      'the installs an invite link brought keep its inviter in their campaign: they are the records of ' +
+      'those it brought, not the inviter’s',
   },
 ];
 
